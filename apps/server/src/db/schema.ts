@@ -1,0 +1,106 @@
+/**
+ * Table types for Kysely. Timestamps are ISO-8601 strings on both dialects (PostgreSQL
+ * timestamptz values are parsed to ISO strings in `database.ts`); booleans are stored as
+ * boolean on PostgreSQL and 0/1 on SQLite, so reads go through `toBool`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = string;
+/** A boolean column as read (SQLite answers 0/1) and as written. */
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  password_hash: string | null;
+  date_of_birth: string | null;
+  gender: string | null;
+  about: string | null;
+  city: string | null;
+  province: string | null;
+  location_cell: string | null;
+  marital_status: string | null;
+  body_type: string | null;
+  relationship_type: string | null;
+  how_often_drink: string | null;
+  love_language: string | null;
+  height_cm: number | null;
+  job_title: string | null;
+  education: string | null;
+  profile_completed: Bool;
+  onboarding_completed_at: Timestamp | null;
+  email_verified_at: Timestamp | null;
+  phone_verified_at: Timestamp | null;
+  is_demo: Bool;
+  last_active_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface UserPhotosTable {
+  id: string;
+  user_id: string;
+  position: number;
+  is_primary: Bool;
+  /** Storage key of the largest variant; other sizes are derived from it (see storage adapter). */
+  storage_key: string;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+export interface InterestsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface UserInterestsTable {
+  user_id: string;
+  interest_id: number;
+}
+
+export interface DevOutboxTable {
+  id: string;
+  channel: 'whatsapp' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+  link: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_photos: UserPhotosTable;
+  interests: InterestsTable;
+  user_interests: UserInterestsTable;
+  dev_outbox: DevOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PhotoRow = Selectable<UserPhotosTable>;
+export type OutboxRow = Selectable<DevOutboxTable>;
+
+/** Reads a boolean column portably (SQLite returns 0/1). */
+export function toBool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}

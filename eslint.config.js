@@ -1,0 +1,89 @@
+// Lint for the whole monorepo. Import boundaries (DESIGN §3, STYLE): the contract imports only
+// zod; the web app never imports the server; web features do not import each other; only
+// apps/web/src/platform may import @capacitor/*.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**',
+      'e2e/playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**', 'apps/web/public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'off',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'The contract imports only zod.' }],
+      }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^@linkup/server|apps/server', message: 'The web app never imports the server.' },
+          { regex: '^@capacitor', message: 'Only apps/web/src/platform may import @capacitor/*.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['apps/web/src/platform/**/*.{ts,tsx}', 'apps/web/capacitor.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^@linkup/server|apps/server', message: 'The web app never imports the server.' }],
+      }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          ...features.map((f) => ({
+            target: `./${featuresDir}/${f}`,
+            from: `./${featuresDir}`,
+            except: [`./${f}`],
+            message: 'Features do not import each other; compose them in app/.',
+          })),
+          { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import app/.' },
+          { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'lib/ is shared code below features.' },
+        ],
+      }],
+    },
+    settings: { 'import-x/resolver': { node: true } },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

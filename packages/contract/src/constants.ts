@@ -1,0 +1,87 @@
+/** Business constants and limits of spec §9 — defined once, imported by client and server. */
+
+export const APP_NAME = 'LinkUp';
+export const APP_VERSION = '1.0.0';
+export const LOGO_PATH = '/images/logo.png';
+
+/** Timings in milliseconds. */
+export const TIMINGS = {
+  toastMs: 5_000,
+  inAppNotificationMs: 8_000,
+  desktopNotificationMs: 5_000,
+  messagesRefreshMs: 30_000,
+  typingIdleMs: 2_000,
+  nativePushSetupDelayMs: 1_000,
+  pushTokenRefreshMs: 7 * 24 * 60 * 60 * 1_000,
+} as const;
+
+export const TOAST_POSITION = 'top-right' as const;
+export const NOTIFICATION_SOUND_VOLUME = 0.5;
+export const NOTIFICATION_SOUNDS = ['match', 'message', 'like', 'view'] as const;
+
+export const PAGE_SIZES = {
+  chatMessages: 50,
+  chatRooms: 15,
+  userSearch: 10,
+  /** Upper bound any list endpoint accepts for per_page. */
+  max: 100,
+} as const;
+
+export const COMPOSER_MAX_HEIGHT_PX = 128;
+/** Badges show "9+" above this number. */
+export const BADGE_CAP = 9;
+/** Initials show at most this many letters. */
+export const INITIALS_MAX = 2;
+
+export const FEED_DEFAULTS = {
+  preferredAgeMin: 18,
+  preferredAgeMax: 35,
+  isAvailable: true,
+} as const;
+
+/** Members must be adults; the oldest age any age filter accepts. */
+export const AGE_LIMITS = { min: 18, max: 99 } as const;
+
+/** Retry helper: up to 3 attempts, waiting 1 s × attempt number between them. */
+export const RETRY_POLICY = { attempts: 3, baseDelayMs: 1_000 } as const;
+
+/** Time display: 'Just now' under a minute, then minutes, hours, then a date. */
+export const RELATIVE_TIME = {
+  justNowMs: 60_000,
+  roomListThresholdDays: 7,
+} as const;
+
+/** UI defaults of spec §9 (PrimeReact + dialogs). */
+export const UI_DEFAULTS = {
+  ripple: true,
+  inputStyle: 'filled',
+  darkMode: 'system',
+  dateFormat: 'mm/dd/yy',
+  firstDayOfWeek: 0,
+  zIndex: { overlay: 1000, modal: 1100 },
+  dialog: {
+    confirmButtonColor: '#3085d6',
+    cancelButtonColor: '#d33',
+    denyButtonColor: '#6e7881',
+    confirmButtonText: 'OK',
+    denyButtonText: 'No',
+    cancelButtonText: 'Cancel',
+  },
+} as const;
+
+/** Ads SDK: testing mode with one test device (spec §4, §9). */
+export const ADS = { testing: true, testDeviceCount: 1 } as const;
+
+/** Field lengths shared by forms and server validation. */
+export const FIELD_LIMITS = {
+  nameMax: 80,
+  emailMax: 254,
+  mobileMax: 20,
+  passwordMin: 8,
+  passwordMax: 128,
+  chatMessageMax: 2_000,
+  roomNameMax: 120,
+  searchMax: 100,
+  aboutMax: 1_000,
+  cityMax: 80,
+} as const;

@@ -1,0 +1,136 @@
+/** The error catalogue of spec §8: status → message, friendly messages and every toast text. */
+
+export const STATUS_MESSAGES = {
+  400: 'Bad request. Please check your input.',
+  401: 'Authentication required. Please log in.',
+  403: "Access denied. You don't have permission.",
+  404: 'Resource not found.',
+  422: 'Validation failed. Please check your input.',
+  429: 'Too many requests. Please try again later.',
+  500: 'Server error. Please try again later.',
+  503: 'Service temporarily unavailable. Please try again later.',
+} as const;
+
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+/** Status the client reports for a request that never reached the server. */
+export const NETWORK_ERROR_STATUS = 0;
+
+/** Statuses whose message is always the catalogue's, whatever the server said. */
+const FIXED_STATUSES = new Set([401, 429, 500, 503]);
+
+/**
+ * The message a client shows for an HTTP status: the server's own message where the catalogue
+ * allows it, else the catalogue's default.
+ */
+export function messageForStatus(status: number, serverMessage?: string | null): string {
+  const known = STATUS_MESSAGES[status as keyof typeof STATUS_MESSAGES] as string | undefined;
+  const fromServer = typeof serverMessage === 'string' && serverMessage.trim() ? serverMessage : undefined;
+  if (status === NETWORK_ERROR_STATUS) return NETWORK_ERROR_MESSAGE;
+  if (known && FIXED_STATUSES.has(status)) return known;
+  return fromServer ?? known ?? UNEXPECTED_ERROR_MESSAGE;
+}
+
+export const FRIENDLY_MESSAGES = {
+  network: 'Please check your internet connection and try again.',
+  auth: 'Please log in again to continue.',
+  validation: 'Please check your input and try again.',
+  fallback: 'Something went wrong. Please try again.',
+} as const;
+
+/** A message fit to show a member, by the kind of failure. */
+export function friendlyMessage(error: { status: number; message?: string | null }): string {
+  if (error.status === NETWORK_ERROR_STATUS) return FRIENDLY_MESSAGES.network;
+  if (error.status === 401 || error.status === 403) return FRIENDLY_MESSAGES.auth;
+  if (error.status === 422) return FRIENDLY_MESSAGES.validation;
+  return error.message?.trim() ? error.message : FRIENDLY_MESSAGES.fallback;
+}
+
+export const SUCCESS_TOASTS = {
+  otpSent: 'OTP sent to your WhatsApp!',
+  otpResent: 'OTP resent to your WhatsApp!',
+  loginSuccess: 'Login successful!',
+  registrationSuccess: 'Registration successful!',
+  logoutSuccess: 'Logged out successfully',
+  chatStarted: 'Chat started successfully',
+  messageUpdated: 'Message updated successfully',
+  messageDeleted: 'Message deleted successfully',
+  leftChatRoom: 'Left chat room successfully',
+  /** Fallbacks when the server sends no message of its own. */
+  resetLinkSent: 'Password reset link has been sent to your email/mobile',
+  passwordReset: 'Your password has been reset successfully',
+} as const;
+
+export const FAILURE_TOASTS = {
+  sendOtp: 'Failed to send OTP',
+  invalidOtp: 'Invalid OTP',
+  login: 'Login failed',
+  registration: 'Registration failed',
+  logout: 'Logout failed',
+  sendResetLink: 'Failed to send reset link',
+  resetPassword: 'Failed to reset password',
+  fetchChatRooms: 'Failed to fetch chat rooms',
+  fetchChatRoom: 'Failed to fetch chat room',
+  createChatRoom: 'Failed to create chat room',
+  fetchMessages: 'Failed to fetch messages',
+  sendMessage: 'Failed to send message',
+  editMessage: 'Failed to edit message',
+  deleteMessage: 'Failed to delete message',
+  searchUsers: 'Failed to search users',
+  leaveChatRoom: 'Failed to leave chat room',
+} as const;
+
+export const FEED_ERRORS = {
+  loadFeed: 'Failed to load feed',
+  loadOwnPost: 'Failed to load your post',
+  createPost: 'Failed to create post',
+  updatePost: 'Failed to update post',
+  deletePost: 'Failed to delete post',
+  loadNotifications: 'Failed to load notifications',
+} as const;
+
+export const PUSH_ERRORS = {
+  permissionBlocked: 'Notification permission is blocked',
+  unsupported: 'This browser lacks the support push notifications need',
+  subscribe: 'Failed to subscribe to push notifications',
+  update: 'Failed to update the push token',
+  remove: 'Failed to remove the push token',
+} as const;
+
+/** Texts the screens of spec §2 and §5 show word for word. */
+export const UI_TEXTS = {
+  exitAppConfirm: 'Are you sure you want to exit the app?',
+  noMobileNumber: 'No mobile number found. Please start over.',
+  roomIdRequired: 'Room ID is required to send a message',
+  searchUnavailable: 'Feature Currently being updated',
+  messages: {
+    noConversations: 'No conversations yet',
+    noConversationsHint: 'Start a conversation by searching for users above',
+    searching: 'Searching for',
+    noUsersFound: 'No users found for',
+    tryDifferentSearch: 'Try a different search term',
+    noMessagesYet: 'No messages yet',
+    chatWithPrefix: 'Chat with',
+  },
+  chat: {
+    loading: 'Loading...',
+    activeNow: 'Active now',
+    leaveChat: 'Leave Chat',
+    cancel: 'Cancel',
+    leaveConfirm: 'Are you sure you want to leave this chat?',
+    noMessagesYet: 'No messages yet',
+    noMessagesHint: 'Start the conversation by sending a message',
+    loadEarlier: 'Load earlier messages',
+    edited: '(edited)',
+    editingMessage: 'Editing message',
+    save: 'Save',
+    composerPlaceholder: 'Type a message...',
+  },
+  more: {
+    upgradeTitle: 'Upgrade to Premium',
+    upgradeBody: 'Unlock unlimited likes, see who likes you, and boost your profile',
+    loggingOut: 'Logging out...',
+    logout: 'Logout',
+  },
+  time: { justNow: 'Just now' },
+} as const;

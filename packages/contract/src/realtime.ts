@@ -1,0 +1,81 @@
+/**
+ * The real-time event map (spec §4, §7; DESIGN §5): channel names, event names and payloads,
+ * typed once for `Server<…>` and `Socket<…>`.
+ */
+import { z } from 'zod';
+import { ChatMessageSchema } from './schemas/chat';
+import { IdSchema, TimestampSchema } from './schemas/common';
+import { PushDataSchema } from './schemas/push';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** The member's own channel: NewMessage and MessageRead for that member only. */
+export const MESSAGES_CHANNEL = 'messages';
+export const ROOM_CHANNEL_PREFIX = 'chat.room.';
+export const roomChannel = (roomId: string) => `${ROOM_CHANNEL_PREFIX}${roomId}`;
+export function roomIdFromChannel(channel: string): string | null {
+  return channel.startsWith(ROOM_CHANNEL_PREFIX) && channel.length > ROOM_CHANNEL_PREFIX.length
+    ? channel.slice(ROOM_CHANNEL_PREFIX.length)
+    : null;
+}
+
+export const EVENTS = {
+  messageSent: 'message.sent',
+  messageDeleted: 'message.deleted',
+  userJoined: 'user.joined',
+  userLeft: 'user.left',
+  typing: 'typing',
+  newMessage: 'NewMessage',
+  messageRead: 'MessageRead',
+  notification: 'notification',
+} as const;
+
+export const MessageSentPayloadSchema = z.object({ channel: z.string(), message: ChatMessageSchema });
+export const MessageDeletedPayloadSchema = z.object({ channel: z.string(), id: IdSchema, chat_room_id: IdSchema });
+export const MembershipPayloadSchema = z.object({ channel: z.string(), user_id: IdSchema });
+export const TypingPayloadSchema = z.object({
+  channel: z.string(), chat_room_id: IdSchema, user_id: IdSchema, name: z.string(),
+});
+export const NewMessagePayloadSchema = z.object({
+  channel: z.literal(MESSAGES_CHANNEL), message: ChatMessageSchema, chat_room_id: IdSchema,
+});
+export const MessageReadPayloadSchema = z.object({
+  channel: z.literal(MESSAGES_CHANNEL), chat_room_id: IdSchema, user_id: IdSchema, read_at: TimestampSchema,
+});
+export const SubscribeAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export const TypingRequestSchema = z.object({ chat_room_id: IdSchema });
+
+export type MessageSentPayload = z.infer<typeof MessageSentPayloadSchema>;
+export type MessageDeletedPayload = z.infer<typeof MessageDeletedPayloadSchema>;
+export type MembershipPayload = z.infer<typeof MembershipPayloadSchema>;
+export type TypingPayload = z.infer<typeof TypingPayloadSchema>;
+export type NewMessagePayload = z.infer<typeof NewMessagePayloadSchema>;
+export type MessageReadPayload = z.infer<typeof MessageReadPayloadSchema>;
+export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
+export type NotificationPayload = z.infer<typeof PushDataSchema>;
+
+export interface ServerToClientEvents {
+  'message.sent': (payload: MessageSentPayload) => void;
+  'message.deleted': (payload: MessageDeletedPayload) => void;
+  'user.joined': (payload: MembershipPayload) => void;
+  'user.left': (payload: MembershipPayload) => void;
+  typing: (payload: TypingPayload) => void;
+  NewMessage: (payload: NewMessagePayload) => void;
+  MessageRead: (payload: MessageReadPayload) => void;
+  notification: (payload: NotificationPayload) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (channel: string, ack?: (result: SubscribeAck) => void) => void;
+  unsubscribe: (channel: string, ack?: (result: SubscribeAck) => void) => void;
+  typing: (payload: { chat_room_id: string }) => void;
+}
+
+/** Server-side per-socket data. */
+export interface SocketData {
+  userId: string;
+  name: string;
+}

@@ -1,0 +1,121 @@
+/**
+ * The route table of spec §2: path, name, title, whether it needs sign-in and whether the bottom
+ * tab bar shows. Auth names and titles are the spec's; app titles are ours (DESIGN §6).
+ */
+
+export type RouteGroup = 'auth' | 'app' | 'standalone' | 'onboarding';
+export type TabKey = 'home' | 'discover' | 'matches' | 'feed' | 'messages' | 'more';
+
+export interface RouteDef {
+  readonly path: string;
+  readonly name: string;
+  readonly title: string;
+  readonly requiresAuth: boolean;
+  readonly showTabBar: boolean;
+  readonly group: RouteGroup;
+  /** The tab this page highlights, if any. */
+  readonly tab?: TabKey;
+}
+
+const auth = (path: string, name: string, title: string, requiresAuth = false): RouteDef => ({
+  path, name, title, requiresAuth, showTabBar: false, group: 'auth',
+});
+
+const app = (path: string, name: string, title: string, tab?: TabKey, showTabBar = true): RouteDef => ({
+  path, name, title, requiresAuth: true, showTabBar, group: 'app', ...(tab ? { tab } : {}),
+});
+
+export const ROUTES = [
+  auth('/auth/login', 'auth.login', 'Welcome Back'),
+  auth('/auth/register', 'auth.register', 'Join LinkUp'),
+  auth('/auth/otp-verification', 'auth.otp', 'Verify Your Number'),
+  auth('/auth/forgot-password', 'auth.forgot-password', 'Reset Password'),
+  auth('/auth/reset-password', 'auth.reset-password', 'New Password'),
+  auth('/auth/verify-email', 'auth.verify-email', 'Verify Email'),
+  auth('/auth/not-allowed', 'auth.403', 'Access Denied', true),
+  {
+    path: '/onboarding/welcome', name: 'onboarding.welcome', title: 'Welcome to LinkUp',
+    requiresAuth: true, showTabBar: false, group: 'onboarding',
+  },
+  {
+    path: '/app/chat/:roomId', name: 'chat.room', title: 'Chat',
+    requiresAuth: true, showTabBar: false, group: 'standalone',
+  },
+  app('/app/dashboard', 'app.dashboard', 'Home', 'home'),
+  app('/app/discover', 'app.discover', 'Discover', 'discover'),
+  app('/app/matches', 'app.matches', 'Matches', 'matches'),
+  app('/app/likes', 'app.likes', 'People Who Like You', 'matches'),
+  app('/app/feed', 'app.feed', 'Feed', 'feed'),
+  app('/app/feed/create', 'app.feed.create', 'Create Post', 'feed', false),
+  app('/app/feed/edit', 'app.feed.edit', 'Edit Post', 'feed', false),
+  app('/app/messages', 'app.messages', 'Messages', 'messages'),
+  app('/app/messages/:id', 'app.messages.chat', 'Chat', 'messages', false),
+  app('/app/more', 'app.more', 'More', 'more'),
+  app('/app/profile', 'app.profile', 'My Profile', 'more'),
+  app('/app/profile/edit', 'app.profile.edit', 'Edit Profile', 'more'),
+  app('/app/profile/photos', 'app.profile.photos', 'My Photos', 'more'),
+  app('/app/profile/interests', 'app.profile.interests', 'Interests', 'more'),
+  app('/app/settings', 'app.settings', 'Settings', 'more'),
+  app('/app/settings/account', 'app.settings.account', 'Account Settings', 'more'),
+  app('/app/settings/privacy', 'app.settings.privacy', 'Privacy Settings', 'more'),
+  app('/app/settings/notifications', 'app.settings.notifications', 'Notification Settings', 'more'),
+  app('/app/preferences', 'app.preferences', 'Dating Preferences', 'more'),
+  app('/app/subscription', 'app.subscription', 'Premium', 'more'),
+  app('/app/subscription/plans/:id', 'app.subscription.plan', 'Choose a Plan', 'more'),
+  app('/app/subscription/payment-return', 'app.subscription.payment-return', 'Processing Payment', 'more'),
+  app('/app/payment', 'app.payment', 'Payment', 'more'),
+  app('/app/payment-check', 'app.payment-check', 'Checking Payment', 'more'),
+  app('/app/visitors', 'app.visitors', 'Profile Visitors', 'more'),
+  app('/app/activity', 'app.activity', 'Recent Activity', 'more'),
+  app('/app/match/:id', 'app.match', 'Match Details', 'matches'),
+  app('/app/user/:id', 'app.user', 'Profile', 'discover'),
+  app('/app/blocked-users', 'app.blocked-users', 'Blocked Users', 'more'),
+  app('/app/help', 'app.help', 'Help & Support', 'more'),
+  app('/app/help/faq', 'app.help.faq', 'FAQ', 'more'),
+  app('/app/help/contact', 'app.help.contact', 'Contact Us', 'more'),
+  app('/app/privacy-policy', 'app.privacy-policy', 'Privacy Policy', 'more'),
+  app('/app/terms', 'app.terms', 'Terms of Service', 'more'),
+] as const satisfies readonly RouteDef[];
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+export const DEFAULT_AUTHED_PATH = '/app/dashboard';
+export const LOGIN_PATH = '/auth/login';
+export const ONBOARDING_PATH = '/onboarding/welcome';
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+export const MESSAGES_PATH = '/app/messages';
+export const SUBSCRIPTION_PATH = '/app/subscription';
+
+export function routeByName(name: RouteName): RouteDef {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+/** Fills `:param` segments of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing route parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The route definition a concrete pathname belongs to, if any. */
+export function matchRoute(pathname: string): RouteDef | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((r) => {
+    const pattern = new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    return pattern.test(clean);
+  });
+}
+
+/** Bottom tab bar of the app shell, in order. */
+export const TABS: readonly { key: TabKey; label: string; path: string }[] = [
+  { key: 'home', label: 'Home', path: '/app/dashboard' },
+  { key: 'discover', label: 'Discover', path: '/app/discover' },
+  { key: 'matches', label: 'Matches', path: '/app/matches' },
+  { key: 'feed', label: 'Feed', path: '/app/feed' },
+  { key: 'messages', label: 'Messages', path: '/app/messages' },
+  { key: 'more', label: 'More', path: '/app/more' },
+];
