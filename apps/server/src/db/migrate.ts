@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrations } from './migrations/index';
+
+const provider = { getMigrations: async () => migrations };
+
+/** Runs every pending migration; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}
+
+/** Rolls every migration back (tests use it to prove `down` works on both databases). */
+export async function migrateToBottom(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  for (;;) {
+    const result = await migrator.migrateDown();
+    if (result.error) throw result.error;
+    if (!result.results?.length) return;
+  }
+}
