@@ -4,8 +4,8 @@ import { migrations } from './migrations/index';
 const provider = { getMigrations: async () => migrations };
 
 /** Runs every pending migration; throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -17,8 +17,8 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
 }
 
 /** Rolls every migration back (tests use it to prove `down` works on both databases). */
-export async function migrateToBottom(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToBottom<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
   for (;;) {
     const result = await migrator.migrateDown();
     if (result.error) throw result.error;

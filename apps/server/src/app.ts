@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { createDatabase, type DatabaseHandle } from './db/database';
+import { Outbox } from './adapters/outbox/outbox';
+import { DevMailSender } from './adapters/mail/dev-mail';
+import { UnconfiguredMailSender } from './adapters/mail/unconfigured-mail';
+import { DevWhatsAppSender } from './adapters/whatsapp/dev-whatsapp';
+import { UnconfiguredWhatsAppSender } from './adapters/whatsapp/unconfigured-whatsapp';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { staticPlugin } from './plugins/static';
+import type { AppDeps } from './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database (tests pass one they migrated); otherwise opened from config and closed with the app. */
+  database?: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,64}$/;
+/** Query parameters that carry secrets (reset and verification links) never reach the logs. */
+const SECRET_QUERY = /([?&](?:token|otp|code|password)=)[^&]*/gi;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization', 'req.headers.cookie', 'headers.authorization',
+        '*.password', '*.password_confirmation', '*.token', '*.otp', '*.code',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: String(req.url).replace(SECRET_QUERY, '$1[redacted]'),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole product as one Fastify app without listening: tests use `app.inject`,
+ * main.ts listens. Plugins load in order: infrastructure → auth → routes → static files.
+ */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const handle = database ?? createDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax,
+  });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    : null;
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+
+  const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    redis,
+    outbox,
+    mail: outbox ? new DevMailSender(outbox) : new UnconfiguredMailSender(),
+    whatsapp: outbox ? new DevWhatsAppSender(outbox) : new UnconfiguredWhatsAppSender(),
+    auth: new AuthService(new AuthRepository(handle.db), config),
+  };
+  app.decorate('deps', deps);
+
+  app.addHook('onClose', async () => {
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+    if (!database) await handle.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(async (api) => {
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    if (!config.isProduction) await api.register(devApiRoutes);
+  }, { prefix: '/api' });
+  if (!config.isProduction) await app.register(devPageRoutes);
+
+  await app.register(staticPlugin);
+  return app;
+}

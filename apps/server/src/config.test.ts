@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig } from './config';
+
+describe('config', () => {
+  it('has defaults that make `npm start` work with no settings', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 8080, isProduction: false, seedDemoData: true, databaseUrl: undefined, redisUrl: undefined });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.webDistDir).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+  });
+
+  it('does not seed demo members in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it('refuses bad settings, naming each one', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('NODE_ENV');
+  });
+
+  it('splits CORS origins', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+function readConfig(): Config {
+  const envFile = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`LinkUp cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Reads config, migrates, seeds demo members (outside production), listens, shuts down gracefully. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  await migrateToLatest(database.db);
+
+  const app = await buildApp({ config, database });
+  if (config.seedDemoData) await seedDemoMembers(app, config);
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`LinkUp is ready at ${config.publicUrl} (database: ${database.dialect})`);
+}
+
+async function seedDemoMembers(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
+  void app;
+  void config;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`LinkUp failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

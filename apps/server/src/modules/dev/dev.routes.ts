@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OutboxMessageSchema, envelope } from '@linkup/contract';
+import { z } from 'zod';
+import { normalizeEmail, normalizeMobile } from '../../lib/phone';
+import { renderOutboxPage } from './outbox-page';
+
+/** Looks recipients up the way adapters store them: e-mail lower-cased, mobiles in E.164. */
+function normalizeRecipient(to: string, region: string): string {
+  return to.includes('@') ? normalizeEmail(to) : (normalizeMobile(to, region) ?? to.trim());
+}
+
+const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+
+/**
+ * The dev outbox (development and test only — app.ts never registers this in production):
+ * messages that would have gone out by WhatsApp or e-mail.
+ */
+export const devApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dev/outbox', {
+    schema: {
+      tags: ['dev'],
+      summary: 'Messages kept by the dev outbox, newest first (not in production)',
+      querystring: OutboxQuery,
+      response: { 200: envelope(z.array(OutboxMessageSchema)) },
+    },
+  }, async (request) => {
+    const { outbox, config } = app.deps;
+    const to = request.query.to ? normalizeRecipient(request.query.to, config.defaultPhoneRegion) : undefined;
+    return { success: true as const, data: outbox ? await outbox.list(to) : [] };
+  });
+};
+
+export const devPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
+    const { outbox, config } = app.deps;
+    const to = request.query.to ? normalizeRecipient(request.query.to, config.defaultPhoneRegion) : undefined;
+    const messages = outbox ? await outbox.list(to, 100) : [];
+    return reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderOutboxPage(messages, request.query.to ?? ''));
+  });
+};

@@ -1,0 +1,32 @@
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db/database';
+import type { Database } from './db/schema';
+import type { AuthenticatedMember, AuthService } from './modules/auth/auth.service';
+import type { Outbox } from './adapters/outbox/outbox';
+import type { MailSender } from './adapters/mail/mail';
+import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
+
+/** What every module can reach: settings, the database, adapters and services. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  redis: Redis | null;
+  outbox: Outbox | null;
+  mail: MailSender;
+  whatsapp: WhatsAppSender;
+  auth: AuthService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler for routes that need a signed-in member (401 otherwise). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    member: AuthenticatedMember | null;
+  }
+}

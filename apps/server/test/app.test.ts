@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, HealthSchema } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+
+const expectApiError = (body: unknown, status: number) => {
+  const parsed = ApiErrorSchema.parse(body);
+  expect(parsed.status).toBe(status);
+  expect(Number.isNaN(Date.parse(parsed.timestamp))).toBe(false);
+  return parsed;
+};
+
+describe('core HTTP behaviour', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('GET /api/health reports the database and that Redis is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    const health = HealthSchema.parse(body.data);
+    expect(health.status).toBe('ok');
+    expect(health.checks.database).toEqual({ status: 'up', dialect: t.database.dialect });
+    expect(health.checks.redis.status).toBe('not_configured');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers unknown /api paths with a 404 API error object', async () => {
+    for (const url of ['/api/nope', '/api/auth/unknown/deeper', '/api']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(expectApiError(res.json(), 404).message).toBe('Resource not found.');
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('turns validation failures into 422 with field errors', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email', password: '' } });
+    expect(res.statusCode).toBe(422);
+    const error = expectApiError(res.json(), 422);
+    expect(error.message).toBe('Validation failed. Please check your input.');
+    expect(error.errors?.email?.[0]).toMatch(/e-mail/);
+    expect(error.errors?.password).toBeDefined();
+  });
+
+  it.each([
+    ['malformed JSON', '{"email":', 'application/json', 400],
+    ['an empty JSON body', '', 'application/json', 400],
+    ['an unsupported content type', 'email=a', 'application/x-www-form-urlencoded', 415],
+    ['a JSON array instead of an object', '[1,2]', 'application/json', 422],
+    ['a JSON null', 'null', 'application/json', 422],
+  ])('never answers 5xx to %s', async (_name, payload, contentType, status) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': contentType } });
+    expect(res.statusCode).toBe(status);
+    expectApiError(res.json(), status);
+  });
+
+  it('refuses an oversized body with 413 and a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(expectApiError(res.json(), 413).message).toMatch(/too large/);
+  });
+
+  it('gives every response a request id and echoes a well-formed incoming one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'client-req-12345' } });
+    expect(echoed.headers['x-request-id']).toBe('client-req-12345');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id <script>' } });
+    expect(refused.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
+  it('sends security headers with a CSP and CORS for configured origins only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:8080' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    const foreign = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/login', '/api/auth/user']));
+  });
+
+  it('lists the dev outbox newest first, filtered by normalised recipient', async () => {
+    const { outbox } = t.app.deps;
+    await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
+    await new Promise((r) => setTimeout(r, 5));
+    await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '654321 is your code', code: '654321' });
+    await outbox!.add({ channel: 'email', to: 'someone@example.test', subject: 'Verify', body: 'Open', link: 'http://x/verify?token=abc' });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=082 111 2233' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.map((m: { code: string }) => m.code)).toEqual(['654321', '123456']);
+    expect(data[0]).toMatchObject({ channel: 'whatsapp', to: '+27821112233', subject: null, link: null });
+
+    const mail = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=SomeOne@Example.test' })).json().data;
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ channel: 'email', subject: 'Verify', link: 'http://x/verify?token=abc', code: null });
+
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=%2B27821112233' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('654321');
+    expect(page.body).not.toContain('someone@example.test');
+  });
+
+  it('escapes what the dev outbox page shows', async () => {
+    await t.app.deps.outbox!.add({ channel: 'email', to: 'xss@example.test', subject: '<script>alert(1)</script>', body: '<b>hi</b>' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=xss@example.test' });
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).toContain('&lt;script&gt;');
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LinkUp</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dist, 'images'));
+    fs.writeFileSync(path.join(dist, 'images', 'logo.png'), 'png');
+    t = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/app/dashboard', '/auth/login', '/app/user/abc123', '/some/unknown/path?x=1'])(
+    'answers %s with index.html (SPA fallback), never cached',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/images/logo.png' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps API-like paths out of the fallback', async () => {
+    for (const url of ['/api/unknown', '/media/nothing-here.webp']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().success).toBe(false);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/app/dashboard' });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(async () => t.close());
+
+  it('has no dev outbox at all', async () => {
+    expect(t.app.deps.outbox).toBeNull();
+    const api = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=x' });
+    expect(api.statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('Dev outbox');
+  });
+
+  it('refuses to send WhatsApp or e-mail without delivery settings instead of pretending', async () => {
+    await expect(t.app.deps.whatsapp.sendCode('+27821234567', '123456')).rejects.toMatchObject({ status: 503 });
+    await expect(t.app.deps.mail.send({ to: 'a@b.co', subject: 's', text: 't' })).rejects.toMatchObject({ status: 503 });
+  });
+});

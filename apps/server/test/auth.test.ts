@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionUserSchema } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import type { UserRow } from '../src/db/schema';
+
+describe('auth: password sign-in, current member, sign-out', () => {
+  let t: TestApp;
+  let member: UserRow;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    member = await buildUser(t.database.db, { name: 'Thandi Nkosi', email: 'thandi@example.test', phone_number: '+27821234567' });
+  });
+  afterAll(async () => t.close());
+
+  describe('GET /api/auth/user', () => {
+    it('requires authentication', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, status: 401, message: 'Authentication required. Please log in.' });
+    });
+
+    it.each(['Bearer', 'Bearer short', 'Basic abcdefghijklmnopqrstuvwxyz', `Bearer ${'x'.repeat(43)}`])(
+      'refuses the header %s', async (authorization) => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization } });
+        expect(res.statusCode).toBe(401);
+      },
+    );
+
+    it('returns the signed-in member as spec §3 describes, with nothing secret', async () => {
+      const token = await signIn(t.app, member);
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      const user = SessionUserSchema.parse(res.json().data.user);
+      expect(user).toMatchObject({ id: member.id, name: 'Thandi Nkosi', email: 'thandi@example.test', phone_number: '+27821234567', profile_completed: true });
+      expect(JSON.stringify(res.json())).not.toMatch(/password|token_hash|date_of_birth/);
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('signs in by e-mail (any case) and by mobile in any local format, with a new token each time', async () => {
+      const byEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'THANDI@example.test', password: FACTORY_PASSWORD } });
+      expect(byEmail.statusCode).toBe(200);
+      expect(byEmail.json()).toMatchObject({ success: true, message: 'Login successful!', data: { user: { id: member.id } } });
+      const byMobile = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: '082 123 4567', password: FACTORY_PASSWORD } });
+      expect(byMobile.statusCode).toBe(200);
+      const [a, b] = [byEmail.json().data.token, byMobile.json().data.token];
+      expect(a).not.toBe(b);
+      expect(a.length).toBeGreaterThanOrEqual(43);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(b) });
+      expect(me.json().data.user.id).toBe(member.id);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'thandi@example.test', password: FACTORY_PASSWORD } });
+      const token: string = res.json().data.token;
+      const rows = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+      expect(rows.some((r) => r.token_hash === token)).toBe(false);
+      expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+    });
+
+    it('says the same thing for a wrong password and an unknown account', async () => {
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'thandi@example.test', password: 'nope-nope-nope' } });
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'nope-nope-nope' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(unknown.json().message);
+    });
+
+    it('validates the identifier', async () => {
+      const noId = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
+      expect(noId.statusCode).toBe(422);
+      expect(noId.json().errors.email).toBeDefined();
+      const badMobile = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: '12345', password: 'x' } });
+      expect(badMobile.statusCode).toBe(422);
+      expect(badMobile.json().errors.mobile).toEqual(['Enter a valid mobile number.']);
+    });
+  });
+
+  describe('POST /api/auth/logout', () => {
+    it('requires authentication', async () => {
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    });
+
+    it('revokes only this token', async () => {
+      const keep = await signIn(t.app, member);
+      const drop = await signIn(t.app, member);
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(drop) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: 'Logged out successfully' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(drop) })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(keep) })).statusCode).toBe(200);
+    });
+
+    it('treats an expired session as signed out', async () => {
+      const token = await signIn(t.app, member);
+      await t.database.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', member.id).execute();
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(401);
+    });
+  });
+});

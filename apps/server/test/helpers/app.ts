@@ -1,0 +1,33 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { testConfig } from '../../src/config';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh migrated database, for `app.inject` tests. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'linkup-test-data'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'linkup-no-web-dist'),
+    RATE_LIMIT_MAX: '10000',
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Database, UserRow } from '../../src/db/schema';
+import { hashPassword } from '../../src/modules/auth/password';
+import { newId } from '../../src/lib/ids';
+import { nowIso } from '../../src/lib/time';
+
+let sequence = 0;
+let cachedHash: Promise<string> | undefined;
+export const FACTORY_PASSWORD = 'correct-horse-battery-9';
+
+/** A member with sensible defaults; any column can be overridden. */
+export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow> = {}): Promise<UserRow> {
+  sequence += 1;
+  cachedHash ??= hashPassword(FACTORY_PASSWORD);
+  const now = nowIso();
+  const row: UserRow = {
+    id: newId(),
+    name: `Member ${sequence}`,
+    email: `member${sequence}.${newId().slice(0, 6).toLowerCase()}@example.test`,
+    phone_number: `+2783${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`,
+    password_hash: await cachedHash,
+    date_of_birth: '1995-06-15',
+    gender: 'female',
+    about: null, city: 'Cape Town', province: 'Western Cape', location_cell: null,
+    marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
+    height_cm: null, job_title: null, education: null,
+    profile_completed: true,
+    onboarding_completed_at: now,
+    email_verified_at: now,
+    phone_verified_at: now,
+    is_demo: false,
+    last_active_at: now,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await db.insertInto('users').values({ ...row, profile_completed: Boolean(row.profile_completed), is_demo: Boolean(row.is_demo) }).execute();
+  return row;
+}
+
+/** A bearer token for a member, issued by the real auth service. */
+export async function signIn(app: FastifyInstance, user: UserRow): Promise<string> {
+  const { token } = await app.deps.auth.startSession(user, { ip: '127.0.0.1', userAgent: 'vitest' });
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
