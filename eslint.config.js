@@ -35,6 +35,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'The contract imports only zod.' }],

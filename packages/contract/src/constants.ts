@@ -85,3 +85,6 @@ export const FIELD_LIMITS = {
   aboutMax: 1_000,
   cityMax: 80,
 } as const;
+
+/** Native app identity (Capacitor) and the custom URL scheme deep links use (spec §2). */
+export const NATIVE_APP = { appId: 'app.linkup', scheme: 'linkup' } as const;

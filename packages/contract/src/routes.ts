@@ -119,3 +119,54 @@ export const TABS: readonly { key: TabKey; label: string; path: string }[] = [
   { key: 'messages', label: 'Messages', path: '/app/messages' },
   { key: 'more', label: 'More', path: '/app/more' },
 ];
+
+/** Label shown next to premium-only pages (spec §2 "More screen", §6). */
+export const PREMIUM_LABEL = 'Premium';
+
+export interface MenuLink {
+  readonly label: string;
+  readonly path: string;
+  readonly premium?: boolean;
+}
+
+/** The More screen's sections in order (spec §2 "More screen"): heading, then its links. */
+export const MORE_SECTIONS: readonly { readonly title: string; readonly items: readonly MenuLink[] }[] = [
+  {
+    title: 'Profile',
+    items: [
+      { label: 'Edit Profile', path: '/app/profile/edit' },
+      { label: 'My Photos', path: '/app/profile/photos' },
+      { label: 'Interests', path: '/app/profile/interests' },
+    ],
+  },
+  {
+    title: 'Premium Features',
+    items: [
+      { label: 'People Who Like You', path: '/app/likes', premium: true },
+      { label: 'Profile Visitors', path: '/app/visitors', premium: true },
+      { label: 'Recent Activity', path: '/app/activity' },
+    ],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { label: 'Dating Preferences', path: '/app/preferences' },
+      { label: 'Account Settings', path: '/app/settings/account' },
+      { label: 'Blocked Users', path: '/app/blocked-users' },
+    ],
+  },
+  {
+    title: 'Support & Legal',
+    items: [
+      { label: 'Help & Support', path: '/app/help' },
+      { label: 'Privacy Policy', path: '/app/privacy-policy' },
+      { label: 'Terms of Service', path: '/app/terms' },
+    ],
+  },
+];
+
+/** The header's avatar menu links (spec §2 "App shell"); Logout follows them. */
+export const ACCOUNT_MENU: readonly MenuLink[] = [
+  { label: 'Profile', path: '/app/profile' },
+  { label: 'Settings', path: '/app/settings' },
+];
