@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema } from './schemas/chat';
 import { IdSchema, TimestampSchema } from './schemas/common';
-import { PushDataSchema } from './schemas/push';
+import { type PushDataSchema } from './schemas/push';
 
 export const SOCKET_PATH = '/socket.io';
 

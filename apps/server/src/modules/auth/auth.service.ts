@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, invalid } from '../../lib/http-errors';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import { addMs, nowIso } from '../../lib/time';
-import { AuthRepository } from './auth.repository';
+import { type AuthRepository } from './auth.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
 import { hashToken, newSessionToken } from './tokens';
 

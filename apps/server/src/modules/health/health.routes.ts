@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION, ApiErrorSchema, HealthSchema, envelope, type Health } from '@linkup/contract';
 import { pingDatabase } from '../../db/database';
+import type { AppDeps } from '../../types';
 
 const started = Date.now();
 
-async function pingRedis(redis: NonNullable<import('../../types').AppDeps['redis']>): Promise<boolean> {
+async function pingRedis(redis: NonNullable<AppDeps['redis']>): Promise<boolean> {
   try {
     return (await Promise.race([redis.ping(), new Promise((r) => setTimeout(() => r('timeout'), 1000))])) === 'PONG';
   } catch {
