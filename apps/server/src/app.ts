@@ -16,6 +16,7 @@ import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
+import { realtimePlugin } from './plugins/realtime';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(async (api) => {
     await api.register(healthRoutes);

@@ -32,7 +32,8 @@ export const staticPlugin = fp(async (app) => {
     app.log.warn({ root }, 'web app not built: run `npm run build`; only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown API paths count against the rate limit too, so probing them is not free.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const apiLike = /^\/(api|media|dev|socket\.io)(\/|$)/.test(pathname);
     if (!apiLike && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {

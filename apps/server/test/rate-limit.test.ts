@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app';
+
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const attempt = (t: TestApp, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.test', password: 'wrong-password' } });
+
+describe('rate limiting (in memory)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_MAX: '5' });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 with the catalogue message once an IP is over the limit', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
+    const limited = await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, status: 429, message: 'Too many requests. Please try again later.' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: randomIp() })).statusCode).toBe(404);
+  });
+
+  it('never limits the web app’s pages', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<div id="root"></div>');
+    const web = await buildTestApp({ RATE_LIMIT_MAX: '2', WEB_DIST_DIR: dist });
+    try {
+      for (let i = 0; i < 6; i++) expect((await web.app.inject({ method: 'GET', url: '/app/dashboard', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('never limits the health check', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 8; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('rate limiting shared through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+    b = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('counts sign-in attempts across server processes', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) expect((await attempt(a, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(b, ip)).statusCode).toBe(401);
+    expect((await attempt(a, ip)).statusCode).toBe(429);
+    expect((await attempt(b, ip)).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { buildUser, signIn } from './helpers/factories';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+function open(origin: string, token: string): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const socket: ClientSocket = connect(origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+const nextEvent = <T>(socket: ClientSocket, event: keyof ServerToClientEvents, ms = 3000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    (socket.once as (e: string, cb: (p: T) => void) => void)(event, (payload) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+describe('real-time: handshake, own channel, channel checks', () => {
+  let t: TestApp;
+  let origin: string;
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    t.app.realtime.authorizeChannels('chat.room.', async (_userId, channel) => channel === 'chat.room.allowed');
+    origin = await listen(t);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await t.close();
+  });
+
+  it('refuses a handshake without a valid token', async () => {
+    await expect(open(origin, 'not-a-real-token-at-all-xxxxxxxx')).rejects.toThrow('Authentication required. Please log in.');
+  });
+
+  it('delivers a member’s events only to that member', async () => {
+    const [alice, bob] = [await buildUser(t.database.db), await buildUser(t.database.db)];
+    const a = await open(origin, await signIn(t.app, alice));
+    const b = await open(origin, await signIn(t.app, bob));
+    sockets.push(a, b);
+    let bobGotIt = false;
+    b.on('notification', () => (bobGotIt = true));
+    const received = nextEvent<NotificationPayload>(a, 'notification');
+    t.app.realtime.toMember(alice.id, 'notification', { type: 'like', sender_id: bob.id });
+    expect(await received).toEqual({ type: 'like', sender_id: bob.id });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bobGotIt).toBe(false);
+  });
+
+  it('accepts the messages channel and checks room channels', async () => {
+    const socket = await open(origin, await signIn(t.app, await buildUser(t.database.db)));
+    sockets.push(socket);
+    expect(await socket.emitWithAck('subscribe', 'messages')).toEqual({ ok: true });
+    expect(await socket.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: true });
+    expect(await socket.emitWithAck('subscribe', 'chat.room.someone-elses')).toEqual({ ok: false, message: 'Resource not found.' });
+    expect(await socket.emitWithAck('subscribe', 'anything-else')).toEqual({ ok: false, message: 'Resource not found.' });
+    expect(await socket.emitWithAck('subscribe', 42 as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
+  });
+
+  it('relays typing only to the other members of a joined room', async () => {
+    const [u1, u2] = [await buildUser(t.database.db, { name: 'Lerato' }), await buildUser(t.database.db)];
+    const s1 = await open(origin, await signIn(t.app, u1));
+    const s2 = await open(origin, await signIn(t.app, u2));
+    sockets.push(s1, s2);
+    await s1.emitWithAck('subscribe', 'chat.room.allowed');
+    await s2.emitWithAck('subscribe', 'chat.room.allowed');
+    const typing = nextEvent<{ user_id: string; name: string; chat_room_id: string }>(s2, 'typing');
+    s1.emit('typing', { chat_room_id: 'allowed' });
+    expect(await typing).toMatchObject({ channel: 'chat.room.allowed', chat_room_id: 'allowed', user_id: u1.id, name: 'Lerato' });
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('real-time across processes through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+    b = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('an event emitted on one server reaches a member connected to another', async () => {
+    const member = await buildUser(b.database.db);
+    const socket = await open(await listen(b), await signIn(b.app, member));
+    await listen(a);
+    try {
+      const received = nextEvent<NotificationPayload>(socket, 'notification', 5000);
+      // Give the adapter's subscription a moment to be in place on the other process.
+      await new Promise((r) => setTimeout(r, 200));
+      a.app.realtime.toMember(member.id, 'notification', { type: 'match' });
+      expect(await received).toEqual({ type: 'match' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('health reports Redis up', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().data.checks.redis.status).toBe('up');
+  });
+});
