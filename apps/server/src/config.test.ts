@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, loadConfig } from './config';
+import { ConfigError, ConfigSchema, REPO_ROOT, loadConfig } from './config';
 
 describe('config', () => {
   it('has defaults that make `npm start` work with no settings', () => {
@@ -35,5 +36,20 @@ describe('config', () => {
 
   it('splits CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});
+
+describe('documentation of settings', () => {
+  const keys = Object.keys(ConfigSchema.in.shape);
+  const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+  it('.env.example documents every setting the server reads, and nothing else', () => {
+    const documented = [...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual([...keys].sort());
+  });
+
+  it('the README configuration table names every setting', () => {
+    const readme = read('README.md');
+    for (const key of keys) expect(readme, key).toContain(`\`${key}\``);
   });
 });
