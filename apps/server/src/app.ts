@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { Outbox } from './adapters/outbox/outbox';
+import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import { DevMailSender } from './adapters/mail/dev-mail';
 import { UnconfiguredMailSender } from './adapters/mail/unconfigured-mail';
 import { DevWhatsAppSender } from './adapters/whatsapp/dev-whatsapp';
@@ -18,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { realtimePlugin } from './plugins/realtime';
 import { errorsPlugin } from './plugins/errors';
+import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import type { AppDeps } from './types';
@@ -93,6 +95,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     outbox,
     mail: outbox ? new DevMailSender(outbox) : new UnconfiguredMailSender(),
     whatsapp: outbox ? new DevWhatsAppSender(outbox) : new UnconfiguredWhatsAppSender(),
+    storage: new LocalDiskStorage({ dataDir: config.dataDir }),
     auth: new AuthService(new AuthRepository(handle.db), config),
   };
   app.decorate('deps', deps);
@@ -114,6 +117,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     if (!config.isProduction) await api.register(devApiRoutes);
   }, { prefix: '/api' });
   if (!config.isProduction) await app.register(devPageRoutes);
+  await app.register(mediaPlugin, { storage: deps.storage });
 
   await app.register(staticPlugin);
   return app;

@@ -20,7 +20,7 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DATA_DIR: z.string().default('data'),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -40,17 +40,18 @@ export const ConfigSchema = z
   .transform((env) => {
     const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
     const production = env.NODE_ENV === 'production';
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
     return {
       env: env.NODE_ENV,
       isProduction: production,
       host: env.HOST,
       port: env.PORT,
-      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      publicUrl,
       dataDir,
       databaseUrl: env.DATABASE_URL,
       databasePoolMax: env.DATABASE_POOL_MAX,
       redisUrl: env.REDIS_URL,
-      corsOrigins: env.CORS_ORIGINS ?? [env.PUBLIC_URL.replace(/\/+$/, ''), 'capacitor://localhost', 'http://localhost'],
+      corsOrigins: env.CORS_ORIGINS ?? [publicUrl, 'capacitor://localhost', 'http://localhost'],
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
       webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),

@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNT } from './db/seed/demo-account';
+import { seedDemoData } from './db/seed/seed';
 
 function readConfig(): Config {
   const envFile = path.join(REPO_ROOT, '.env');
@@ -54,9 +56,14 @@ async function main(): Promise<void> {
   app.log.info(`LinkUp is ready at ${config.publicUrl} (database: ${database.dialect})`);
 }
 
+/** Seeds demo members once (idempotent; a second start or a racing process skips). */
 async function seedDemoMembers(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
-  void app;
-  void config;
+  const result = await seedDemoData(app.deps.db, {
+    count: config.demoMemberCount,
+    storage: app.deps.storage,
+    log: (msg) => app.log.info(msg),
+  });
+  if (!result.skipped) app.log.info(`demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import type { AuthenticatedMember, AuthService } from './modules/auth/auth.servi
 import type { Outbox } from './adapters/outbox/outbox';
 import type { MailSender } from './adapters/mail/mail';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
+import type { PhotoStorage } from './adapters/storage/storage';
 
 /** What every module can reach: settings, the database, adapters and services. */
 export interface AppDeps {
@@ -17,6 +18,7 @@ export interface AppDeps {
   outbox: Outbox | null;
   mail: MailSender;
   whatsapp: WhatsAppSender;
+  storage: PhotoStorage;
   auth: AuthService;
 }
 

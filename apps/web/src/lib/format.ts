@@ -1,5 +1,5 @@
-/** Display helpers the spec fixes (badges, initials, plural forms); pure, shared by all clients. */
-import { BADGE_CAP, INITIALS_MAX } from '@linkup/contract';
+/** Display helpers the spec fixes (badges, initials, plural forms, times); pure, shared by all clients. */
+import { BADGE_CAP, INITIALS_MAX, RELATIVE_TIME, UI_TEXTS } from '@linkup/contract';
 
 /** '9+' above nine; nothing for zero or less. */
 export function badgeText(count: number): string {
@@ -21,4 +21,67 @@ export function initials(name: string | null | undefined): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** The app speaks English; one locale keeps times identical on every device. */
+export const DISPLAY_LOCALE = 'en-US';
+
+type TimeInput = Date | string | number | null | undefined;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+function toDate(value: TimeInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const clockFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
+const weekdayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { weekday: 'short' });
+const monthDayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', day: 'numeric' });
+const monthDayYearFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Jan 5', or 'Jan 5, 2024' when the year is not the current one. */
+function shortDate(date: Date, now: Date): string {
+  return (date.getFullYear() === now.getFullYear() ? monthDayFormat : monthDayYearFormat).format(date);
+}
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * Spec §9: 'Just now' under a minute, then 'N minutes ago', then 'N hours ago' (under a day), then
+ * a date. Times slightly in the future (clock skew) read as 'Just now'.
+ */
+export function relativeTime(value: TimeInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < RELATIVE_TIME.justNowMs) return UI_TEXTS.time.justNow;
+  if (elapsed < HOUR_MS) return `${plural(Math.floor(elapsed / MINUTE_MS), 'minute')} ago`;
+  if (elapsed < DAY_MS) return `${plural(Math.floor(elapsed / HOUR_MS), 'hour')} ago`;
+  return shortDate(date, now);
+}
+
+/**
+ * Conversation list time (spec §2 "Messages screen"): clock time when the last activity is less
+ * than a day old, the short weekday within RELATIVE_TIME.roomListThresholdDays, else month and day.
+ */
+export function roomListTime(value: TimeInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < DAY_MS) return clockFormat.format(date);
+  if (elapsed < RELATIVE_TIME.roomListThresholdDays * DAY_MS) return weekdayFormat.format(date);
+  return shortDate(date, now);
+}
+
+/** Chat bubble time (spec §2 "Chat screen"): clock time for today, otherwise date and time. */
+export function chatMessageTime(value: TimeInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (sameDay(date, now)) return clockFormat.format(date);
+  return `${shortDate(date, now)}, ${clockFormat.format(date)}`;
 }

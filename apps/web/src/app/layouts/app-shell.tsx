@@ -1,0 +1,27 @@
+import { APP_NAME, DEFAULT_AUTHED_PATH, LOGO_PATH } from '@linkup/contract';
+import { Link, Outlet } from 'react-router';
+import { AccountMenu } from '@/app/layouts/account-menu';
+import { TabBar } from '@/app/layouts/tab-bar';
+import { useRouteDef } from '@/app/route-meta';
+
+/** Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. */
+export function AppShell() {
+  const route = useRouteDef();
+  const showTabBar = route?.showTabBar ?? true;
+  return (
+    <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <header className="app-header">
+        <Link to={DEFAULT_AUTHED_PATH} className="brand">
+          <img src={LOGO_PATH} alt={APP_NAME} width={34} height={34} />
+          <span className="brand-name" aria-hidden="true">{APP_NAME}</span>
+        </Link>
+        <AccountMenu />
+      </header>
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      {showTabBar && <TabBar activeTab={route?.tab} />}
+    </div>
+  );
+}

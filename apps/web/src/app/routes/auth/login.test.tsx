@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/lib/session-store';
+import { buildSession, json, mockFetch } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+async function openLogin(path = '/auth/login') {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function submit(user: ReturnType<typeof userEvent.setup>, identifier: string, password: string) {
+  if (identifier) await user.type(screen.getByLabelText('Email or mobile'), identifier);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+const sentBody = (fetch: ReturnType<typeof mockFetch>) => JSON.parse(String(fetch.mock.calls[0]![1]?.body)) as unknown;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('password sign-in', () => {
+  it('signs in with an e-mail address and lands on the dashboard', async () => {
+    const session = buildSession();
+    const fetch = mockFetch(() => json(200, { success: true, data: session, message: 'Login successful!' }));
+    const { user, router } = await openLogin();
+    await submit(user, 'demo@linkup.app', 'LinkUp-demo-1');
+
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/login');
+    expect(sentBody(fetch)).toEqual({ email: 'demo@linkup.app', password: 'LinkUp-demo-1' });
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(JSON.parse(window.localStorage.getItem('linkup.session')!)).toEqual(session);
+  });
+
+  it('sends anything without @ as a mobile number', async () => {
+    const fetch = mockFetch(() => json(200, { success: true, data: buildSession() }));
+    const { user } = await openLogin();
+    await submit(user, '+27 82 000 0001', 'pw');
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentBody(fetch)).toEqual({ mobile: '+27 82 000 0001', password: 'pw' });
+  });
+
+  it("shows 'Login failed' and the server's message on wrong credentials", async () => {
+    mockFetch(() => json(401, { success: false, status: 401, message: 'These credentials do not match our records.' }));
+    const { user, router } = await openLogin();
+    await submit(user, 'demo@linkup.app', 'wrong');
+
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Sign in' })).getByRole('alert')).toHaveTextContent('These credentials do not match our records.');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('shows field errors from a 422', async () => {
+    mockFetch(() =>
+      json(422, {
+        success: false,
+        status: 422,
+        message: 'Validation failed. Please check your input.',
+        errors: { mobile: ['Enter a valid mobile number.'] },
+      }),
+    );
+    const { user } = await openLogin();
+    await submit(user, '12', 'pw');
+    expect(await screen.findByText('Enter a valid mobile number.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email or mobile')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the network message when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const { user } = await openLogin();
+    await submit(user, 'demo@linkup.app', 'pw');
+    expect(await within(screen.getByRole('form', { name: 'Sign in' })).findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const fetch = mockFetch(() => json(200, {}));
+    const { user } = await openLogin();
+    await submit(user, '', '');
+    expect(screen.getByText('Enter your e-mail address or mobile number.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('links to registration and password reset', async () => {
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+});

@@ -1,0 +1,14 @@
+import { SessionSchema, type Session } from '@linkup/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { LoginCredentials } from '@/features/auth/utils/login-credentials';
+
+/** POST /auth/login {email or mobile, password} → data.token and data.user (spec §7). */
+export async function login(credentials: LoginCredentials): Promise<Session> {
+  const response = await api.post<unknown>('/auth/login', credentials);
+  return SessionSchema.parse(response.data);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,121 @@
+import { FAILURE_TOASTS, SUCCESS_TOASTS, routeByName } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useLogin } from '@/features/auth/api/login';
+import { loginCredentials } from '@/features/auth/utils/login-credentials';
+import { REDIRECT_PARAM, postLoginPath } from '@/features/auth/utils/redirect';
+import { isApiClientError } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
+
+interface FieldErrors {
+  identifier?: string;
+  password?: string;
+}
+
+const firstError = (errors: Record<string, string[]> | undefined, ...keys: string[]) =>
+  keys.map((k) => errors?.[k]?.[0]).find(Boolean);
+
+/** Password sign-in with an e-mail address or a mobile number (spec §5, §7). */
+export function LoginForm() {
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const ids = { identifier: useId(), password: useId(), error: useId() };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const missing: FieldErrors = {};
+    if (!identifier.trim()) missing.identifier = 'Enter your e-mail address or mobile number.';
+    if (!password) missing.password = 'Enter your password.';
+    setFieldErrors(missing);
+    setFormError(null);
+    if (missing.identifier || missing.password) return;
+
+    try {
+      const session = await login.mutateAsync(loginCredentials(identifier, password));
+      toast.success(SUCCESS_TOASTS.loginSuccess);
+      useSessionStore.getState().signIn(session, postLoginPath(session.user, searchParams.get(REDIRECT_PARAM)));
+    } catch (error) {
+      toast.error(FAILURE_TOASTS.login);
+      if (isApiClientError(error)) {
+        setFormError(error.serverMessage ?? error.message);
+        setFieldErrors({
+          identifier: firstError(error.errors, 'email', 'mobile'),
+          password: firstError(error.errors, 'password'),
+        });
+      } else {
+        setFormError(FAILURE_TOASTS.login);
+      }
+    }
+  }
+
+  return (
+    <form className="auth-form" aria-label="Sign in" onSubmit={handleSubmit} noValidate aria-describedby={formError ? ids.error : undefined}>
+      {formError && (
+        <div id={ids.error} className="form-alert" role="alert">
+          <i className="pi pi-exclamation-circle" aria-hidden="true" />
+          <span>{formError}</span>
+        </div>
+      )}
+
+      <div className="field">
+        <label htmlFor={ids.identifier}>Email or mobile</label>
+        <span className="input-with-icon field-control">
+          <i className="pi pi-user" aria-hidden="true" />
+          <InputText
+            id={ids.identifier}
+            name="identifier"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            autoComplete="username"
+            inputMode="email"
+            placeholder="you@example.com"
+            invalid={Boolean(fieldErrors.identifier)}
+            aria-invalid={Boolean(fieldErrors.identifier)}
+            aria-describedby={fieldErrors.identifier ? `${ids.identifier}-error` : undefined}
+          />
+        </span>
+        {fieldErrors.identifier && (
+          <small id={`${ids.identifier}-error`} className="field-error">{fieldErrors.identifier}</small>
+        )}
+      </div>
+
+      <div className="field">
+        <div className="field-label-row">
+          <label htmlFor={ids.password}>Password</label>
+          <Link to={routeByName('auth.forgot-password').path} className="text-link small">Forgot password?</Link>
+        </div>
+        <Password
+          inputId={ids.password}
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="current-password"
+          className="field-control"
+          inputClassName="w-full"
+          invalid={Boolean(fieldErrors.password)}
+          aria-invalid={Boolean(fieldErrors.password)}
+          aria-describedby={fieldErrors.password ? `${ids.password}-error` : undefined}
+        />
+        {fieldErrors.password && (
+          <small id={`${ids.password}-error`} className="field-error">{fieldErrors.password}</small>
+        )}
+      </div>
+
+      <Button type="submit" label="Sign In" className="btn-primary" loading={login.isPending} />
+
+      <p className="auth-switch">
+        New to LinkUp? <Link to={routeByName('auth.register').path} className="text-link">Create an account</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The one configured HTTP client (spec §7, §8). Every call goes to `{apiUrl}{path}` with
+ * `Accept: application/json` and, when signed in, `Authorization: Bearer <token>`. Success bodies
+ * are the server's `{ success, data, message? }` envelope; failures throw ApiClientError with the
+ * catalogue's message for the status. A 401 or 403 while signed in ends the session.
+ */
+import {
+  NETWORK_ERROR_MESSAGE,
+  NETWORK_ERROR_STATUS,
+  messageForStatus,
+  type Envelope,
+  type FieldErrors,
+} from '@linkup/contract';
+import { env } from '@/config/env';
+import { useSessionStore } from '@/lib/session-store';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  params?: QueryParams;
+  /** A plain value is sent as JSON; FormData (uploads) is sent as-is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export class ApiClientError extends Error {
+  override readonly name = 'ApiClientError';
+  readonly status: number;
+  readonly errors?: FieldErrors;
+  /** The parsed error body, when the server sent one. */
+  readonly data?: unknown;
+
+  constructor(init: { status: number; message: string; errors?: FieldErrors; data?: unknown }) {
+    super(init.message);
+    this.status = init.status;
+    if (init.errors) this.errors = init.errors;
+    if (init.data !== undefined) this.data = init.data;
+  }
+
+  /** The server's own wording, which the catalogue replaces for some statuses (e.g. 401). */
+  get serverMessage(): string | undefined {
+    const message = isRecord(this.data) ? this.data.message : undefined;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  }
+}
+
+export const isApiClientError = (error: unknown): error is ApiClientError => error instanceof ApiClientError;
+
+/** Query string without null, undefined or empty values (spec §5); arrays repeat the key. */
+export function buildQuery(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values as QueryValue[]) {
+      if (v === null || v === undefined || v === '') continue;
+      search.append(key, String(v));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+export function apiUrl(path: string, params?: QueryParams): string {
+  return `${env.apiUrl}${path.startsWith('/') ? path : `/${path}`}${buildQuery(params)}`;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { method = 'GET', params, body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = useSessionStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, params), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiClientError({ status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE });
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && token && useSessionStore.getState().token === token) {
+      useSessionStore.getState().signOut('expired');
+    }
+    const record = isRecord(parsed) ? parsed : undefined;
+    const serverMessage = typeof record?.message === 'string' ? record.message : undefined;
+    throw new ApiClientError({
+      status: response.status,
+      message: messageForStatus(response.status, serverMessage),
+      errors: isRecord(record?.errors) ? (record.errors as FieldErrors) : undefined,
+      data: parsed,
+    });
+  }
+
+  if (isRecord(parsed) && 'success' in parsed) return parsed as unknown as Envelope<T>;
+  // A body that is not the envelope (e.g. 204 No Content) still answers the call.
+  return { success: true, data: (parsed ?? null) as T };
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, options?: Omit<RequestOptions, 'method' | 'params' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET', params }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
