@@ -1,0 +1,27 @@
+// Every app page of the route table (contract ROUTES) renders for a signed-in member, with its
+// title as the h1 and in the browser tab, and with the tab bar shown (its section's tab current)
+// or hidden as the route says.
+import { ROUTES } from '@linkup/contract';
+import { expect, test } from '@playwright/test';
+import { TABS, expectOnPage, tabBar } from '../support/pages';
+import { signIn } from '../support/session';
+
+const pages = ROUTES.filter((r) => r.group === 'app' && !r.path.includes(':'));
+
+test.beforeEach(async ({ page, request }) => {
+  await signIn(page, request);
+});
+
+for (const route of pages) {
+  test(`${route.path} shows '${route.title}'`, async ({ page }) => {
+    await page.goto(route.path);
+    await expectOnPage(page, route.path, route.title);
+    if (!route.showTabBar) {
+      await expect(tabBar(page)).toHaveCount(0);
+      return;
+    }
+    await expect(tabBar(page)).toBeVisible();
+    const tab = TABS.find((t) => t.key === ('tab' in route ? route.tab : undefined));
+    if (tab) await expect(tabBar(page).getByRole('link', { name: tab.label })).toHaveAttribute('aria-current', 'page');
+  });
+}

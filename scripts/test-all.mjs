@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in order — lint, typecheck, unit/API tests, build,
+// end-to-end — with each step's output streamed. A failing step does not stop the run, so the
+// totals are complete. Ends with a per-step table and, as the very last line, `N passed, N failed`
+// (the line CI reads), and exits 1 if anything failed.
+//
+// Counting: lint, typecheck and build are one check each. Vitest and Playwright counts come from
+// their JSON reports (.tmp/vitest.json, .tmp/playwright.json); a runner that crashed without a
+// report counts as one failure. Without Chromium the browser tests are skipped with a loud
+// warning — or counted as a failure when E2E_REQUIRED=1.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  browserDecision,
+  checkCounts,
+  countListedPlaywrightTests,
+  formatDuration,
+  formatTable,
+  runnerCounts,
+  stepStatus,
+  sumCounts,
+  summaryLine,
+} from './lib/summary.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmpDir = path.join(root, '.tmp');
+const vitestReport = path.join(tmpDir, 'vitest.json');
+const playwrightReport = path.join(tmpDir, 'playwright.json');
+const playwrightConfig = 'e2e/playwright.config.ts';
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const e2eRequired = process.env.E2E_REQUIRED === '1' || process.env.E2E_REQUIRED === 'true';
+
+fs.mkdirSync(tmpDir, { recursive: true });
+
+/** Runs a command with its output streamed; resolves to its exit code (null if killed). */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`could not start ${cmd}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(signal ? null : code));
+  });
+}
+
+function readIfExists(file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function banner(lines) {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '!'.repeat(width);
+  console.log(`\n${bar}\n${lines.map((l) => `! ${l.padEnd(width - 4)} !`).join('\n')}\n${bar}\n`);
+}
+
+/** How many browser tests there are, without running them (for an honest "skipped" count). */
+function listedBrowserTests() {
+  const listed = spawnSync('npx', ['playwright', 'test', '-c', playwrightConfig, '--list', '--reporter=json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, E2E_LIST_ONLY: '1' },
+  });
+  try {
+    const count = countListedPlaywrightTests(JSON.parse(listed.stdout));
+    return count > 0 ? count : 1;
+  } catch {
+    return 1;
+  }
+}
+
+const steps = [
+  { name: 'lint', kind: 'check', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+  { name: 'typecheck', kind: 'check', cmd: 'npm', args: ['run', 'typecheck'] },
+  {
+    name: 'unit/API tests',
+    kind: 'vitest',
+    report: vitestReport,
+    cmd: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestReport)}`],
+  },
+  { name: 'build', kind: 'check', cmd: 'npm', args: ['run', 'build'] },
+  {
+    name: 'end-to-end',
+    kind: 'playwright',
+    report: playwrightReport,
+    cmd: 'npx',
+    args: ['playwright', 'test', '-c', playwrightConfig, '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, CHROMIUM_PATH: chromiumPath },
+  },
+];
+
+const results = [];
+const started = Date.now();
+
+for (const [index, step] of steps.entries()) {
+  const title = `[${index + 1}/${steps.length}] ${step.name}`;
+
+  if (step.kind === 'playwright') {
+    const decision = browserDecision({ chromiumAvailable: isExecutable(chromiumPath), required: e2eRequired });
+    if (decision !== 'run') {
+      banner([
+        `CHROMIUM NOT FOUND at ${chromiumPath} (or not executable).`,
+        decision === 'fail'
+          ? 'E2E_REQUIRED=1: the end-to-end step COUNTS AS FAILED.'
+          : 'THE END-TO-END (BROWSER) TESTS ARE SKIPPED — this run does NOT cover them.',
+        'Install it: apt-get install -y chromium   (or set CHROMIUM_PATH)',
+        'Set E2E_REQUIRED=1 to make a missing browser fail the run.',
+      ]);
+      const counts = decision === 'fail'
+        ? { passed: 0, failed: 1, skipped: 0 }
+        : { passed: 0, failed: 0, skipped: listedBrowserTests() };
+      results.push({ name: step.name, counts, status: stepStatus(counts), durationMs: 0, note: 'no Chromium' });
+      continue;
+    }
+  }
+
+  console.log(`\n===== ${title}: ${step.cmd} ${step.args.join(' ')} =====\n`);
+  if (step.report) fs.rmSync(step.report, { force: true });
+  const t0 = Date.now();
+  const exitCode = await run(step.cmd, step.args, step.env);
+  const durationMs = Date.now() - t0;
+
+  const counts = step.kind === 'check'
+    ? checkCounts(exitCode)
+    : runnerCounts({ kind: step.kind, exitCode, reportText: readIfExists(step.report) });
+  const { note, ...plain } = counts;
+  results.push({ name: step.name, counts: plain, status: stepStatus(plain), durationMs, note });
+  console.log(`\n----- ${step.name}: ${stepStatus(plain)} in ${formatDuration(durationMs)} (exit ${exitCode ?? 'signal'}) -----`);
+}
+
+const totals = sumCounts(results.map((r) => r.counts));
+console.log(`\n===== summary (${formatDuration(Date.now() - started)}) =====\n`);
+console.log(formatTable(results));
+console.log('');
+// .ci/run passes its start time so the elapsed time includes its own setup (browser, databases, npm ci).
+const since = Number(process.env.LINKUP_CI_STARTED_AT_MS) || started;
+console.log(`elapsed: ${formatDuration(Date.now() - since)}`);
+console.log(summaryLine(totals));
+process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -1,0 +1,53 @@
+// One `vitest run` at the root runs every workspace's tests. Packages with their own config are
+// referenced by path; the rest are inline projects. With TEST_DATABASE_URL set, the server suite
+// runs a second time against PostgreSQL (the server's test helpers read LINKUP_TEST_DIALECT and
+// create a fresh database per test file).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const configIn = (dir: string, names: string[]) =>
+  names.map((n) => path.join(root, dir, n)).find((file) => fs.existsSync(file));
+
+const serverConfig = configIn('apps/server', ['vitest.config.ts']);
+const webConfig = configIn('apps/web', ['vitest.config.ts', 'vite.config.ts']);
+
+const projects: TestProjectConfiguration[] = [
+  {
+    test: {
+      name: 'contract',
+      root: './packages/contract',
+      environment: 'node',
+      include: ['src/**/*.test.ts'],
+    },
+  },
+  {
+    test: {
+      name: 'scripts',
+      root: './scripts',
+      environment: 'node',
+      include: ['**/*.test.mjs'],
+    },
+  },
+];
+
+if (serverConfig) {
+  projects.push('./apps/server');
+  if (process.env.TEST_DATABASE_URL) {
+    projects.push({
+      extends: serverConfig,
+      root: './apps/server',
+      test: {
+        name: 'server:postgres',
+        env: { LINKUP_TEST_DIALECT: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+      },
+    });
+  }
+}
+if (webConfig) projects.push('./apps/web');
+
+export default defineConfig({
+  test: { projects },
+});
