@@ -134,3 +134,26 @@ export const UI_TEXTS = {
   },
   time: { justNow: 'Just now' },
 } as const;
+
+/** Messages the auth endpoints answer with (the web shows them as the server's message). */
+export const AUTH_MESSAGES = {
+  otpSent: 'OTP sent to your WhatsApp!',
+  otpResent: 'OTP resent to your WhatsApp!',
+  invalidOtp: 'Invalid OTP',
+  otpLocked: 'Too many wrong codes. Please request a new code.',
+  otpCooldown: 'Please wait a moment before requesting another code.',
+  otpLimit: 'Too many codes requested. Please try again later.',
+  invalidCredentials: 'These credentials do not match our records.',
+  loginLocked: 'Too many sign-in attempts. Please try again later.',
+  registered: 'Registration successful!',
+  emailTaken: 'The email has already been taken.',
+  mobileTaken: 'The mobile number has already been taken.',
+  commonPassword: 'This password is too common. Please choose another.',
+  resetLinkSent: 'If an account matches, a password reset link has been sent to your email/mobile.',
+  passwordReset: 'Your password has been reset successfully',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  emailVerified: 'Your e-mail address is verified.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
+  verifyInvalid: 'This verification link is invalid or has expired.',
+  verificationSent: 'We sent a new verification link to your e-mail address.',
+} as const;

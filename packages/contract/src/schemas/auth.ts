@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AGE_LIMITS, FIELD_LIMITS } from '../constants';
+import { GENDERS } from '../vocabularies';
 import { IdSchema, TimestampSchema } from './common';
 
 /** Spec §3 user as the session keeps it. */
@@ -30,3 +32,106 @@ export type ResetPasswordLinkParams = z.infer<typeof ResetPasswordLinkParamsSche
 export function needsOnboarding(user: Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at'>): boolean {
   return !user.profile_completed || !user.onboarding_completed_at;
 }
+
+// ── Request bodies of spec §7 "Auth" (shared by the server's validation and the web forms) ──
+
+const emailField = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid e-mail address.' }).max(FIELD_LIMITS.emailMax));
+const mobileField = z
+  .string({ error: 'Enter your mobile number.' })
+  .trim()
+  .min(5, { error: 'Enter a valid mobile number.' })
+  .max(FIELD_LIMITS.mobileMax, { error: 'Enter a valid mobile number.' });
+/** New passwords: 8–128 characters (the server also refuses common ones). */
+export const NewPasswordSchema = z
+  .string({ error: 'Choose a password.' })
+  .min(FIELD_LIMITS.passwordMin, { error: `Use at least ${FIELD_LIMITS.passwordMin} characters.` })
+  .max(FIELD_LIMITS.passwordMax, { error: `Use at most ${FIELD_LIMITS.passwordMax} characters.` });
+export const OTP_LENGTH = 6;
+export const OtpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code.' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' });
+
+export const MobileBodySchema = z.object({ mobile: mobileField });
+export type MobileBody = z.infer<typeof MobileBodySchema>;
+
+export const VerifyOtpBodySchema = z.object({ mobile: mobileField, otp: OtpCodeSchema });
+export type VerifyOtpBody = z.infer<typeof VerifyOtpBodySchema>;
+
+export const LoginBodySchema = z
+  .object({
+    email: emailField.optional(),
+    mobile: mobileField.optional(),
+    password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(FIELD_LIMITS.passwordMax),
+  })
+  .refine((b) => b.email !== undefined || b.mobile !== undefined, {
+    error: 'Enter your e-mail address or mobile number.',
+    path: ['email'],
+  });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** YYYY-MM-DD of a person at least 18 today. */
+export function isAdultBirthDate(value: string, today: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age >= AGE_LIMITS.min && age <= 120;
+}
+
+export const RegisterBodySchema = z
+  .object({
+    name: z.string({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' }).max(FIELD_LIMITS.nameMax),
+    email: emailField,
+    mobile: mobileField,
+    password: NewPasswordSchema,
+    password_confirmation: z.string({ error: 'Confirm your password.' }),
+    date_of_birth: z
+      .string({ error: 'Enter your date of birth.' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter your date of birth.' })
+      .refine((v) => isAdultBirthDate(v), { error: 'You must be 18 or older to join LinkUp.' }),
+    gender: z.enum(GENDERS, { error: 'Choose your gender.' }),
+    terms_accepted: z.literal(true, { error: 'Please accept the Terms of Service and Privacy Policy.' }),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    error: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const ForgotPasswordBodySchema = z
+  .object({ email: emailField.optional(), mobile: mobileField.optional() })
+  .refine((b) => b.email !== undefined || b.mobile !== undefined, {
+    error: 'Enter your e-mail address or mobile number.',
+    path: ['email'],
+  });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
+    mobile: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(FIELD_LIMITS.mobileMax),
+    password: NewPasswordSchema,
+    password_confirmation: z.string({ error: 'Confirm your password.' }),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    error: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const VerifyEmailBodySchema = z.object({ token: z.string().min(1).max(500) });
+
+/** `data` of request-otp and resend-otp. */
+export const OtpSentSchema = z.object({ expires_at: TimestampSchema, resend_available_at: TimestampSchema });
+export type OtpSent = z.infer<typeof OtpSentSchema>;
+/** `data` of otp-status. */
+export const OtpStatusSchema = z.object({ exists: z.boolean(), expires_in_seconds: z.number().int().min(0) });
+export type OtpStatus = z.infer<typeof OtpStatusSchema>;
