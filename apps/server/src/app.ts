@@ -6,11 +6,13 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { Outbox } from './adapters/outbox/outbox';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
-import { DevMailSender } from './adapters/mail/dev-mail';
-import { UnconfiguredMailSender } from './adapters/mail/unconfigured-mail';
-import { DevWhatsAppSender } from './adapters/whatsapp/dev-whatsapp';
-import { UnconfiguredWhatsAppSender } from './adapters/whatsapp/unconfigured-whatsapp';
+import { selectMail, selectWhatsApp } from './adapters/select';
+import { AuthEventsRepository } from './modules/auth/auth-events.repository';
 import { AuthRepository } from './modules/auth/auth.repository';
+import { OtpRepository } from './modules/auth/otp.repository';
+import { OtpService } from './modules/auth/otp.service';
+import { createDispatch } from './lib/dispatch';
+import { resolveAppSecret } from './lib/secret';
 import { AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
@@ -87,20 +89,37 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
   const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const mail = selectMail(config, outbox);
+  const whatsapp = selectWhatsApp(config, outbox);
+  const secret = resolveAppSecret(config);
+  const dispatch = createDispatch({ background: config.isProduction, log: app.log });
+  const users = new AuthRepository(handle.db);
+  const events = new AuthEventsRepository(handle.db);
+  const otps = new OtpRepository(handle.db);
+  const auth = new AuthService({ repo: users, events, mail, whatsapp, dispatch, config, secret });
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     redis,
     outbox,
-    mail: outbox ? new DevMailSender(outbox) : new UnconfiguredMailSender(),
-    whatsapp: outbox ? new DevWhatsAppSender(outbox) : new UnconfiguredWhatsAppSender(),
+    mail,
+    whatsapp,
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
-    auth: new AuthService(new AuthRepository(handle.db), config),
+    auth,
+    otp: new OtpService({ otps, users, events, auth, whatsapp, dispatch, config, secret }),
   };
   app.decorate('deps', deps);
 
+  // Expired codes and old auth events count for nothing: sweep them hourly.
+  const sweep = setInterval(() => {
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    Promise.all([events.prune(dayAgo), otps.prune(dayAgo)]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
   });

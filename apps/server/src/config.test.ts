@@ -12,8 +12,13 @@ describe('config', () => {
   });
 
   it('does not seed demo members in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...secret }).seedDemoData).toBe(true);
+  });
+
+  it('refuses to run in production without an APP_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: is required in production/);
   });
 
   it('treats empty values as unset', () => {
@@ -50,6 +55,6 @@ describe('documentation of settings', () => {
 
   it('the README configuration table names every setting', () => {
     const readme = read('README.md');
-    for (const key of keys) expect(readme, key).toContain(`\`${key}\``);
+    for (const key of keys) expect(readme, key).toMatch(new RegExp(`\`${key}\``));
   });
 });

@@ -30,6 +30,25 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     DEFAULT_PHONE_REGION: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter region code').default('ZA'),
+    APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    OTP_HOURLY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+    OTP_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+    OTP_HOURLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+    OTP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be numeric').optional()),
+    WHATSAPP_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+    WHATSAPP_OTP_TEMPLATE: z.string().min(1).default('linkup_otp'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('en'),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: z.string().min(3).default('LinkUp <no-reply@linkup.app>'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -61,7 +80,36 @@ export const ConfigSchema = z
       seedDemoData: env.SEED_DEMO_DATA ?? !production,
       demoMemberCount: env.DEMO_MEMBER_COUNT,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      appSecret: env.APP_SECRET,
+      otp: {
+        ttlMs: env.OTP_TTL_SECONDS * 1000,
+        maxAttempts: env.OTP_MAX_ATTEMPTS,
+        resendCooldownMs: env.OTP_RESEND_COOLDOWN_SECONDS * 1000,
+        hourlyPerNumber: env.OTP_HOURLY_LIMIT_PER_NUMBER,
+        dailyPerNumber: env.OTP_DAILY_LIMIT_PER_NUMBER,
+        hourlyPerIp: env.OTP_HOURLY_LIMIT_PER_IP,
+        dailyPerIp: env.OTP_DAILY_LIMIT_PER_IP,
+      },
+      authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+      loginFailureLimit: env.LOGIN_FAILURE_LIMIT,
+      emailVerificationTtlMs: env.EMAIL_VERIFICATION_TTL_HOURS * 60 * 60 * 1000,
+      passwordResetTtlMs: env.PASSWORD_RESET_TTL_MINUTES * 60 * 1000,
+      whatsapp: env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN
+        ? {
+            apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: env.WHATSAPP_ACCESS_TOKEN,
+            otpTemplate: env.WHATSAPP_OTP_TEMPLATE,
+            templateLanguage: env.WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : undefined,
+      smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     };
+  })
+  .superRefine((config, ctx) => {
+    if (config.isProduction && !config.appSecret) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (32+ random characters)' });
+    }
   });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import type { AuthenticatedMember, AuthService } from './modules/auth/auth.service';
+import type { OtpService } from './modules/auth/otp.service';
 import type { Outbox } from './adapters/outbox/outbox';
 import type { MailSender } from './adapters/mail/mail';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
@@ -20,6 +21,7 @@ export interface AppDeps {
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
   auth: AuthService;
+  otp: OtpService;
 }
 
 declare module 'fastify' {

@@ -182,7 +182,7 @@ describe('serving the web app', () => {
 describe('production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: 'production' });
+    t = await buildTestApp({ NODE_ENV: 'production', APP_SECRET: 'test-secret-'.repeat(4) });
   });
   afterAll(async () => t.close());
 

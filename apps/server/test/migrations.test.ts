@@ -20,7 +20,7 @@ describe(`migrations (${process.env.LINKUP_TEST_DIALECT ?? 'sqlite'})`, () => {
     const first = await migrateToLatest(database.db);
     expect(first.results?.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => 'Success'));
     expect(await tableNames(database)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'user_photos', 'interests', 'user_interests', 'dev_outbox']),
+      expect.arrayContaining(['users', 'sessions', 'user_photos', 'interests', 'user_interests', 'dev_outbox', 'otp_codes', 'password_resets', 'auth_events']),
     );
     const again = await migrateToLatest(database.db);
     expect(again.results).toEqual([]);

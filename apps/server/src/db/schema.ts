@@ -84,6 +84,37 @@ export interface DevOutboxTable {
   created_at: Timestamp;
 }
 
+export interface OtpCodesTable {
+  id: string;
+  phone_number: string;
+  code_hash: string;
+  attempts: number;
+  created_at: Timestamp;
+  last_sent_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type AuthEventKind = 'otp_sent' | 'login_failed' | 'reset_requested' | 'verification_sent';
+
+export interface AuthEventsTable {
+  id: string;
+  kind: AuthEventKind;
+  /** The identifier concerned: E.164 mobile, lower-cased e-mail or member id. */
+  subject: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -91,6 +122,9 @@ export interface Database {
   interests: InterestsTable;
   user_interests: UserInterestsTable;
   dev_outbox: DevOutboxTable;
+  otp_codes: OtpCodesTable;
+  password_resets: PasswordResetsTable;
+  auth_events: AuthEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -99,6 +133,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PhotoRow = Selectable<UserPhotosTable>;
 export type OutboxRow = Selectable<DevOutboxTable>;
+export type OtpCodeRow = Selectable<OtpCodesTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 /** Reads a boolean column portably (SQLite returns 0/1). */
 export function toBool(value: boolean | number | null | undefined): boolean {

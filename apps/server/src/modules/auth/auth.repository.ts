@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow, UserRow } from '../../db/schema';
+import type { Database, NewUser, PasswordResetRow, SessionRow, UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 
@@ -55,5 +55,65 @@ export class AuthRepository {
 
   async revokeSession(sessionId: string, now: string): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+  }
+
+  async createUser(user: NewUser): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async markEmailVerified(userId: string, email: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ email_verified_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .where('email', '=', email)
+      .where('email_verified_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markPhoneVerified(userId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ phone_verified_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .where('phone_verified_at', 'is', null)
+      .execute();
+  }
+
+  /** Sets a new password hash and signs the member out everywhere, in one transaction. */
+  async replacePassword(userId: string, passwordHash: string, resetId: string, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', resetId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      return true;
+    });
+  }
+
+  /** A new reset token for a member; older unused ones stop working. */
+  async createPasswordReset(input: { userId: string; tokenHash: string; now: string; expiresAt: string }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('password_resets').set({ used_at: input.now }).where('user_id', '=', input.userId).where('used_at', 'is', null).execute();
+      await trx.insertInto('password_resets').values({
+        id: newId(), user_id: input.userId, token_hash: input.tokenHash, created_at: input.now, expires_at: input.expiresAt, used_at: null,
+      }).execute();
+    });
+  }
+
+  findLivePasswordReset(tokenHash: string, now: string): Promise<PasswordResetRow | undefined> {
+    return this.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
   }
 }

@@ -1,48 +1,112 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FIELD_LIMITS, SUCCESS_TOASTS, SessionUserSchema, envelope } from '@linkup/contract';
+import type { FastifyRequest } from 'fastify';
+import {
+  AUTH_MESSAGES, ForgotPasswordBodySchema, LoginBodySchema, MobileBodySchema, OtpSentSchema, OtpStatusSchema,
+  RegisterBodySchema, ResetPasswordBodySchema, SUCCESS_TOASTS, SessionUserSchema, VerifyEmailBodySchema,
+  VerifyOtpBodySchema, envelope,
+} from '@linkup/contract';
 import { z } from 'zod';
 import { currentMember } from '../../plugins/auth';
 import { presentSessionUser } from './auth.presenter';
-
-const LoginBody = z
-  .object({
-    email: z.email({ error: 'Enter a valid e-mail address.' }).max(FIELD_LIMITS.emailMax).optional(),
-    mobile: z.string().trim().min(5, { error: 'Enter a valid mobile number.' }).max(FIELD_LIMITS.mobileMax).optional(),
-    password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(FIELD_LIMITS.passwordMax),
-  })
-  .refine((b) => b.email !== undefined || b.mobile !== undefined, {
-    error: 'Enter your e-mail address or mobile number.',
-    path: ['email'],
-  });
+import type { ClientMeta } from './auth.service';
 
 const TokenAndUser = z.object({ token: z.string(), user: SessionUserSchema });
-const auth = { security: [{ bearer: [] }] };
+const UserOnly = z.object({ user: SessionUserSchema });
+const bearer = { security: [{ bearer: [] }] };
+const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
-/** Password sign-in, the current member, and sign-out (OTP and registration: accounts issue). */
+/** Spec §7 "Auth": codes by WhatsApp, passwords, registration, e-mail verification, resets, sessions. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/auth/login', {
-    schema: {
-      tags: ['auth'], summary: 'Sign in with e-mail or mobile and password',
-      body: LoginBody, response: { 200: envelope(TokenAndUser) },
-    },
-    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+  const { auth, otp, config } = app.deps;
+  /** The stricter per-IP limit of every endpoint that can be abused to guess or to spam. */
+  const limited = { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000 } };
+
+  app.post('/auth/request-otp', {
+    schema: { tags: ['auth'], summary: 'Send a sign-in code by WhatsApp', body: MobileBodySchema, response: { 200: envelope(OtpSentSchema) } },
+    config: limited,
+  }, async (request) => ({
+    success: true as const, data: await otp.request(request.body.mobile, meta(request)), message: AUTH_MESSAGES.otpSent,
+  }));
+
+  app.post('/auth/resend-otp', {
+    schema: { tags: ['auth'], summary: 'Send a new sign-in code after the cool-down', body: MobileBodySchema, response: { 200: envelope(OtpSentSchema) } },
+    config: limited,
+  }, async (request) => ({
+    success: true as const, data: await otp.resend(request.body.mobile, meta(request)), message: AUTH_MESSAGES.otpResent,
+  }));
+
+  app.post('/auth/otp-status', {
+    schema: { tags: ['auth'], summary: 'Whether a live code exists for a number, and for how long', body: MobileBodySchema, response: { 200: envelope(OtpStatusSchema) } },
+    config: limited,
+  }, async (request) => ({ success: true as const, data: await otp.status(request.body.mobile) }));
+
+  app.post('/auth/verify-otp', {
+    schema: { tags: ['auth'], summary: 'Sign in with the code', body: VerifyOtpBodySchema, response: { 200: envelope(TokenAndUser) } },
+    config: limited,
   }, async (request) => {
-    const { token, user } = await app.deps.auth.login(request.body, {
-      ip: request.ip, userAgent: request.headers['user-agent'] ?? null,
-    });
+    const { token, user } = await otp.verify(request.body.mobile, request.body.otp, meta(request));
     return { success: true as const, data: { token, user: presentSessionUser(user) }, message: SUCCESS_TOASTS.loginSuccess };
+  });
+
+  app.post('/auth/login', {
+    schema: { tags: ['auth'], summary: 'Sign in with e-mail or mobile and password', body: LoginBodySchema, response: { 200: envelope(TokenAndUser) } },
+    config: limited,
+  }, async (request) => {
+    const { token, user } = await auth.login(request.body, meta(request));
+    return { success: true as const, data: { token, user: presentSessionUser(user) }, message: SUCCESS_TOASTS.loginSuccess };
+  });
+
+  app.post('/auth/register', {
+    schema: { tags: ['auth'], summary: 'Create an account (18+); sends the verification e-mail', body: RegisterBodySchema, response: { 201: envelope(TokenAndUser) } },
+    config: limited,
+  }, async (request, reply) => {
+    const { token, user } = await auth.register(request.body, meta(request));
+    return reply.status(201).send({ success: true as const, data: { token, user: presentSessionUser(user) }, message: AUTH_MESSAGES.registered });
+  });
+
+  app.post('/auth/email/verify', {
+    schema: { tags: ['auth'], summary: 'Confirm an e-mail address with the link’s token', body: VerifyEmailBodySchema, response: { 200: envelope(UserOnly) } },
+    config: limited,
+  }, async (request) => {
+    const user = await auth.verifyEmail(request.body.token);
+    return { success: true as const, data: { user: presentSessionUser(user) }, message: AUTH_MESSAGES.emailVerified };
+  });
+
+  app.post('/auth/email/resend', {
+    preHandler: app.authenticate,
+    schema: { tags: ['auth'], summary: 'Send the verification e-mail again', ...bearer, response: { 200: envelope(z.null()) } },
+    config: limited,
+  }, async (request) => {
+    await auth.resendVerificationEmail(currentMember(request).user, meta(request));
+    return { success: true as const, data: null, message: AUTH_MESSAGES.verificationSent };
+  });
+
+  app.post('/auth/forgot-password', {
+    schema: { tags: ['auth'], summary: 'Send a reset link by e-mail or WhatsApp (same answer for any input)', body: ForgotPasswordBodySchema, response: { 200: envelope(z.null()) } },
+    config: limited,
+  }, async (request) => {
+    await auth.requestPasswordReset(request.body, meta(request));
+    return { success: true as const, data: null, message: AUTH_MESSAGES.resetLinkSent };
+  });
+
+  app.post('/auth/reset-password', {
+    schema: { tags: ['auth'], summary: 'Choose a new password with the link’s token; signs out everywhere', body: ResetPasswordBodySchema, response: { 200: envelope(z.null()) } },
+    config: limited,
+  }, async (request) => {
+    await auth.resetPassword(request.body);
+    return { success: true as const, data: null, message: AUTH_MESSAGES.passwordReset };
   });
 
   app.get('/auth/user', {
     preHandler: app.authenticate,
-    schema: { tags: ['auth'], summary: 'The signed-in member', ...auth, response: { 200: envelope(z.object({ user: SessionUserSchema })) } },
+    schema: { tags: ['auth'], summary: 'The signed-in member', ...bearer, response: { 200: envelope(UserOnly) } },
   }, async (request) => ({ success: true as const, data: { user: presentSessionUser(currentMember(request).user) } }));
 
   app.post('/auth/logout', {
     preHandler: app.authenticate,
-    schema: { tags: ['auth'], summary: 'Revoke this session token', ...auth, response: { 200: envelope(z.null()) } },
+    schema: { tags: ['auth'], summary: 'Revoke this session token', ...bearer, response: { 200: envelope(z.null()) } },
   }, async (request) => {
-    await app.deps.auth.logout(currentMember(request).sessionId);
+    await auth.logout(currentMember(request).sessionId);
     return { success: true as const, data: null, message: SUCCESS_TOASTS.logoutSuccess };
   });
 };

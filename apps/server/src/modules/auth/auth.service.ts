@@ -1,14 +1,23 @@
+import { AUTH_MESSAGES, type LoginBody, type RegisterBody } from '@linkup/contract';
 import type { Config } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { AppError, invalid } from '../../lib/http-errors';
+import type { MailSender } from '../../adapters/mail/mail';
+import type { WhatsAppSender } from '../../adapters/whatsapp/whatsapp';
+import type { Dispatch } from '../../lib/dispatch';
+import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import { addMs, nowIso } from '../../lib/time';
-import { type AuthRepository } from './auth.repository';
-import { decoyPasswordHash, verifyPassword } from './password';
+import type { AuthEventsRepository } from './auth-events.repository';
+import type { AuthRepository } from './auth.repository';
+import { isCommonPassword } from './common-passwords';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { signToken, verifySignedToken } from './signed-token';
 import { hashToken, newSessionToken } from './tokens';
 
 export interface ClientMeta {
-  ip: string | null;
+  ip: string;
   userAgent: string | null;
 }
 
@@ -17,33 +26,98 @@ export interface AuthenticatedMember {
   sessionId: string;
 }
 
+export type AuthConfig = Pick<
+  Config,
+  'sessionTtlMs' | 'defaultPhoneRegion' | 'publicUrl' | 'loginFailureLimit' | 'emailVerificationTtlMs' | 'passwordResetTtlMs' | 'otp'
+>;
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  events: AuthEventsRepository;
+  mail: MailSender;
+  whatsapp: WhatsAppSender;
+  dispatch: Dispatch;
+  config: AuthConfig;
+  secret: string;
+}
+
 /** Only write last-used stamps this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** An IP may fail this many times the per-account limit before it is locked out. */
+const IP_FAILURE_FACTOR = 5;
+const RESET_REQUESTS_PER_HOUR = 5;
+const VERIFY_EMAIL_PURPOSE = 'verify-email';
 
-export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
+/** Sign-in, registration, sessions, e-mail verification and password resets. */
 export class AuthService {
-  constructor(
-    private readonly repo: AuthRepository,
-    private readonly config: Pick<Config, 'sessionTtlMs' | 'defaultPhoneRegion'>,
-  ) {}
+  constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** Password sign-in by e-mail or mobile. The same answer and timing whether or not the account exists. */
-  async login(input: { email?: string; mobile?: string; password: string }, meta: ClientMeta) {
-    const user = await this.findByIdentifier(input);
-    const passwordHash = user?.password_hash ?? (await decoyPasswordHash());
-    const ok = await verifyPassword(passwordHash, input.password);
-    if (!user || !user.password_hash || !ok) throw new AppError(401, INVALID_CREDENTIALS);
+  /**
+   * Password sign-in by e-mail or mobile. The same answer, status and timing whether or not the
+   * account exists; failures are capped per identifier and per IP.
+   */
+  async login(input: LoginBody, meta: ClientMeta) {
+    const { repo, events, config } = this.deps;
+    const subject = this.loginSubject(input);
+    const since = addMs(nowIso(), -LOGIN_WINDOW_MS);
+    const [bySubject, byIp] = await Promise.all([
+      events.countBySubject('login_failed', subject, since),
+      events.countByIp('login_failed', meta.ip, since),
+    ]);
+    if (bySubject >= config.loginFailureLimit || byIp >= config.loginFailureLimit * IP_FAILURE_FACTOR) {
+      throw tooManyRequests(AUTH_MESSAGES.loginLocked);
+    }
+
+    const user = input.email !== undefined ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
+    const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
+    if (!user || !user.password_hash || !ok) {
+      await events.record('login_failed', subject, meta.ip, nowIso());
+      throw new AppError(401, INVALID_CREDENTIALS);
+    }
+    await events.clearSubject('login_failed', subject);
+    return this.startSession(user, meta);
+  }
+
+  async register(input: RegisterBody, meta: ClientMeta) {
+    const { repo, config } = this.deps;
+    const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
+    const email = normalizeEmail(input.email);
+    const errors: Record<string, string[]> = {};
+    if (!mobile) errors.mobile = ['Enter a valid mobile number.'];
+    if (isCommonPassword(input.password)) errors.password = [AUTH_MESSAGES.commonPassword];
+    if (await repo.findUserByEmail(email)) errors.email = [AUTH_MESSAGES.emailTaken];
+    if (mobile && (await repo.findUserByMobile(mobile))) errors.mobile = [AUTH_MESSAGES.mobileTaken];
+    if (Object.keys(errors).length > 0 || !mobile) throw invalid(errors);
+
+    const now = nowIso();
+    const user: UserRow = {
+      id: newId(), name: input.name.trim(), email, phone_number: mobile, password_hash: await hashPassword(input.password),
+      date_of_birth: input.date_of_birth, gender: input.gender, about: null, city: null, province: null, location_cell: null,
+      marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
+      height_cm: null, job_title: null, education: null, profile_completed: false, onboarding_completed_at: null,
+      email_verified_at: null, phone_verified_at: null, is_demo: false, last_active_at: now, created_at: now, updated_at: now,
+    };
+    try {
+      await repo.createUser({ ...user, profile_completed: false, is_demo: false });
+    } catch (error) {
+      // Two registrations raced for the same address or number.
+      if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+      throw error;
+    }
+    await this.sendVerificationEmail(user);
     return this.startSession(user, meta);
   }
 
   /** Issues a fresh token (never reused across sign-ins) and stores only its hash. */
   async startSession(user: UserRow, meta: ClientMeta): Promise<{ token: string; user: UserRow }> {
     const token = newSessionToken();
-    await this.repo.createSession({
+    await this.deps.repo.createSession({
       userId: user.id,
       tokenHash: hashToken(token),
-      expiresAt: addMs(nowIso(), this.config.sessionTtlMs),
+      expiresAt: addMs(nowIso(), this.deps.config.sessionTtlMs),
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip,
     });
@@ -53,26 +127,110 @@ export class AuthService {
   /** The member behind a bearer token, or null for an unknown, revoked or expired one. */
   async authenticate(token: string): Promise<AuthenticatedMember | null> {
     const now = nowIso();
-    const found = await this.repo.findLiveSession(hashToken(token), now);
+    const found = await this.deps.repo.findLiveSession(hashToken(token), now);
     if (!found) return null;
     if (Date.parse(now) - Date.parse(found.session.last_used_at) > TOUCH_INTERVAL_MS) {
-      await this.repo.touchSession(found.session.id, found.user.id, now);
+      await this.deps.repo.touchSession(found.session.id, found.user.id, now);
     }
     return { user: found.user, sessionId: found.session.id };
   }
 
   async logout(sessionId: string): Promise<void> {
-    await this.repo.revokeSession(sessionId, nowIso());
+    await this.deps.repo.revokeSession(sessionId, nowIso());
   }
 
-  private async findByIdentifier(input: { email?: string; mobile?: string }): Promise<UserRow | undefined> {
-    if (input.email !== undefined) return this.repo.findUserByEmail(normalizeEmail(input.email));
-    if (input.mobile !== undefined) {
-      const mobile = normalizeMobile(input.mobile, this.config.defaultPhoneRegion);
-      if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
-      return this.repo.findUserByMobile(mobile);
+  // ── e-mail verification ──
+
+  async sendVerificationEmail(user: UserRow): Promise<void> {
+    if (!user.email) return;
+    const { config, secret, mail, dispatch } = this.deps;
+    const token = signToken(secret, VERIFY_EMAIL_PURPOSE, {
+      u: user.id, e: user.email, x: Date.now() + config.emailVerificationTtlMs,
+    });
+    const link = `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    const hours = Math.round(config.emailVerificationTtlMs / 3_600_000);
+    const email = user.email;
+    await dispatch('verification e-mail', () =>
+      mail.send({
+        to: email,
+        subject: 'Verify your e-mail address for LinkUp',
+        text: `Hi ${user.name},\n\nPlease confirm that this is your e-mail address by opening this link:\n${link}\n\nThe link works for ${hours} hours. If you did not join LinkUp, you can ignore this message.\n\n— LinkUp`,
+        link,
+      }),
+    );
+  }
+
+  async resendVerificationEmail(user: UserRow, meta: ClientMeta): Promise<void> {
+    const { events, config } = this.deps;
+    if (user.email_verified_at) throw invalid({ email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
+    const last = await events.latestBySubject('verification_sent', user.id);
+    if (last && Date.now() - Date.parse(last) < config.otp.resendCooldownMs) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    await events.record('verification_sent', user.id, meta.ip, nowIso());
+    await this.sendVerificationEmail(user);
+  }
+
+  async verifyEmail(token: string): Promise<UserRow> {
+    const { repo, secret } = this.deps;
+    const payload = verifySignedToken(secret, VERIFY_EMAIL_PURPOSE, token);
+    const fail = () => invalid({ token: [AUTH_MESSAGES.verifyInvalid] }, AUTH_MESSAGES.verifyInvalid);
+    if (!payload || typeof payload.u !== 'string' || typeof payload.e !== 'string' || typeof payload.x !== 'number') throw fail();
+    if (payload.x < Date.now()) throw fail();
+    const user = await repo.findUserById(payload.u);
+    if (!user || user.email !== payload.e) throw fail();
+    if (!user.email_verified_at) {
+      const now = nowIso();
+      await repo.markEmailVerified(user.id, payload.e, now);
+      return { ...user, email_verified_at: now };
     }
-    throw invalid({ email: ['Enter your e-mail address or mobile number.'] });
+    return user;
+  }
+
+  // ── password reset ──
+
+  /** Always the same answer; only a matching member gets a link, by the channel they named. */
+  async requestPasswordReset(input: { email?: string; mobile?: string }, meta: ClientMeta): Promise<void> {
+    const { repo, events, config, mail, whatsapp, dispatch } = this.deps;
+    const byEmail = input.email !== undefined;
+    const subject = byEmail ? normalizeEmail(input.email!) : normalizeMobile(input.mobile!, config.defaultPhoneRegion);
+    if (!subject) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+
+    const since = addMs(nowIso(), -60 * 60 * 1000);
+    if ((await events.countBySubject('reset_requested', subject, since)) >= RESET_REQUESTS_PER_HOUR) return;
+    await events.record('reset_requested', subject, meta.ip, nowIso());
+
+    const user = byEmail ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
+    if (!user?.phone_number) return;
+    const token = newSessionToken();
+    const now = nowIso();
+    await repo.createPasswordReset({ userId: user.id, tokenHash: hashToken(token), now, expiresAt: addMs(now, config.passwordResetTtlMs) });
+    const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&mobile=${encodeURIComponent(user.phone_number)}`;
+    const minutes = Math.round(config.passwordResetTtlMs / 60_000);
+    const text = `Hi ${user.name}, someone asked to reset your LinkUp password. Open this link within ${minutes} minutes to choose a new one. If it was not you, ignore this message.`;
+    const to = byEmail ? user.email! : user.phone_number;
+    await dispatch('password reset link', () =>
+      byEmail
+        ? mail.send({ to, subject: 'Reset your LinkUp password', text: `${text}\n\n${link}\n\n— LinkUp`, link })
+        : whatsapp.sendLink(to, text, link),
+    );
+  }
+
+  /** Sets the new password, uses the token up and signs the member out everywhere. */
+  async resetPassword(input: { token: string; mobile: string; password: string }): Promise<void> {
+    const { repo, config } = this.deps;
+    const fail = () => invalid({ token: [AUTH_MESSAGES.resetInvalid] }, AUTH_MESSAGES.resetInvalid);
+    const now = nowIso();
+    const reset = await repo.findLivePasswordReset(hashToken(input.token), now);
+    const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
+    const user = reset ? await repo.findUserById(reset.user_id) : undefined;
+    if (!reset || !user || !mobile || user.phone_number !== mobile) throw fail();
+    if (isCommonPassword(input.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
+    if (!(await repo.replacePassword(user.id, await hashPassword(input.password), reset.id, now))) throw fail();
+  }
+
+  private loginSubject(input: { email?: string; mobile?: string }): string {
+    if (input.email !== undefined) return normalizeEmail(input.email);
+    const mobile = input.mobile !== undefined ? normalizeMobile(input.mobile, this.deps.config.defaultPhoneRegion) : null;
+    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    return mobile;
   }
 }
-

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config';
+
+/**
+ * The key that signs e-mail verification links and hashes one-time codes. Production must set
+ * APP_SECRET (config refuses to start otherwise); elsewhere a random one is made once and kept in
+ * DATA_DIR so links stay valid across restarts.
+ */
+export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>): string {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDir, 'app-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process wrote it first: use theirs.
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

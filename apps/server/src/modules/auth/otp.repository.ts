@@ -1,0 +1,66 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, OtpCodeRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+/** One-time codes: stored hashed, one live code per number. */
+export class OtpRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The newest unconsumed, unexpired code of a number (dead-by-attempts included). */
+  latestLive(mobile: string, now: string): Promise<OtpCodeRow | undefined> {
+    return this.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('phone_number', '=', mobile)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Replaces any live code of the number with a new one. */
+  async replace(input: { mobile: string; codeHash: string; now: string; expiresAt: string }): Promise<OtpCodeRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('otp_codes')
+        .set({ consumed_at: input.now })
+        .where('phone_number', '=', input.mobile)
+        .where('consumed_at', 'is', null)
+        .execute();
+      const row: OtpCodeRow = {
+        id: newId(), phone_number: input.mobile, code_hash: input.codeHash, attempts: 0,
+        created_at: input.now, last_sent_at: input.now, expires_at: input.expiresAt, consumed_at: null,
+      };
+      await trx.insertInto('otp_codes').values(row).execute();
+      return row;
+    });
+  }
+
+  /** Counts a wrong try, never past the maximum (atomic, so parallel guesses cannot exceed it). */
+  async addAttempt(id: string, maxAttempts: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('otp_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .where('attempts', '<', maxAttempts)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Uses a code up; false when another request used it first. */
+  async consume(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async prune(before: string): Promise<void> {
+    await this.db.deleteFrom('otp_codes').where('expires_at', '<', before).execute();
+  }
+}

@@ -1,0 +1,125 @@
+import { randomInt } from 'node:crypto';
+import { AUTH_MESSAGES, OTP_LENGTH, type OtpSent, type OtpStatus } from '@linkup/contract';
+import type { WhatsAppSender } from '../../adapters/whatsapp/whatsapp';
+import type { Dispatch } from '../../lib/dispatch';
+import { invalid, tooManyRequests } from '../../lib/http-errors';
+import { normalizeMobile } from '../../lib/phone';
+import { addMs, nowIso } from '../../lib/time';
+import type { AuthEventsRepository } from './auth-events.repository';
+import type { AuthRepository } from './auth.repository';
+import type { AuthConfig, AuthService, ClientMeta } from './auth.service';
+import type { OtpRepository } from './otp.repository';
+import { hashOtp, safeEqualHex } from './signed-token';
+
+export interface OtpServiceDeps {
+  otps: OtpRepository;
+  users: AuthRepository;
+  events: AuthEventsRepository;
+  auth: AuthService;
+  whatsapp: WhatsAppSender;
+  dispatch: Dispatch;
+  config: AuthConfig;
+  secret: string;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** 6 digits from a CSPRNG. */
+export function newOtpCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/**
+ * Sign-in with a code sent by WhatsApp. A number without an account is treated exactly like a
+ * member's (a code row exists, the answers are the same) except that nothing is sent, so the
+ * endpoints cannot be used to find out who is a member.
+ */
+export class OtpService {
+  constructor(private readonly deps: OtpServiceDeps) {}
+
+  /** Sends a code, or answers with the live one while the resend cool-down runs. */
+  async request(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
+    const mobile = this.normalize(rawMobile);
+    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    if (live && live.attempts < this.deps.config.otp.maxAttempts && !this.resendAllowed(live.last_sent_at)) {
+      return this.sent(live.expires_at, live.last_sent_at);
+    }
+    return this.issue(mobile, meta);
+  }
+
+  /** A new code; refused (429) before the cool-down of the last one has passed. */
+  async resend(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
+    const mobile = this.normalize(rawMobile);
+    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    return this.issue(mobile, meta);
+  }
+
+  async status(rawMobile: string): Promise<OtpStatus> {
+    const mobile = this.normalize(rawMobile);
+    const now = Date.now();
+    const live = await this.deps.otps.latestLive(mobile, new Date(now).toISOString());
+    if (!live || live.attempts >= this.deps.config.otp.maxAttempts) return { exists: false, expires_in_seconds: 0 };
+    return { exists: true, expires_in_seconds: Math.max(0, Math.floor((Date.parse(live.expires_at) - now) / 1000)) };
+  }
+
+  /** Checks a code: single use, at most `maxAttempts` wrong tries, then the code is dead. */
+  async verify(rawMobile: string, code: string, meta: ClientMeta) {
+    const { otps, users, auth, config, secret } = this.deps;
+    const mobile = this.normalize(rawMobile);
+    const now = nowIso();
+    const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
+    const live = await otps.latestLive(mobile, now);
+    if (!live) throw wrong();
+    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) {
+      const counted = await otps.addAttempt(live.id, config.otp.maxAttempts);
+      if (!counted) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+      throw wrong();
+    }
+    if (!(await otps.consume(live.id, now))) throw wrong();
+    const user = await users.findUserByMobile(mobile);
+    if (!user) throw wrong();
+    await users.markPhoneVerified(user.id, now);
+    return auth.startSession({ ...user, phone_verified_at: user.phone_verified_at ?? now }, meta);
+  }
+
+  private async issue(mobile: string, meta: ClientMeta): Promise<OtpSent> {
+    const { otps, users, events, whatsapp, dispatch, config, secret } = this.deps;
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const [numberHour, numberDay, ipHour, ipDay] = await Promise.all([
+      events.countBySubject('otp_sent', mobile, new Date(nowMs - HOUR).toISOString()),
+      events.countBySubject('otp_sent', mobile, new Date(nowMs - DAY).toISOString()),
+      events.countByIp('otp_sent', meta.ip, new Date(nowMs - HOUR).toISOString()),
+      events.countByIp('otp_sent', meta.ip, new Date(nowMs - DAY).toISOString()),
+    ]);
+    const caps = config.otp;
+    if (numberHour >= caps.hourlyPerNumber || numberDay >= caps.dailyPerNumber || ipHour >= caps.hourlyPerIp || ipDay >= caps.dailyPerIp) {
+      throw tooManyRequests(AUTH_MESSAGES.otpLimit);
+    }
+
+    const code = newOtpCode();
+    const row = await otps.replace({ mobile, codeHash: hashOtp(secret, mobile, code), now, expiresAt: addMs(now, caps.ttlMs) });
+    await events.record('otp_sent', mobile, meta.ip, now);
+    const member = await users.findUserByMobile(mobile);
+    if (member) await dispatch('one-time code', () => whatsapp.sendCode(mobile, code));
+    return this.sent(row.expires_at, row.last_sent_at);
+  }
+
+  private sent(expiresAt: string, lastSentAt: string): OtpSent {
+    return { expires_at: expiresAt, resend_available_at: addMs(lastSentAt, this.deps.config.otp.resendCooldownMs) };
+  }
+
+  private resendAllowed(lastSentAt: string): boolean {
+    return Date.now() >= Date.parse(lastSentAt) + this.deps.config.otp.resendCooldownMs;
+  }
+
+  private normalize(raw: string): string {
+    const mobile = normalizeMobile(raw, this.deps.config.defaultPhoneRegion);
+    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    return mobile;
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processPhoto } from '../adapters/storage/images';
+import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
+import { photoVariantKey, storePhoto } from '../adapters/storage/photos';
+import { registerMedia } from './media';
+
+describe('media plugin', () => {
+  let dataDir: string;
+  let app: FastifyInstance;
+  let storage: LocalDiskStorage;
+  let key: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-media-'));
+    storage = new LocalDiskStorage({ dataDir });
+    const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#ff8fab' } }).jpeg().toBuffer();
+    ({ storageKey: key } = await storePhoto(storage, await processPhoto(image)));
+    fs.writeFileSync(path.join(dataDir, 'outside.webp'), 'not for you');
+    app = Fastify();
+    await registerMedia(app, { storage });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every size of a stored photo as immutable WebP', async () => {
+    for (const size of ['large', 'medium', 'thumb'] as const) {
+      const url = storage.urlFor(photoVariantKey(key, size));
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(Math.max(meta.width, meta.height)).toBe(size === 'large' ? 500 : size === 'medium' ? 500 : 160);
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: storage.urlFor(key) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.payload).toBe('');
+  });
+
+  it('answers unknown keys with the 404 API error object', async () => {
+    for (const url of ['/media/photos/AAAAAAAAAAAAAAAAAAAAAA/large.webp', '/media/', '/media/photos', '/media/photos/x/large.exe']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control']).toBeUndefined();
+      const body = res.json();
+      expect(body).toMatchObject({ success: false, message: 'Resource not found.', status: 404 });
+      expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+    }
+  });
+
+  it('refuses path traversal', async () => {
+    for (const url of [
+      '/media/..%2Foutside.webp', '/media/photos/..%2F..%2Foutside.webp', '/media/%2e%2e/outside.webp',
+      '/media/photos/%2e%2e/%2e%2e/outside.webp', '/media/..%5Coutside.webp', `/media/${encodeURIComponent(path.join(dataDir, 'outside.webp'))}`,
+      '/media//etc/passwd.webp',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.payload).not.toContain('not for you');
+    }
+  });
+});
