@@ -47,8 +47,8 @@ describe.runIf(process.env.REDIS_URL)('rate limiting shared through Redis', () =
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
-    b = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+    a = await buildTestApp({ REDIS_URL: process.env.REDIS_URL!, AUTH_RATE_LIMIT_MAX: '10' });
+    b = await buildTestApp({ REDIS_URL: process.env.REDIS_URL!, AUTH_RATE_LIMIT_MAX: '10' });
   });
   afterAll(async () => {
     await a.close();

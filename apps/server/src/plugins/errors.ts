@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_MESSAGES, type ApiError, type FieldErrors } from '@linkup/contract';
 import { AppError } from '../lib/http-errors';
+import { DeliveryError } from '../adapters/delivery-error';
 
 export function errorBody(status: number, message: string, errors?: FieldErrors): ApiError {
   return { success: false, message, status, ...(errors ? { errors } : {}), timestamp: new Date().toISOString() };
@@ -39,6 +40,10 @@ export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(errorBody(error.status, error.message, error.errors));
+    }
+    if (error instanceof DeliveryError) {
+      request.log.error({ err: { message: error.message, channel: error.channel, status: error.providerStatus } }, 'delivery provider failed');
+      return reply.status(503).send(errorBody(503, STATUS_MESSAGES[503]));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation, error.validationContext);

@@ -19,6 +19,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: path.join(os.tmpdir(), 'linkup-no-web-dist'),
     RATE_LIMIT_MAX: '10000',
     LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '10000',
     ...env,
   });
   const app = await buildApp({ config, database });
