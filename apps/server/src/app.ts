@@ -15,6 +15,7 @@ import { createDispatch } from './lib/dispatch';
 import { resolveAppSecret } from './lib/secret';
 import { AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authPlugin } from './plugins/auth';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(async (api) => {
     await api.register(healthRoutes);
     await api.register(authRoutes);
+    await api.register(chatRoutes);
     if (!config.isProduction) await api.register(devApiRoutes);
   }, { prefix: '/api' });
   if (!config.isProduction) await app.register(devPageRoutes);

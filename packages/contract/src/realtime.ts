@@ -22,6 +22,7 @@ export function roomIdFromChannel(channel: string): string | null {
 export const EVENTS = {
   messageSent: 'message.sent',
   messageDeleted: 'message.deleted',
+  messageUpdated: 'message.updated',
   userJoined: 'user.joined',
   userLeft: 'user.left',
   typing: 'typing',
@@ -60,6 +61,8 @@ export type NotificationPayload = z.infer<typeof PushDataSchema>;
 export interface ServerToClientEvents {
   'message.sent': (payload: MessageSentPayload) => void;
   'message.deleted': (payload: MessageDeletedPayload) => void;
+  /** An edit (our addition to the spec's events; spec clients ignore it). */
+  'message.updated': (payload: MessageSentPayload) => void;
   'user.joined': (payload: MembershipPayload) => void;
   'user.left': (payload: MembershipPayload) => void;
   typing: (payload: TypingPayload) => void;

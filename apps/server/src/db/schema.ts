@@ -115,6 +115,35 @@ export interface AuthEventsTable {
   created_at: Timestamp;
 }
 
+export interface ChatRoomsTable {
+  id: string;
+  pair_key: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_activity: Timestamp;
+}
+
+export interface ChatRoomMembersTable {
+  room_id: string;
+  user_id: string;
+  name: string;
+  joined_at: Timestamp;
+  left_at: Timestamp | null;
+  last_read_at: Timestamp | null;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  message: string;
+  type: string;
+  is_edited: Bool;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,6 +154,9 @@ export interface Database {
   otp_codes: OtpCodesTable;
   password_resets: PasswordResetsTable;
   auth_events: AuthEventsTable;
+  chat_rooms: ChatRoomsTable;
+  chat_room_members: ChatRoomMembersTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -135,6 +167,8 @@ export type PhotoRow = Selectable<UserPhotosTable>;
 export type OutboxRow = Selectable<DevOutboxTable>;
 export type OtpCodeRow = Selectable<OtpCodesTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type ChatMemberRow = Selectable<ChatRoomMembersTable>;
 
 /** Reads a boolean column portably (SQLite returns 0/1). */
 export function toBool(value: boolean | number | null | undefined): boolean {

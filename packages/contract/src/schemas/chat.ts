@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LIMITS } from '../constants';
+import { FIELD_LIMITS, PAGE_SIZES } from '../constants';
 import { IdSchema, TimestampSchema } from './common';
 
 export const ChatMessageTypeSchema = z.enum(['text']).default('text');
@@ -39,3 +39,34 @@ export type ChatUserSearchResult = z.infer<typeof ChatUserSearchResultSchema>;
 export function isSendableMessage(text: string | null | undefined): boolean {
   return typeof text === 'string' && text.trim().length > 0;
 }
+
+// ── Request bodies of spec §7 "Chat" ──
+
+const messageText = z
+  .string({ error: 'Type a message.' })
+  .max(FIELD_LIMITS.chatMessageMax, { error: `Messages can be at most ${FIELD_LIMITS.chatMessageMax} characters.` })
+  .refine(isSendableMessage, { error: 'Type a message.' });
+
+export const SendMessageBodySchema = z.object({
+  chat_room_id: z.string({ error: 'Room ID is required to send a message' }).min(1, { error: 'Room ID is required to send a message' }).max(64),
+  message: messageText,
+  type: z.enum(['text']).default('text'),
+  /** Client-generated id: a retried send is stored once and answered with the same message. */
+  client_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
+
+export const EditMessageBodySchema = z.object({ message: messageText });
+export type EditMessageBody = z.infer<typeof EditMessageBodySchema>;
+
+export const CreateRoomBodySchema = z.object({
+  user_id: z.string({ error: 'Choose who to chat with.' }).min(1).max(64),
+  name: z.string().trim().min(1).max(FIELD_LIMITS.roomNameMax).optional(),
+});
+export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
+
+export const UserSearchQuerySchema = z.object({
+  search: z.string().trim().max(FIELD_LIMITS.searchMax).default(''),
+  per_page: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.userSearch),
+  page: z.coerce.number().int().min(1).default(1),
+});

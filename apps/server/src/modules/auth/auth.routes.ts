@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/email/resend', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'Send the verification e-mail again', ...bearer, response: { 200: envelope(z.null()) } },
     config: limited,
   }, async (request) => {
@@ -98,12 +98,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/auth/user', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'The signed-in member', ...bearer, response: { 200: envelope(UserOnly) } },
   }, async (request) => ({ success: true as const, data: { user: presentSessionUser(currentMember(request).user) } }));
 
   app.post('/auth/logout', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'Revoke this session token', ...bearer, response: { 200: envelope(z.null()) } },
   }, async (request) => {
     await auth.logout(currentMember(request).sessionId);

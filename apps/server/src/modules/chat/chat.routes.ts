@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChatMessageSchema, ChatRoomSchema, ChatUserSearchResultSchema, CreateRoomBodySchema, EditMessageBodySchema,
+  PAGE_SIZES, SUCCESS_TOASTS, SendMessageBodySchema, UserSearchQuerySchema, envelope, pageQuery, paginated, roomIdFromChannel,
+} from '@linkup/contract';
+import { z } from 'zod';
+import { currentMember } from '../../plugins/auth';
+import { ChatRepository } from './chat.repository';
+import { ChatService } from './chat.service';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const secured = { security: [{ bearer: [] }], tags: ['chat'] };
+
+/** Spec §7 "Chat": rooms, messages, read marks, user search, leaving — members only. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const chat = new ChatService(new ChatRepository(app.deps.db), () => app.realtime);
+  app.realtime.authorizeChannels('chat.room.', (userId, channel) => chat.mayJoinRoom(userId, roomIdFromChannel(channel) ?? ''));
+  // onRequest: a signed-out caller gets 401 before anything about the body is said.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/chat/rooms', {
+    schema: { ...secured, summary: 'My conversations, most recent first', querystring: pageQuery(PAGE_SIZES.chatRooms), response: { 200: envelope(paginated(ChatRoomSchema)) } },
+  }, async (request) => ({
+    success: true as const, data: await chat.listRooms(currentMember(request).user.id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/chat/rooms/:id', {
+    schema: { ...secured, summary: 'One of my conversations', params: IdParams, response: { 200: envelope(ChatRoomSchema) } },
+  }, async (request) => ({ success: true as const, data: await chat.getRoom(currentMember(request).user.id, request.params.id) }));
+
+  app.post('/chat/rooms', {
+    schema: { ...secured, summary: 'Start (or reopen) the conversation with a member', body: CreateRoomBodySchema, response: { 200: envelope(ChatRoomSchema), 201: envelope(ChatRoomSchema) } },
+  }, async (request, reply) => {
+    const { user } = currentMember(request);
+    const { room, created } = await chat.openRoom(user, request.body.user_id, request.body.name);
+    return reply.status(created ? 201 : 200).send({ success: true as const, data: room, message: SUCCESS_TOASTS.chatStarted });
+  });
+
+  app.get('/chat/rooms/:id/messages', {
+    schema: { ...secured, summary: 'Messages of a room, newest first', params: IdParams, querystring: pageQuery(PAGE_SIZES.chatMessages), response: { 200: envelope(paginated(ChatMessageSchema)) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await chat.listMessages(currentMember(request).user.id, request.params.id, request.query.page, request.query.per_page),
+  }));
+
+  app.post('/chat/messages', {
+    schema: { ...secured, summary: 'Send a message (idempotent per client_id)', body: SendMessageBodySchema, response: { 200: envelope(ChatMessageSchema), 201: envelope(ChatMessageSchema) } },
+    config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+  }, async (request, reply) => {
+    const { message, created } = await chat.send(currentMember(request).user.id, request.body);
+    return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
+  });
+
+  app.put('/chat/messages/:id', {
+    schema: { ...secured, summary: 'Edit my message', params: IdParams, body: EditMessageBodySchema, response: { 200: envelope(ChatMessageSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await chat.edit(currentMember(request).user.id, request.params.id, request.body.message), message: SUCCESS_TOASTS.messageUpdated,
+  }));
+
+  app.delete('/chat/messages/:id', {
+    schema: { ...secured, summary: 'Delete my message', params: IdParams, response: { 200: envelope(z.null()) } },
+  }, async (request) => {
+    await chat.remove(currentMember(request).user.id, request.params.id);
+    return { success: true as const, data: null, message: SUCCESS_TOASTS.messageDeleted };
+  });
+
+  app.post('/chat/rooms/:id/read', {
+    schema: { ...secured, summary: 'Mark a room read', params: IdParams, response: { 200: envelope(z.object({ read_at: z.string() })) } },
+  }, async (request) => ({
+    success: true as const, data: { read_at: await chat.markRead(currentMember(request).user.id, request.params.id) },
+  }));
+
+  app.get('/chat/users/search', {
+    schema: { ...secured, summary: 'Find members by name (e-mails masked)', querystring: UserSearchQuerySchema, response: { 200: envelope(paginated(ChatUserSearchResultSchema)) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await chat.searchUsers(currentMember(request).user.id, request.query.search, request.query.page, request.query.per_page),
+  }));
+
+  app.delete('/chat/rooms/:id/leave', {
+    schema: { ...secured, summary: 'Leave a conversation', params: IdParams, response: { 200: envelope(z.null()) } },
+  }, async (request) => {
+    await chat.leave(currentMember(request).user.id, request.params.id);
+    return { success: true as const, data: null, message: SUCCESS_TOASTS.leftChatRoom };
+  });
+};

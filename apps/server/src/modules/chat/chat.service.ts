@@ -1,0 +1,169 @@
+import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRoom, type Pagination, type SendMessageBody } from '@linkup/contract';
+import type { ChatMessageRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { newId } from '../../lib/ids';
+import { nowIso } from '../../lib/time';
+import { memberRoom, type Realtime } from '../../plugins/realtime';
+import type { ChatRepository } from './chat.repository';
+import { chatPolicy } from './chat.policy';
+import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
+
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
+  return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
+}
+
+/**
+ * One-to-one chat. Every method opens with the policy check, writes in a transaction, and emits
+ * real-time events only after the commit, to the members concerned.
+ */
+export class ChatService {
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly realtime: () => Realtime,
+  ) {}
+
+  async listRooms(userId: string, page: number, perPage: number): Promise<Page<ChatRoom>> {
+    const [total, rooms] = await Promise.all([
+      this.repo.countRooms(userId),
+      this.repo.listRooms(userId, perPage, (page - 1) * perPage),
+    ]);
+    const latest = await this.repo.findMessagesByIds(rooms.flatMap((r) => (r.latest_message_id ? [r.latest_message_id] : [])));
+    const byId = new Map(latest.map((m) => [m.id, m]));
+    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined)), total, page, perPage);
+  }
+
+  async getRoom(userId: string, roomId: string): Promise<ChatRoom> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    const [room] = await this.repo.listRooms(userId, 1, 0, roomId);
+    if (!room) chatPolicy.assertMember(undefined);
+    const [latest] = room!.latest_message_id ? await this.repo.findMessagesByIds([room!.latest_message_id]) : [];
+    return presentRoom(room!, latest);
+  }
+
+  /** The room of this pair: the existing one (rejoined if left) or a new one. */
+  async openRoom(user: { id: string; name: string }, otherId: string, name: string | undefined): Promise<{ room: ChatRoom; created: boolean }> {
+    const other = await this.repo.findUser(otherId);
+    chatPolicy.assertCanStartChat(user.id, other);
+    const pairKey = [user.id, other.id].sort().join(':');
+    const now = nowIso();
+    let roomId = await this.repo.findRoomIdByPair(pairKey);
+    let created = false;
+    if (!roomId) {
+      try {
+        roomId = await this.repo.createRoom({
+          pairKey, createdBy: user.id, now,
+          members: [
+            { userId: user.id, name: name ?? `Chat with ${other.name}` },
+            { userId: other.id, name: `Chat with ${user.name}` },
+          ],
+        });
+        created = true;
+      } catch (error) {
+        // The other member opened the same room at the same moment: use theirs.
+        if (!isUniqueViolation(error)) throw error;
+        roomId = await this.repo.findRoomIdByPair(pairKey);
+        if (!roomId) throw error;
+      }
+    } else {
+      const rejoined = await this.repo.rejoin(roomId, [user.id], now);
+      for (const id of rejoined) this.realtime().toChannel(roomChannel(roomId), 'user.joined', { channel: roomChannel(roomId), user_id: id });
+    }
+    return { room: await this.getRoom(user.id, roomId), created };
+  }
+
+  async listMessages(userId: string, roomId: string, page: number, perPage: number): Promise<Page<ChatMessage>> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    const [total, rows] = await Promise.all([this.repo.countMessages(roomId), this.repo.listMessages(roomId, perPage, (page - 1) * perPage)]);
+    return pageOf(rows.map(presentMessage), total, page, perPage);
+  }
+
+  /** Stores a message once per client id; acknowledged only after the commit. */
+  async send(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
+    chatPolicy.assertMember(await this.repo.findMembership(body.chat_room_id, userId));
+    if (body.client_id) {
+      const existing = await this.repo.findByClientId(userId, body.client_id);
+      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
+    }
+    const now = nowIso();
+    const row: ChatMessageRow = {
+      id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
+      is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now,
+    };
+    try {
+      await this.repo.insertMessage(row);
+    } catch (error) {
+      // The same send arrived twice at once: answer with the one that was stored.
+      if (body.client_id && isUniqueViolation(error)) {
+        const existing = await this.repo.findByClientId(userId, body.client_id);
+        if (existing) return { message: presentMessage(existing), created: false };
+      }
+      throw error;
+    }
+    const message = presentMessage(row);
+    const channel = roomChannel(row.room_id);
+    const rt = this.realtime();
+    rt.toChannel(channel, 'message.sent', { channel, message });
+    for (const member of await this.repo.members(row.room_id)) {
+      rt.toMember(member.user_id, 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id });
+    }
+    return { message, created: true };
+  }
+
+  async edit(userId: string, messageId: string, text: string): Promise<ChatMessage> {
+    const existing = await this.repo.findMessage(messageId);
+    chatPolicy.assertAuthor(existing, userId);
+    chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
+    const now = nowIso();
+    await this.repo.updateMessage(messageId, text, now);
+    const message = presentMessage({ ...existing!, message: text, is_edited: true, updated_at: now });
+    const channel = roomChannel(message.chat_room_id);
+    this.realtime().toChannel(channel, 'message.updated', { channel, message });
+    return message;
+  }
+
+  async remove(userId: string, messageId: string): Promise<void> {
+    const existing = await this.repo.findMessage(messageId);
+    chatPolicy.assertAuthor(existing, userId);
+    chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
+    await this.repo.deleteMessage(messageId);
+    const channel = roomChannel(existing!.room_id);
+    this.realtime().toChannel(channel, 'message.deleted', { channel, id: messageId, chat_room_id: existing!.room_id });
+  }
+
+  async markRead(userId: string, roomId: string): Promise<string> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    const now = nowIso();
+    await this.repo.markRead(roomId, userId, now);
+    const rt = this.realtime();
+    for (const member of await this.repo.members(roomId)) {
+      rt.toMember(member.user_id, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: roomId, user_id: userId, read_at: now });
+    }
+    return now;
+  }
+
+  async leave(userId: string, roomId: string): Promise<void> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    await this.repo.leave(roomId, userId, nowIso());
+    const channel = roomChannel(roomId);
+    this.realtime().toChannel(channel, 'user.left', { channel, user_id: userId });
+    const sockets = await this.realtime().io.in(memberRoom(userId)).fetchSockets();
+    for (const socket of sockets) socket.leave(channel);
+  }
+
+  async searchUsers(userId: string, text: string, page: number, perPage: number) {
+    if (!text) return pageOf([], 0, page, perPage);
+    const { rows, total } = await this.repo.searchUsers(userId, text, perPage, (page - 1) * perPage);
+    return pageOf(rows.map(presentSearchResult), total, page, perPage);
+  }
+
+  /** Whether a member may join `chat.room.{id}` (current members only). */
+  async mayJoinRoom(userId: string, roomId: string): Promise<boolean> {
+    const membership = await this.repo.findMembership(roomId, userId);
+    return Boolean(membership && !membership.left_at);
+  }
+}

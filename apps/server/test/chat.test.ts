@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatMessageSchema, ChatRoomSchema, type ChatMessage } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import { listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+import type { UserRow } from '../src/db/schema';
+import { maskEmail } from '../src/modules/chat/chat.presenter';
+
+interface Member { user: UserRow; token: string }
+
+describe('chat API', () => {
+  let t: TestApp;
+  let alice: Member;
+  let bob: Member;
+  let carol: Member;
+  const make = async (name: string, email?: string): Promise<Member> => {
+    const user = await buildUser(t.database.db, { name, ...(email ? { email } : {}) });
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const openRoom = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` })).json().data.id as string;
+  const send = async (from: Member, roomId: string, message: string, clientId?: string) =>
+    call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, type: 'text', ...(clientId ? { client_id: clientId } : {}) });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    alice = await make('Alice Zulu', 'alice.zulu@example.test');
+    bob = await make('Bob Khumalo');
+    carol = await make('Carol van Wyk');
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication on every endpoint', async () => {
+    for (const [method, url] of [['GET', '/chat/rooms'], ['GET', '/chat/rooms/x'], ['POST', '/chat/rooms'], ['GET', '/chat/rooms/x/messages'],
+      ['POST', '/chat/messages'], ['PUT', '/chat/messages/x'], ['DELETE', '/chat/messages/x'], ['POST', '/chat/rooms/x/read'],
+      ['GET', '/chat/users/search?search=a'], ['DELETE', '/chat/rooms/x/leave']] as const) {
+      expect((await call(null, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('opens one room per pair: 201 the first time, the same room after, from either side', async () => {
+    const first = await call(alice, 'POST', '/chat/rooms', { user_id: bob.user.id, name: 'Chat with Bob Khumalo' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toBe('Chat started successfully');
+    const room = ChatRoomSchema.parse(first.json().data);
+    expect(room).toMatchObject({ name: 'Chat with Bob Khumalo', unread_count: 0, latest_message: null });
+    const again = await call(alice, 'POST', '/chat/rooms', { user_id: bob.user.id, name: 'Chat with Bob Khumalo' });
+    expect([again.statusCode, again.json().data.id]).toEqual([200, room.id]);
+    const fromBob = await call(bob, 'POST', '/chat/rooms', { user_id: alice.user.id });
+    expect(fromBob.json().data).toMatchObject({ id: room.id, name: 'Chat with Alice Zulu' });
+  });
+
+  it('creates one room when both members open it at the same moment', async () => {
+    const [d, e] = [await make('Dumi'), await make('Esi')];
+    const [x, y] = await Promise.all([call(d, 'POST', '/chat/rooms', { user_id: e.user.id }), call(e, 'POST', '/chat/rooms', { user_id: d.user.id })]);
+    expect(x.json().data.id).toBe(y.json().data.id);
+  });
+
+  it('refuses a chat with oneself or an unknown member (404), and bad input (422)', async () => {
+    expect((await call(alice, 'POST', '/chat/rooms', { user_id: alice.user.id })).statusCode).toBe(404);
+    expect((await call(alice, 'POST', '/chat/rooms', { user_id: 'no-such-member' })).statusCode).toBe(404);
+    expect((await call(alice, 'POST', '/chat/rooms', {})).statusCode).toBe(422);
+  });
+
+  it('keeps rooms and messages to their members: everyone else gets 404', async () => {
+    const roomId = await openRoom(alice, bob);
+    const sent = (await send(alice, roomId, 'Hi Bob')).json().data as ChatMessage;
+    for (const [method, url, payload] of [
+      ['GET', `/chat/rooms/${roomId}`, undefined], ['GET', `/chat/rooms/${roomId}/messages`, undefined],
+      ['POST', '/chat/messages', { chat_room_id: roomId, message: 'intruding' }], ['POST', `/chat/rooms/${roomId}/read`, {}],
+      ['DELETE', `/chat/rooms/${roomId}/leave`, undefined], ['PUT', `/chat/messages/${sent.id}`, { message: 'x' }], ['DELETE', `/chat/messages/${sent.id}`, undefined],
+    ] as const) {
+      const res = await call(carol, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(carol, 'GET', '/chat/rooms')).json().data.items.map((r: { id: string }) => r.id)).not.toContain(roomId);
+  });
+
+  it('sends, lists newest first with pagination, and shows the latest message and unread count', async () => {
+    const [x, y] = [await make('Xolani'), await make('Yara')];
+    const roomId = await openRoom(x, y);
+    for (let i = 1; i <= 5; i++) expect((await send(x, roomId, `message ${i}`)).statusCode).toBe(201);
+    const page1 = (await call(y, 'GET', `/chat/rooms/${roomId}/messages?per_page=2`)).json().data;
+    expect(page1.items.map((m: ChatMessage) => m.message)).toEqual(['message 5', 'message 4']);
+    expect(page1.pagination).toEqual({ current_page: 1, last_page: 3, per_page: 2, total: 5 });
+    const page3 = (await call(y, 'GET', `/chat/rooms/${roomId}/messages?per_page=2&page=3`)).json().data;
+    expect(page3.items.map((m: ChatMessage) => m.message)).toEqual(['message 1']);
+    expect((await call(y, 'GET', `/chat/rooms/${roomId}/messages`)).json().data.pagination.per_page).toBe(50);
+
+    const rooms = (await call(y, 'GET', '/chat/rooms')).json().data;
+    expect(rooms.pagination.per_page).toBe(15);
+    const room = rooms.items.find((r: { id: string }) => r.id === roomId);
+    expect(room).toMatchObject({ unread_count: 5, latest_message: { message: 'message 5', user_id: x.user.id } });
+    expect((await call(x, 'GET', `/chat/rooms/${roomId}`)).json().data.unread_count).toBe(0);
+
+    expect((await call(y, 'POST', `/chat/rooms/${roomId}/read`, {})).statusCode).toBe(200);
+    expect((await call(y, 'GET', `/chat/rooms/${roomId}`)).json().data.unread_count).toBe(0);
+    await send(x, roomId, 'one more');
+    expect((await call(y, 'GET', `/chat/rooms/${roomId}`)).json().data.unread_count).toBe(1);
+  });
+
+  it('orders rooms by last activity', async () => {
+    const [p, q, r] = [await make('Pule'), await make('Queen'), await make('Rami')];
+    const pq = await openRoom(p, q);
+    const pr = await openRoom(p, r);
+    await send(p, pr, 'first');
+    await new Promise((res) => setTimeout(res, 5));
+    await send(p, pq, 'later');
+    expect((await call(p, 'GET', '/chat/rooms')).json().data.items.map((x: { id: string }) => x.id)).toEqual([pq, pr]);
+  });
+
+  it.each([
+    [{ message: '' }, 'message'], [{ message: '   \n\t ' }, 'message'], [{ message: 'x'.repeat(2001) }, 'message'],
+    [{ chat_room_id: '' }, 'chat_room_id'], [{ type: 'image' }, 'type'], [{ client_id: 'no spaces allowed' }, 'client_id'],
+  ])('refuses %j with 422', async (override, field) => {
+    const roomId = await openRoom(alice, bob);
+    const res = await call(alice, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'ok', type: 'text', ...override });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toBeDefined();
+  });
+
+  it('says "Room ID is required to send a message" without a room', async () => {
+    const res = await call(alice, 'POST', '/chat/messages', { message: 'hello' });
+    expect(res.json().errors.chat_room_id).toEqual(['Room ID is required to send a message']);
+  });
+
+  it('stores a retried send once and answers with the same message', async () => {
+    const roomId = await openRoom(alice, bob);
+    const clientId = `c-${Date.now()}-retry`;
+    const [a, b, c] = await Promise.all([send(alice, roomId, 'only once', clientId), send(alice, roomId, 'only once', clientId), send(alice, roomId, 'only once', clientId)]);
+    const ids = [a, b, c].map((r) => r.json().data.id);
+    expect(new Set(ids).size).toBe(1);
+    expect([a, b, c].map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    const all = (await call(bob, 'GET', `/chat/rooms/${roomId}/messages?per_page=100`)).json().data.items as ChatMessage[];
+    expect(all.filter((m) => m.message === 'only once')).toHaveLength(1);
+    expect(ChatMessageSchema.parse(a.json().data).client_id).toBe(clientId);
+  });
+
+  it('keeps text as text', async () => {
+    const roomId = await openRoom(alice, bob);
+    const html = '<img src=x onerror=alert(1)> & <b>bold</b>';
+    expect((await send(alice, roomId, html)).json().data.message).toBe(html);
+  });
+
+  it('lets only the author edit and delete', async () => {
+    const roomId = await openRoom(alice, bob);
+    const message = (await send(alice, roomId, 'typo hre')).json().data as ChatMessage;
+    expect((await call(bob, 'PUT', `/chat/messages/${message.id}`, { message: 'hijack' })).statusCode).toBe(404);
+    expect((await call(bob, 'DELETE', `/chat/messages/${message.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'PUT', `/chat/messages/${message.id}`, { message: '  ' })).statusCode).toBe(422);
+    const edited = await call(alice, 'PUT', `/chat/messages/${message.id}`, { message: 'typo here' });
+    expect(edited.json()).toMatchObject({ message: 'Message updated successfully', data: { message: 'typo here', is_edited: true } });
+    const deleted = await call(alice, 'DELETE', `/chat/messages/${message.id}`);
+    expect(deleted.json().message).toBe('Message deleted successfully');
+    expect((await call(alice, 'DELETE', `/chat/messages/${message.id}`)).statusCode).toBe(404);
+  });
+
+  it('leaving removes the room from my list; a new message brings it back', async () => {
+    const [m, n] = [await make('Mpho'), await make('Nandi')];
+    const roomId = await openRoom(m, n);
+    const left = await call(n, 'DELETE', `/chat/rooms/${roomId}/leave`);
+    expect(left.json().message).toBe('Left chat room successfully');
+    expect((await call(n, 'GET', '/chat/rooms')).json().data.items).toEqual([]);
+    expect((await call(n, 'GET', `/chat/rooms/${roomId}/messages`)).statusCode).toBe(404);
+    await send(m, roomId, 'are you there?');
+    expect((await call(n, 'GET', '/chat/rooms')).json().data.items.map((r: { id: string }) => r.id)).toEqual([roomId]);
+  });
+
+  it('searches members by name with masked e-mails, never myself', async () => {
+    const res = await call(bob, 'GET', '/chat/users/search?search=ALICE');
+    expect(res.statusCode).toBe(200);
+    const { items, pagination } = res.json().data;
+    expect(items).toEqual([{ id: alice.user.id, name: 'Alice Zulu', email: 'al***u@e******.test' }]);
+    expect(pagination.per_page).toBe(10);
+    expect(JSON.stringify(res.json())).not.toContain('alice.zulu@example.test');
+    expect((await call(alice, 'GET', '/chat/users/search?search=alice')).json().data.items).toEqual([]);
+    expect((await call(alice, 'GET', '/chat/users/search?search=%25')).json().data.items).toEqual([]);
+    expect((await call(alice, 'GET', '/chat/users/search?search=')).json().data.items).toEqual([]);
+    expect((await call(alice, 'GET', `/chat/users/search?search=${'a'.repeat(101)}`)).statusCode).toBe(422);
+  });
+
+  it('masks e-mails', () => {
+    expect(maskEmail('thandi.nkosi@example.com')).toBe('th***i@e******.com');
+    expect(maskEmail('ab@x.io')).toBe('a***@x***.io');
+    expect(maskEmail(null)).toBe('');
+  });
+});
+
+describe('chat real time', () => {
+  let t: TestApp;
+  let origin: string;
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    origin = await listen(t.app);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await t.close();
+  });
+
+  const member = async (name: string) => {
+    const user = await buildUser(t.database.db, { name });
+    const token = await signIn(t.app, user);
+    const socket = await openSocket(origin, token);
+    sockets.push(socket);
+    return { user, token, socket };
+  };
+  const api = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  it('delivers message.sent to the room, NewMessage and MessageRead to its members only, message.deleted to the room', async () => {
+    const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];
+    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    expect(await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
+    expect(await c.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, message: 'Resource not found.' });
+
+    const bRoom = record<{ message: ChatMessage }>(b.socket, 'message.sent');
+    const bNew = record<{ chat_room_id: string; channel: string }>(b.socket, 'NewMessage');
+    const aNew = record(a.socket, 'NewMessage');
+    const cNew = record(c.socket, 'NewMessage');
+    const cRoom = record(c.socket, 'message.sent');
+    const sent = (await api(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Sawubona!' })).json().data;
+    await until(() => bRoom.length === 1 && bNew.length === 1 && aNew.length === 1);
+    expect(bRoom[0]).toEqual({ channel: `chat.room.${roomId}`, message: sent });
+    expect(bNew[0]).toMatchObject({ channel: 'messages', chat_room_id: roomId });
+
+    const aRead = record<{ user_id: string; chat_room_id: string }>(a.socket, 'MessageRead');
+    await api(b.token, 'POST', `/chat/rooms/${roomId}/read`, {});
+    await until(() => aRead.length === 1);
+    expect(aRead[0]).toMatchObject({ channel: 'messages', chat_room_id: roomId, user_id: b.user.id });
+
+    const deleted = record<{ id: string }>(b.socket, 'message.deleted');
+    const updated = record<{ message: ChatMessage }>(b.socket, 'message.updated');
+    await api(a.token, 'PUT', `/chat/messages/${sent.id}`, { message: 'Sawubona, Bongi!' });
+    await api(a.token, 'DELETE', `/chat/messages/${sent.id}`);
+    await until(() => deleted.length === 1 && updated.length === 1);
+    expect(updated[0]!.message).toMatchObject({ id: sent.id, is_edited: true });
+    expect(deleted[0]).toEqual({ channel: `chat.room.${roomId}`, id: sent.id, chat_room_id: roomId });
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cNew).toEqual([]);
+    expect(cRoom).toEqual([]);
+  });
+
+  it('relays typing to the other member of the room', async () => {
+    const [a, b] = [await member('Dineo'), await member('Eli')];
+    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
+    await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
+    const typing = record<{ user_id: string; name: string }>(b.socket, 'typing');
+    a.socket.emit('typing', { chat_room_id: roomId });
+    await until(() => typing.length === 1);
+    expect(typing[0]).toMatchObject({ user_id: a.user.id, name: 'Dineo' });
+  });
+
+  it('a member who leaves stops receiving the room’s events and the other sees user.left', async () => {
+    const [a, b] = [await member('Farai'), await member('Gugu')];
+    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
+    await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
+    const leftSeen = record<{ user_id: string }>(a.socket, 'user.left');
+    await api(b.token, 'DELETE', `/chat/rooms/${roomId}/leave`);
+    await until(() => leftSeen.length === 1);
+    expect(leftSeen[0]).toMatchObject({ user_id: b.user.id });
+    const bRoom = record(b.socket, 'message.sent');
+    const aRoom = record(a.socket, 'message.sent');
+    await api(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'still there?' });
+    await until(() => aRoom.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bRoom).toEqual([]);
+  });
+});
