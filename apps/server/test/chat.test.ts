@@ -272,3 +272,21 @@ describe('chat real time', () => {
     expect(bRoom).toEqual([]);
   });
 });
+
+describe('chat send limit', () => {
+  it('limits messages per member, not per IP', async () => {
+    const t = await buildTestApp({ CHAT_MESSAGES_PER_MINUTE: '3' });
+    try {
+      const [a, b, c] = await Promise.all(['Lindi', 'Musa', 'Nomsa'].map((name) => buildUser(t.database.db, { name })));
+      const [ta, tc] = [await signIn(t.app, a!), await signIn(t.app, c!)];
+      const roomAB = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(ta), payload: { user_id: b!.id } })).json().data.id;
+      const roomCB = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(tc), payload: { user_id: b!.id } })).json().data.id;
+      const send = (token: string, room: string) => t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(token), payload: { chat_room_id: room, message: 'hi' } });
+      for (let i = 0; i < 3; i++) expect((await send(ta, roomAB)).statusCode).toBe(201);
+      expect((await send(ta, roomAB)).statusCode).toBe(429);
+      expect((await send(tc, roomCB)).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});

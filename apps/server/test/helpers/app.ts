@@ -20,6 +20,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_MAX: '10000',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '10000',
+    CHAT_MESSAGES_PER_MINUTE: '10000',
     ...env,
   });
   const app = await buildApp({ config, database });

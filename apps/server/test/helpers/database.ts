@@ -14,6 +14,8 @@ export function testDialect(): TestDialect {
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The PostgreSQL URL of this database (PostgreSQL only), for server processes the test starts. */
+  url?: string;
   /** Closes the connection and throws the database away. */
   destroy(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function createTestDatabase(options: { migrate?: boolean; dialect?:
   const dialect = options.dialect ?? testDialect();
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
+  let databaseUrl: string | undefined;
 
   if (dialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -37,7 +40,8 @@ export async function createTestDatabase(options: { migrate?: boolean; dialect?:
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    handle = createDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolMax: 4 });
+    databaseUrl = url.toString();
+    handle = createDatabase({ databaseUrl, dataDir: os.tmpdir(), poolMax: 4 });
     cleanup = async () => {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
@@ -53,6 +57,7 @@ export async function createTestDatabase(options: { migrate?: boolean; dialect?:
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
     ...handle,
+    ...(databaseUrl ? { url: databaseUrl } : {}),
     async destroy() {
       await handle.close();
       await cleanup();

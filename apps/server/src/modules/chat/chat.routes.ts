@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   ChatMessageSchema, ChatRoomSchema, ChatUserSearchResultSchema, CreateRoomBodySchema, EditMessageBodySchema,
   PAGE_SIZES, SUCCESS_TOASTS, SendMessageBodySchema, UserSearchQuerySchema, envelope, pageQuery, paginated, roomIdFromChannel,
 } from '@linkup/contract';
 import { z } from 'zod';
 import { currentMember } from '../../plugins/auth';
+import { hashToken } from '../auth/tokens';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 
+const memberKey = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
+};
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const secured = { security: [{ bearer: [] }], tags: ['chat'] };
 
@@ -45,7 +51,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/chat/messages', {
     schema: { ...secured, summary: 'Send a message (idempotent per client_id)', body: SendMessageBodySchema, response: { 200: envelope(ChatMessageSchema), 201: envelope(ChatMessageSchema) } },
-    config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+    // Per member (a hash of the session token), so members behind one NAT do not share a limit.
+    config: { rateLimit: { max: app.deps.config.chatMessagesPerMinute, timeWindow: 60_000, keyGenerator: memberKey } },
   }, async (request, reply) => {
     const { message, created } = await chat.send(currentMember(request).user.id, request.body);
     return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
