@@ -126,15 +126,16 @@ export class ChatRepository {
   }
 
   /** Stores a message, touches the room, marks it read for its author, and brings back members who left. */
-  async insertMessage(row: ChatMessageRow): Promise<string[]> {
+  async insertMessage(row: ChatMessageRow, anyoneLeft: boolean): Promise<void> {
     return this.db.transaction().execute(async (trx) => {
       await trx.insertInto('chat_messages').values({ ...row, is_edited: false }).execute();
       await trx.updateTable('chat_rooms').set({ last_activity: row.created_at }).where('id', '=', row.room_id).execute();
       await trx.updateTable('chat_room_members').set({ last_read_at: row.created_at })
         .where('room_id', '=', row.room_id).where('user_id', '=', row.user_id).execute();
-      const back = await trx.updateTable('chat_room_members').set({ left_at: null, joined_at: row.created_at })
-        .where('room_id', '=', row.room_id).where('left_at', 'is not', null).returning('user_id').execute();
-      return back.map((b) => b.user_id);
+      if (anyoneLeft) {
+        await trx.updateTable('chat_room_members').set({ left_at: null, joined_at: row.created_at })
+          .where('room_id', '=', row.room_id).where('left_at', 'is not', null).execute();
+      }
     });
   }
 

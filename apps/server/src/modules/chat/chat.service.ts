@@ -84,23 +84,21 @@ export class ChatService {
 
   /** Stores a message once per client id; acknowledged only after the commit. */
   async send(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
-    chatPolicy.assertMember(await this.repo.findMembership(body.chat_room_id, userId));
-    if (body.client_id) {
-      const existing = await this.repo.findByClientId(userId, body.client_id);
-      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
-    }
+    // One read serves the policy check and the fan-out after the commit.
+    const members = await this.repo.members(body.chat_room_id);
+    chatPolicy.assertMember(members.find((m) => m.user_id === userId));
     const now = nowIso();
     const row: ChatMessageRow = {
       id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
       is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now,
     };
     try {
-      await this.repo.insertMessage(row);
+      await this.repo.insertMessage(row, members.some((m) => m.left_at));
     } catch (error) {
-      // The same send arrived twice at once: answer with the one that was stored.
+      // A retried send (same client id): answer with the message stored the first time.
       if (body.client_id && isUniqueViolation(error)) {
         const existing = await this.repo.findByClientId(userId, body.client_id);
-        if (existing) return { message: presentMessage(existing), created: false };
+        if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
       }
       throw error;
     }
@@ -108,7 +106,7 @@ export class ChatService {
     const channel = roomChannel(row.room_id);
     const rt = this.realtime();
     rt.toChannel(channel, 'message.sent', { channel, message });
-    for (const member of await this.repo.members(row.room_id)) {
+    for (const member of members) {
       rt.toMember(member.user_id, 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id });
     }
     return { message, created: true };
