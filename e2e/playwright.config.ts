@@ -98,6 +98,14 @@ export default defineConfig({
       WEB_DIST_DIR: 'apps/web/dist',
       // Two workers signing in for every test must not trip the general rate limit.
       RATE_LIMIT_MAX: '100000',
+      // Nor the auth endpoints' stricter per-IP limit and code caps (every test comes from 127.0.0.1).
+      AUTH_RATE_LIMIT_MAX: '1000',
+      OTP_HOURLY_LIMIT_PER_NUMBER: '1000',
+      OTP_DAILY_LIMIT_PER_NUMBER: '1000',
+      OTP_HOURLY_LIMIT_PER_IP: '1000',
+      OTP_DAILY_LIMIT_PER_IP: '1000',
+      // A short resend cool-down, so the resend test waits seconds rather than a minute.
+      OTP_RESEND_COOLDOWN_SECONDS: '2',
     },
   },
 });

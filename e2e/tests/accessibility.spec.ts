@@ -51,3 +51,16 @@ test('the More screen has no critical accessibility violations', async ({ page, 
   await expectOnPage(page, '/app/more', 'More');
   await expectNoCriticalViolations(page);
 });
+
+for (const [path, title] of [
+  ['/auth/login?method=whatsapp', 'Welcome Back'],
+  ['/auth/register', 'Join LinkUp'],
+  ['/auth/forgot-password', 'Reset Password'],
+  ['/auth/reset-password?token=t&mobile=%2B27841234567', 'New Password'],
+] as const) {
+  test(`${path} has no critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectOnPage(page, new URL(path, 'http://x').pathname, title);
+    await expectNoCriticalViolations(page);
+  });
+}

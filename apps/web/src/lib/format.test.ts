@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, chatMessageTime, initials, plural, relativeTime, roomListTime } from '@/lib/format';
+import { badgeText, chatMessageTime, dateOnly, formatCountdown, initials, plural, relativeTime, roomListTime, yearsBefore } from '@/lib/format';
 
 // Local times, so the expectations hold in any time zone. Wednesday 15 January 2025, 14:30.
 const now = new Date(2025, 0, 15, 14, 30, 0);
@@ -90,5 +90,27 @@ describe('chatMessageTime', () => {
   it('shows date and time for other days', () => {
     expect(chatMessageTime(new Date(2025, 0, 14, 23, 59), now)).toBe('Jan 14, 11:59 PM');
     expect(chatMessageTime(new Date(2024, 5, 3, 8, 15), now)).toBe('Jun 3, 2024, 8:15 AM');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('reads m:ss', () => {
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(9)).toBe('0:09');
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(300)).toBe('5:00');
+    expect(formatCountdown(-3)).toBe('0:00');
+    expect(formatCountdown(null)).toBe('0:00');
+  });
+});
+
+describe('dates', () => {
+  it('formats a local calendar date as YYYY-MM-DD', () => {
+    expect(dateOnly(new Date(2001, 0, 9))).toBe('2001-01-09');
+  });
+
+  it('goes back whole years, with 29 February landing on 28 February', () => {
+    expect(yearsBefore(18, new Date(2030, 5, 15))).toBe('2012-06-15');
+    expect(yearsBefore(18, new Date(2028, 1, 29))).toBe('2010-02-28');
   });
 });

@@ -85,3 +85,23 @@ export function chatMessageTime(value: TimeInput, now: Date = new Date()): strin
   if (sameDay(date, now)) return clockFormat.format(date);
   return `${shortDate(date, now)}, ${clockFormat.format(date)}`;
 }
+
+/** A countdown as 'm:ss' (0:59, 4:05, 12:00); negative or missing values read 0:00. */
+export function formatCountdown(totalSeconds: number | null | undefined): string {
+  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? Number(totalSeconds) : 0));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A calendar date as 'YYYY-MM-DD' in local time (what date inputs and the API use). */
+export function dateOnly(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The same calendar day `years` years before `from`, as 'YYYY-MM-DD'. */
+export function yearsBefore(years: number, from: Date = new Date()): string {
+  const date = new Date(from.getFullYear() - years, from.getMonth(), from.getDate());
+  // 29 February in a non-leap year rolls over to 1 March; step back to 28 February.
+  if (date.getMonth() !== from.getMonth()) date.setDate(0);
+  return dateOnly(date);
+}

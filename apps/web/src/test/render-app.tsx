@@ -1,20 +1,28 @@
 import type { Session } from '@linkup/contract';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { resetStores } from '@/test/fixtures';
 
-/** Renders the real route table at `path`, signed in with `session` or signed out. */
-export function renderApp(path: string, { session = null }: { session?: Session | null } = {}) {
-  resetStores(session);
+/**
+ * Renders the real route table at `path`, signed in with `session` or signed out (`keepStores`
+ * keeps whatever the test put in the stores; `strict` wraps it in React StrictMode).
+ */
+export function renderApp(
+  path: string,
+  { session = null, strict = false, keepStores = false }: { session?: Session | null; strict?: boolean; keepStores?: boolean } = {},
+) {
+  if (!keepStores) resetStores(session);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = createQueryClient();
-  const view = render(
+  const app = (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, queryClient };
 }

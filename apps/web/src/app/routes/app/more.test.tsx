@@ -76,19 +76,24 @@ describe('More screen (spec §2)', () => {
 
   it("logs out: 'Logging out...', then /auth/login with 'Logged out successfully'", async () => {
     let release!: () => void;
-    const fetch = mockFetch(
-      () => new Promise<Response>((resolve) => {
+    const fetch = mockFetch((url) => {
+      if (url === '/api/user/fcm-token') return json(404, { success: false, status: 404, message: 'Not found' });
+      return new Promise<Response>((resolve) => {
         release = () => resolve(json(200, { success: true, data: null, message: 'Logged out successfully' }));
-      }),
-    );
+      });
+    });
     const user = userEvent.setup();
     const { router } = await openMore();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const busy = screen.getByRole('button', { name: 'Logging out...' });
     expect(busy).toBeDisabled();
-    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
-    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok_test_123');
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      'DELETE /api/user/fcm-token',
+      'POST /api/auth/logout',
+    ]);
+    expect((fetch.mock.calls[1]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok_test_123');
 
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));

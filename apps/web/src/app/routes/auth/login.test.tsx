@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, json, mockFetch } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, mockFetch, sentBody as bodyOf } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 async function openLogin(path = '/auth/login') {
@@ -89,5 +90,84 @@ describe('password sign-in', () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+});
+
+describe('sign-in with WhatsApp', () => {
+  const sent = { expires_at: '2030-01-01T10:05:00.000Z', resend_available_at: '2030-01-01T10:01:00.000Z' };
+
+  async function openWhatsapp(path = '/auth/login') {
+    const view = await openLogin(path);
+    await view.user.click(screen.getByRole('link', { name: 'Sign in with WhatsApp' }));
+    await screen.findByRole('form', { name: 'Sign in with WhatsApp' });
+    return view;
+  }
+
+  it('offers WhatsApp from the password form and back', async () => {
+    const { user, router } = await openLogin();
+    await user.click(screen.getByRole('link', { name: 'Sign in with WhatsApp' }));
+    expect(router.state.location.search).toBe('?method=whatsapp');
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Sign in with password' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it("sends the code, says 'OTP sent to your WhatsApp!' and goes to the code page", async () => {
+    const fetch = mockApi({
+      'POST /api/auth/request-otp': () => json(200, { success: true, data: sent, message: 'OTP sent to your WhatsApp!' }),
+      'POST /api/auth/otp-status': () => json(200, { success: true, data: { exists: true, expires_in_seconds: 300 } }),
+    });
+    const { user, router } = await openWhatsapp('/auth/login?redirect=%2Fapp%2Fmore');
+    await user.type(screen.getByLabelText('Mobile number'), ' +27 84 123 4567 ');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/otp-verification'));
+    expect(bodyOf(fetch, 'POST /api/auth/request-otp')).toEqual({ mobile: '+27 84 123 4567' });
+    expect(await screen.findByText('OTP sent to your WhatsApp!')).toBeInTheDocument();
+    expect(useOtpStore.getState()).toMatchObject({
+      mobile: '+27 84 123 4567',
+      resendAvailableAt: sent.resend_available_at,
+      returnTo: '/app/more',
+    });
+    expect(JSON.parse(window.sessionStorage.getItem('linkup.otp')!).state.mobile).toBe('+27 84 123 4567');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Number' })).toBeInTheDocument();
+  });
+
+  it('asks for a mobile number before calling the server', async () => {
+    const fetch = mockFetch(() => json(200, {}));
+    const { user } = await openWhatsapp();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter a valid mobile number.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to send OTP' with the server's reason, and stays", async () => {
+    const fetch = mockApi({
+      'POST /api/auth/request-otp': () =>
+        json(429, { success: false, status: 429, message: 'Too many codes requested. Please try again later.' }),
+    });
+    const { user, router } = await openWhatsapp();
+    await user.type(screen.getByLabelText('Mobile number'), '+27841234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Sign in with WhatsApp' })).getByRole('alert')).toHaveTextContent(
+      'Too many codes requested. Please try again later.',
+    );
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(useOtpStore.getState().mobile).toBeNull();
+    expect(calledEndpoints(fetch)).toEqual(['POST /api/auth/request-otp']);
+  });
+
+  it('shows a 422 mobile error next to the field', async () => {
+    mockApi({ 'POST /api/auth/request-otp': () => json(422, { success: false, status: 422, message: 'Validation failed. Please check your input.', errors: { mobile: ['Enter a valid mobile number.'] } }) });
+    const { user } = await openWhatsapp();
+    await user.type(screen.getByLabelText('Mobile number'), '+2784123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter a valid mobile number.')).toHaveClass('field-error');
   });
 });

@@ -1,14 +1,50 @@
 import { routeByName } from '@linkup/contract';
+import { Link, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { OtpRequestForm } from '@/features/auth/components/otp-request-form';
+import { LOGIN_METHOD_PARAM, loginMethod, type LoginMethod } from '@/features/auth/utils/login-method';
 import { pageCopy } from '@/app/routes/page-copy';
 
-/** /auth/login — 'Welcome Back' with the password sign-in form. */
+/** The query of the same page with the other sign-in way, keeping the return address. */
+function searchWith(params: URLSearchParams, method: LoginMethod): string {
+  const next = new URLSearchParams(params);
+  if (method === 'password') next.delete(LOGIN_METHOD_PARAM);
+  else next.set(LOGIN_METHOD_PARAM, method);
+  const query = next.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * /auth/login — 'Welcome Back' with two ways in (spec §1): a password, or a one-time code sent by
+ * WhatsApp (`?method=whatsapp`).
+ */
 export function LoginRoute() {
+  const [searchParams] = useSearchParams();
+  const method = loginMethod(searchParams.get(LOGIN_METHOD_PARAM));
+  const whatsapp = method === 'whatsapp';
+
   return (
     <div className="auth-page">
       <h1 className="auth-title">{routeByName('auth.login').title}</h1>
-      <p className="auth-subtitle">{pageCopy('auth.login').description}</p>
-      <LoginForm />
+      <p className="auth-subtitle">
+        {whatsapp ? "We'll send a one-time sign-in code to your WhatsApp." : pageCopy('auth.login').description}
+      </p>
+
+      {whatsapp ? <OtpRequestForm /> : <LoginForm />}
+
+      <div className="auth-divider" role="presentation"><span>or</span></div>
+
+      <Link
+        to={{ search: searchWith(searchParams, whatsapp ? 'password' : 'whatsapp') }}
+        className={`btn-outline${whatsapp ? '' : ' btn-outline--whatsapp'}`}
+      >
+        <i className={`pi ${whatsapp ? 'pi-lock' : 'pi-whatsapp'}`} aria-hidden="true" />
+        {whatsapp ? 'Sign in with password' : 'Sign in with WhatsApp'}
+      </Link>
+
+      <p className="auth-switch">
+        New to LinkUp? <Link to={routeByName('auth.register').path} className="text-link">Create an account</Link>
+      </p>
     </div>
   );
 }

@@ -112,10 +112,6 @@ export function LoginForm() {
       </div>
 
       <Button type="submit" label="Sign In" className="btn-primary" loading={login.isPending} />
-
-      <p className="auth-switch">
-        New to LinkUp? <Link to={routeByName('auth.register').path} className="text-link">Create an account</Link>
-      </p>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginCredentials } from '@/features/auth/utils/login-credentials';
+import { identifierField, loginCredentials } from '@/features/auth/utils/login-credentials';
 
 describe('loginCredentials (spec §5)', () => {
   it('sends an identifier containing @ as email', () => {
@@ -13,5 +13,12 @@ describe('loginCredentials (spec §5)', () => {
 
   it('trims the identifier but never the password', () => {
     expect(loginCredentials('  demo@linkup.app ', ' pw ')).toEqual({ email: 'demo@linkup.app', password: ' pw ' });
+  });
+});
+
+describe('identifierField (forgot password, same rule as login)', () => {
+  it('picks email or mobile by the @', () => {
+    expect(identifierField(' Me@Example.com ')).toEqual({ email: 'Me@Example.com' });
+    expect(identifierField('+27 84 123 4567')).toEqual({ mobile: '+27 84 123 4567' });
   });
 });

@@ -1,7 +1,12 @@
 /** Spec §5: an identifier containing @ is sent as `email`, anything else as `mobile`. */
-export type LoginCredentials = { email: string; password: string } | { mobile: string; password: string };
+export type Identifier = { email: string } | { mobile: string };
+export type LoginCredentials = Identifier & { password: string };
+
+export function identifierField(identifier: string): Identifier {
+  const id = identifier.trim();
+  return id.includes('@') ? { email: id } : { mobile: id };
+}
 
 export function loginCredentials(identifier: string, password: string): LoginCredentials {
-  const id = identifier.trim();
-  return id.includes('@') ? { email: id, password } : { mobile: id, password };
+  return { ...identifierField(identifier), password };
 }

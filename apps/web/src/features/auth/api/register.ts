@@ -1,0 +1,13 @@
+import { SessionSchema, type RegisterBody, type Session } from '@linkup/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /auth/register {name, email, mobile, password, …} → 201 data.token and data.user. */
+export async function register(body: RegisterBody): Promise<Session> {
+  const response = await api.post<unknown>('/auth/register', body);
+  return SessionSchema.parse(response.data);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,252 @@
+import {
+  FAILURE_TOASTS,
+  GENDERS,
+  ONBOARDING_PATH,
+  RegisterBodySchema,
+  SUCCESS_TOASTS,
+  routeByName,
+  type Gender,
+} from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useRegister } from '@/features/auth/api/register';
+import { FormField, FormMessage, fieldAria } from '@/components/form-field';
+import { isApiClientError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { yearsBefore } from '@/lib/format';
+import { useSessionStore } from '@/lib/session-store';
+
+type RegisterField =
+  | 'name' | 'email' | 'mobile' | 'password' | 'password_confirmation' | 'date_of_birth' | 'gender' | 'terms_accepted';
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  mobile: string;
+  password: string;
+  password_confirmation: string;
+  /** 'YYYY-MM-DD' from the date input, '' until chosen. */
+  date_of_birth: string;
+  gender: Gender | '';
+  terms_accepted: boolean;
+}
+
+const EMPTY: RegisterValues = {
+  name: '',
+  email: '',
+  mobile: '',
+  password: '',
+  password_confirmation: '',
+  date_of_birth: '',
+  gender: '',
+  terms_accepted: false,
+};
+
+const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', non_binary: 'Non-binary' };
+
+/** The server may name the number by its stored column. */
+const SERVER_FIELD_ALIASES: Partial<Record<string, RegisterField>> = { phone_number: 'mobile' };
+
+function fromServer(errors: Parameters<typeof serverFormErrors>[0]): FormErrors<RegisterField> {
+  const result: FormErrors<RegisterField> = {};
+  for (const [key, message] of Object.entries(serverFormErrors(errors))) {
+    const field = (SERVER_FIELD_ALIASES[key] ?? key) as RegisterField;
+    result[field] ??= message;
+  }
+  return result;
+}
+
+/**
+ * Registration (DESIGN §6): name, e-mail, mobile, password twice, date of birth (18+), gender and
+ * the terms. Checked with the contract's RegisterBodySchema before sending; the server's 422
+ * errors appear next to their fields. Success signs in and goes to onboarding (spec §4).
+ */
+export function RegisterForm() {
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<RegisterField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const register = useRegister();
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  const idOf = (field: RegisterField) => `${baseId}-${field}`;
+  const latestBirthDate = yearsBefore(18);
+
+  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function showErrors(next: FormErrors<RegisterField>) {
+    setErrors(next);
+    // Take the member to the first field that needs attention.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = RegisterBodySchema.safeParse(values);
+    if (!parsed.success) {
+      showErrors(zodFormErrors<RegisterField>(parsed.error));
+      return;
+    }
+    setErrors({});
+
+    try {
+      const session = await register.mutateAsync(parsed.data);
+      toast.success(SUCCESS_TOASTS.registrationSuccess);
+      useSessionStore.getState().signIn(session, ONBOARDING_PATH);
+    } catch (error) {
+      toast.error(FAILURE_TOASTS.registration);
+      if (isApiClientError(error)) {
+        setFormError(error.serverMessage ?? error.message);
+        showErrors(fromServer(error.errors));
+      } else {
+        setFormError(FAILURE_TOASTS.registration);
+      }
+    }
+  }
+
+  const textField = (field: 'name' | 'email' | 'mobile', label: string, props: Record<string, string>, icon: string) => (
+    <FormField id={idOf(field)} label={label} error={errors[field]}>
+      <span className="input-with-icon field-control">
+        <i className={`pi ${icon}`} aria-hidden="true" />
+        <InputText
+          id={idOf(field)}
+          name={field}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          invalid={Boolean(errors[field])}
+          {...fieldAria(idOf(field), errors[field])}
+          {...props}
+        />
+      </span>
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} className="auth-form" aria-label="Create your account" onSubmit={handleSubmit} noValidate>
+      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+
+      {textField('name', 'Full name', { autoComplete: 'name', placeholder: 'Your name' }, 'pi-user')}
+      {textField('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'you@example.com' }, 'pi-envelope')}
+      {textField('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+27 82 123 4567' }, 'pi-mobile')}
+
+      <FormField id={idOf('password')} label="Password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
+        <Password
+          inputId={idOf('password')}
+          name="password"
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          className="field-control"
+          inputClassName="w-full"
+          invalid={Boolean(errors.password)}
+          {...fieldAria(idOf('password'), errors.password, true)}
+        />
+      </FormField>
+
+      <FormField id={idOf('password_confirmation')} label="Confirm password" error={errors.password_confirmation}>
+        <Password
+          inputId={idOf('password_confirmation')}
+          name="password_confirmation"
+          value={values.password_confirmation}
+          onChange={(e) => set('password_confirmation', e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          className="field-control"
+          inputClassName="w-full"
+          invalid={Boolean(errors.password_confirmation)}
+          {...fieldAria(idOf('password_confirmation'), errors.password_confirmation)}
+        />
+      </FormField>
+
+      <FormField id={idOf('date_of_birth')} label="Date of birth" error={errors.date_of_birth} hint="You must be 18 or older to join.">
+        <InputText
+          id={idOf('date_of_birth')}
+          name="date_of_birth"
+          type="date"
+          value={values.date_of_birth}
+          onChange={(e) => set('date_of_birth', e.target.value)}
+          max={latestBirthDate}
+          min="1900-01-01"
+          autoComplete="bday"
+          className={`field-control${values.date_of_birth ? '' : ' is-empty'}`}
+          invalid={Boolean(errors.date_of_birth)}
+          {...fieldAria(idOf('date_of_birth'), errors.date_of_birth, true)}
+        />
+      </FormField>
+
+      <fieldset
+        className="field choice-field"
+        aria-invalid={Boolean(errors.gender)}
+        aria-describedby={errors.gender ? `${idOf('gender')}-error` : undefined}
+      >
+        <legend>Gender</legend>
+        <div className="choice-chips">
+          {GENDERS.map((gender) => (
+            <label key={gender} className={`choice-chip${values.gender === gender ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name="gender"
+                value={gender}
+                checked={values.gender === gender}
+                onChange={() => set('gender', gender)}
+                aria-invalid={Boolean(errors.gender)}
+              />
+              <span>{GENDER_LABELS[gender]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.gender && <small id={`${idOf('gender')}-error`} className="field-error">{errors.gender}</small>}
+      </fieldset>
+
+      <div className="field terms-field">
+        <label className="checkbox-row" htmlFor={idOf('terms_accepted')}>
+          <input
+            id={idOf('terms_accepted')}
+            type="checkbox"
+            name="terms_accepted"
+            checked={values.terms_accepted}
+            onChange={(e) => set('terms_accepted', e.target.checked)}
+            {...fieldAria(idOf('terms_accepted'), errors.terms_accepted)}
+          />
+          <span>I am 18 or older and I agree to the Terms of Service and the Privacy Policy.</span>
+        </label>
+        <TermsSummary />
+        {errors.terms_accepted && (
+          <small id={`${idOf('terms_accepted')}-error`} className="field-error">{errors.terms_accepted}</small>
+        )}
+      </div>
+
+      <Button type="submit" label="Create account" className="btn-primary" loading={register.isPending} />
+
+      <p className="auth-switch">
+        Already a member? <Link to={routeByName('auth.login').path} className="text-link">Sign in</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * The full Terms and Privacy Policy are app pages behind sign-in (spec §2), so the form carries
+ * what a new member agrees to in brief.
+ */
+function TermsSummary() {
+  return (
+    <details className="terms-summary">
+      <summary>Terms of Service and Privacy Policy in brief</summary>
+      <ul>
+        <li>You are at least 18 and the details on your profile are true and your own.</li>
+        <li>Be kind and safe: no harassment, hate, scams, spam or explicit content. Accounts that break these rules can be removed.</li>
+        <li>We use your details to run LinkUp and suggest matches. Other members never see your e-mail address, mobile number, birth date or exact location.</li>
+        <li>You can export your data or delete your account at any time in Account Settings.</li>
+        <li>The full texts are in the app under More → Support &amp; Legal.</li>
+      </ul>
+    </details>
+  );
+}

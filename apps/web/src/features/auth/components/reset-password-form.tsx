@@ -1,0 +1,123 @@
+import {
+  FAILURE_TOASTS,
+  LOGIN_PATH,
+  ResetPasswordBodySchema,
+  SUCCESS_TOASTS,
+  routeByName,
+  type ResetPasswordLinkParams,
+} from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { Password } from 'primereact/password';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useResetPassword } from '@/features/auth/api/reset-password';
+import { FormField, FormMessage, fieldAria } from '@/components/form-field';
+import { isApiClientError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+
+type ResetField = 'password' | 'password_confirmation';
+
+/**
+ * Chooses a new password with the token and mobile number from the reset link (spec §3). Success
+ * goes to /auth/login with the server's message; a used or expired link says so and offers a new one.
+ */
+export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FormErrors<ResetField>>({});
+  const [formError, setFormError] = useState<{ message: string; linkProblem: boolean } | null>(null);
+  const resetPassword = useResetPassword();
+  const navigate = useNavigate();
+  const ids = { password: useId(), confirmation: useId() };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = ResetPasswordBodySchema.safeParse({ ...link, password, password_confirmation: confirmation });
+    if (!parsed.success) {
+      setErrors(zodFormErrors<ResetField>(parsed.error));
+      return;
+    }
+    setErrors({});
+
+    try {
+      const message = (await resetPassword.mutateAsync(parsed.data)) ?? SUCCESS_TOASTS.passwordReset;
+      toast.success(message);
+      await navigate(LOGIN_PATH, { replace: true });
+    } catch (error) {
+      toast.error(FAILURE_TOASTS.resetPassword);
+      if (isApiClientError(error)) {
+        const fields = serverFormErrors(error.errors);
+        setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
+        const linkProblem = Boolean(fields.token ?? fields.mobile);
+        setFormError({ message: fields.token ?? fields.mobile ?? error.serverMessage ?? error.message, linkProblem });
+      } else {
+        setFormError({ message: FAILURE_TOASTS.resetPassword, linkProblem: false });
+      }
+    }
+  }
+
+  return (
+    <form className="auth-form" aria-label="Choose a new password" onSubmit={handleSubmit} noValidate>
+      {formError && (
+        <FormMessage tone="error">
+          {formError.message}
+          {formError.linkProblem && (
+            <>
+              {' '}
+              <Link to={routeByName('auth.forgot-password').path} className="text-link">Request a new link</Link>
+            </>
+          )}
+        </FormMessage>
+      )}
+
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={link.mobile} readOnly hidden />
+
+      <FormField id={ids.password} label="New password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
+        <Password
+          inputId={ids.password}
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          className="field-control"
+          inputClassName="w-full"
+          invalid={Boolean(errors.password)}
+          {...fieldAria(ids.password, errors.password, true)}
+        />
+      </FormField>
+
+      <FormField id={ids.confirmation} label="Confirm new password" error={errors.password_confirmation}>
+        <Password
+          inputId={ids.confirmation}
+          name="password_confirmation"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          className="field-control"
+          inputClassName="w-full"
+          invalid={Boolean(errors.password_confirmation)}
+          {...fieldAria(ids.confirmation, errors.password_confirmation)}
+        />
+      </FormField>
+
+      <Button type="submit" label="Reset password" className="btn-primary" loading={resetPassword.isPending} />
+    </form>
+  );
+}
+
+/** Shown when the link lacks its token or mobile number (spec §5: both are needed). */
+export function IncompleteResetLink() {
+  return (
+    <div className="auth-form">
+      <FormMessage tone="error">This password reset link is incomplete. Please request a new one.</FormMessage>
+      <Link to={routeByName('auth.forgot-password').path} className="btn-link-primary">Request a new link</Link>
+    </div>
+  );
+}
