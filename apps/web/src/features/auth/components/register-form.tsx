@@ -9,12 +9,12 @@ import {
 } from '@linkup/contract';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useRegister } from '@/features/auth/api/register';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { yearsBefore } from '@/lib/format';
@@ -134,35 +134,11 @@ export function RegisterForm() {
       {textField('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+27 82 123 4567' }, 'pi-mobile')}
 
       <FormField id={idOf('password')} label="Password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
-        <Password
-          inputId={idOf('password')}
-          name="password"
-          value={values.password}
-          onChange={(e) => set('password', e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="new-password"
-          className="field-control"
-          inputClassName="w-full"
-          invalid={Boolean(errors.password)}
-          {...fieldAria(idOf('password'), errors.password, true)}
-        />
+        <PasswordInput id={idOf('password')} name="password" value={values.password} onChange={(v) => set('password', v)} autoComplete="new-password" error={errors.password} hasHint />
       </FormField>
 
       <FormField id={idOf('password_confirmation')} label="Confirm password" error={errors.password_confirmation}>
-        <Password
-          inputId={idOf('password_confirmation')}
-          name="password_confirmation"
-          value={values.password_confirmation}
-          onChange={(e) => set('password_confirmation', e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="new-password"
-          className="field-control"
-          inputClassName="w-full"
-          invalid={Boolean(errors.password_confirmation)}
-          {...fieldAria(idOf('password_confirmation'), errors.password_confirmation)}
-        />
+        <PasswordInput id={idOf('password_confirmation')} name="password_confirmation" value={values.password_confirmation} onChange={(v) => set('password_confirmation', v)} autoComplete="new-password" error={errors.password_confirmation} />
       </FormField>
 
       <FormField id={idOf('date_of_birth')} label="Date of birth" error={errors.date_of_birth} hint="You must be 18 or older to join.">

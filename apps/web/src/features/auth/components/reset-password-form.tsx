@@ -7,12 +7,12 @@ import {
   type ResetPasswordLinkParams,
 } from '@linkup/contract';
 import { Button } from 'primereact/button';
-import { Password } from 'primereact/password';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useResetPassword } from '@/features/auth/api/reset-password';
-import { FormField, FormMessage, fieldAria } from '@/components/form-field';
+import { FormField, FormMessage } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 
@@ -76,35 +76,11 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
       <input type="text" name="username" autoComplete="username" value={link.mobile} readOnly hidden />
 
       <FormField id={ids.password} label="New password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
-        <Password
-          inputId={ids.password}
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="new-password"
-          className="field-control"
-          inputClassName="w-full"
-          invalid={Boolean(errors.password)}
-          {...fieldAria(ids.password, errors.password, true)}
-        />
+        <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} hasHint />
       </FormField>
 
       <FormField id={ids.confirmation} label="Confirm new password" error={errors.password_confirmation}>
-        <Password
-          inputId={ids.confirmation}
-          name="password_confirmation"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="new-password"
-          className="field-control"
-          inputClassName="w-full"
-          invalid={Boolean(errors.password_confirmation)}
-          {...fieldAria(ids.confirmation, errors.password_confirmation)}
-        />
+        <PasswordInput id={ids.confirmation} name="password_confirmation" value={confirmation} onChange={setConfirmation} autoComplete="new-password" error={errors.password_confirmation} />
       </FormField>
 
       <Button type="submit" label="Reset password" className="btn-primary" loading={resetPassword.isPending} />
