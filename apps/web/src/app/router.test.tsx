@@ -60,11 +60,25 @@ describe('routing rules (spec §2)', () => {
   });
 
   it('sends a signed-in member away from the public /auth pages', async () => {
-    for (const path of ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/login?redirect=%2Fapp%2Fmore']) {
+    for (const path of [
+      '/auth/login',
+      '/auth/register',
+      '/auth/forgot-password',
+      '/auth/otp-verification',
+      '/auth/reset-password?token=t&mobile=%2B27841234567',
+      '/auth/login?redirect=%2Fapp%2Fmore',
+    ]) {
       const { router, unmount } = renderApp(path, { session: signedIn });
       await expectAt(router, '/app/dashboard');
       unmount();
     }
+  });
+
+  it('keeps /auth/verify-email open to a signed-in member (the link in the mail must work)', async () => {
+    mockFetch(() => new Promise<Response>(() => {}));
+    const { router } = renderApp('/auth/verify-email?token=t', { session: signedIn });
+    expect(await heading('Verify Email')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/verify-email');
   });
 
   it('shows Access Denied to a signed-in member', async () => {

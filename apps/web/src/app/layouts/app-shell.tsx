@@ -1,5 +1,7 @@
 import { APP_NAME, DEFAULT_AUTHED_PATH, LOGO_PATH } from '@linkup/contract';
 import { Link, Outlet } from 'react-router';
+import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
+import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
 import { useRouteDef } from '@/app/route-meta';
@@ -10,6 +12,7 @@ export function AppShell() {
   const showTabBar = route?.showTabBar ?? true;
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
+      <ChatUnreadSync />
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="app-header">
         <Link to={DEFAULT_AUTHED_PATH} className="brand">
@@ -19,6 +22,7 @@ export function AppShell() {
         <AccountMenu />
       </header>
       <main id="main" className="app-main">
+        <EmailVerificationBanner />
         <Outlet />
       </main>
       {showTabBar && <TabBar activeTab={route?.tab} />}

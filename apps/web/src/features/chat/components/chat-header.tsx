@@ -1,0 +1,35 @@
+import { UI_TEXTS } from '@linkup/contract';
+import { ChatAvatar } from '@/features/chat/components/chat-avatar';
+import { partnerName } from '@/features/chat/utils/room-name';
+
+interface ChatHeaderProps {
+  /** The page's title (its one h1, for screen readers; the room's name is what shows). */
+  title: string;
+  /** The room's name; undefined while it loads ('Loading...'). */
+  name: string | undefined;
+  onBack: () => void;
+  onOptions: () => void;
+}
+
+/** The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options. */
+export function ChatHeader({ title, name, onBack, onOptions }: ChatHeaderProps) {
+  return (
+    <header className="chat-header">
+      <h1 className="sr-only">{title}</h1>
+      <button type="button" className="chat-icon-button" aria-label="Back" onClick={onBack}>
+        <i className="pi pi-arrow-left" aria-hidden="true" />
+      </button>
+      <ChatAvatar name={name ? partnerName(name) : ''} size="sm" />
+      <div className="chat-header-text">
+        <h2 className="chat-title">{name ?? UI_TEXTS.chat.loading}</h2>
+        <p className="chat-presence">
+          <span className="presence-dot" aria-hidden="true" />
+          {UI_TEXTS.chat.activeNow}
+        </p>
+      </div>
+      <button type="button" className="chat-icon-button" aria-label="Chat options" aria-haspopup="dialog" onClick={onOptions}>
+        <i className="pi pi-ellipsis-v" aria-hidden="true" />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { COMPOSER_MAX_HEIGHT_PX, UI_TEXTS, isSendableMessage } from '@linkup/contract';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useAutoGrow } from '@/features/chat/hooks/use-auto-grow';
+import { composerKeyAction } from '@/features/chat/utils/keys';
+
+interface ComposerProps {
+  /** Sends the text; resolves false when it was not sent (the text comes back into the box). */
+  onSend: (text: string) => Promise<boolean>;
+  /** The member is typing (called on every change with text in the box). */
+  onTyping?: () => void;
+}
+
+/**
+ * The message box (spec §2): 'Type a message...', Enter sends, Shift+Enter adds a line, grows up
+ * to 128 px; Send is disabled while the text is empty or a send is in progress; a failed send
+ * puts the text back.
+ */
+export function Composer({ onSend, onTyping }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useAutoGrow(box, text);
+  const canSend = isSendableMessage(text) && !sending;
+
+  async function send() {
+    if (!canSend) return;
+    const sent = text;
+    setSending(true);
+    setText('');
+    let ok = false;
+    try {
+      ok = await onSend(sent);
+    } finally {
+      setSending(false);
+      // Whatever was typed meanwhile stays, after the text that failed.
+      if (!ok) setText((typed) => (typed ? `${sent}\n${typed}` : sent));
+      box.current?.focus();
+    }
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (composerKeyAction(event.nativeEvent) !== 'send') return;
+    event.preventDefault();
+    void send();
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        ref={box}
+        className="composer-input"
+        rows={1}
+        placeholder={UI_TEXTS.chat.composerPlaceholder}
+        aria-label="Message"
+        value={text}
+        style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) onTyping?.();
+        }}
+        onKeyDown={handleKeyDown}
+        enterKeyHint="send"
+      />
+      <button type="submit" className="composer-send" aria-label="Send" disabled={!canSend} aria-busy={sending}>
+        <i className={`pi ${sending ? 'pi-spin pi-spinner' : 'pi-send'}`} aria-hidden="true" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { UI_TEXTS, type ChatMessage } from '@linkup/contract';
+import { chatMessageTime } from '@/lib/format';
+
+interface MessageBubbleProps {
+  message: ChatMessage;
+  mine: boolean;
+  /** Being edited in the edit panel right now. */
+  editing?: boolean;
+  onEdit?: (message: ChatMessage) => void;
+  onDelete?: (message: ChatMessage) => void;
+  now?: Date;
+}
+
+/**
+ * One message (spec §2): mine on the right, theirs on the left, '(edited)' when edited, the time
+ * (clock time today, else date and time). My own messages carry Edit and Delete.
+ */
+export function MessageBubble({ message, mine, editing = false, onEdit, onDelete, now }: MessageBubbleProps) {
+  return (
+    <li className={`bubble-row${mine ? ' is-mine' : ' is-theirs'}${editing ? ' is-editing' : ''}`} data-testid="message" data-message-id={message.id}>
+      {mine && (onEdit || onDelete) && (
+        <span className="bubble-actions">
+          {onEdit && (
+            <button type="button" className="bubble-action" aria-label="Edit message" title="Edit message" onClick={() => onEdit(message)}>
+              <i className="pi pi-pencil" aria-hidden="true" />
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="bubble-action bubble-action--danger" aria-label="Delete message" title="Delete message" onClick={() => onDelete(message)}>
+              <i className="pi pi-trash" aria-hidden="true" />
+            </button>
+          )}
+        </span>
+      )}
+      <div className="bubble">
+        {mine && <span className="sr-only">You: </span>}
+        <p className="bubble-text">{message.message}</p>
+        <p className="bubble-meta">
+          {message.is_edited && <span className="bubble-edited">{UI_TEXTS.chat.edited}</span>}
+          <time dateTime={message.created_at}>{chatMessageTime(message.created_at, now)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}

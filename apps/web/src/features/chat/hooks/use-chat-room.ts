@@ -1,0 +1,207 @@
+import {
+  FAILURE_TOASTS, SUCCESS_TOASTS, TIMINGS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
+} from '@linkup/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { deleteMessage } from '@/features/chat/api/delete-message';
+import { editMessage } from '@/features/chat/api/edit-message';
+import { useRoom } from '@/features/chat/api/get-room';
+import { useMessages, type MessagesData } from '@/features/chat/api/get-messages';
+import { chatKeys } from '@/features/chat/api/keys';
+import { leaveRoom } from '@/features/chat/api/leave-room';
+import { markRoomRead } from '@/features/chat/api/mark-room-read';
+import { sendMessage } from '@/features/chat/api/send-message';
+import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
+import { useRoomRealtime } from '@/features/chat/hooks/use-room-realtime';
+import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
+import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
+import { newClientId } from '@/features/chat/utils/client-id';
+import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
+import { useSessionStore } from '@/lib/session-store';
+
+/** At most one typing event a second: the other side's indicator lasts TIMINGS.typingIdleMs. */
+const TYPING_EMIT_INTERVAL_MS = TIMINGS.typingIdleMs / 2;
+/** Messages arriving in the open room are marked read after this quiet time, not one call each. */
+const READ_MARK_DELAY_MS = 500;
+
+/**
+ * Everything the Chat screen does with one room (spec §2, §4, §5, §8): its details and messages,
+ * real-time events, unread bookkeeping, typing, sending (idempotent per client id, retried over
+ * HTTP), editing, deleting and leaving — each with the spec's toasts.
+ */
+export function useChatRoom(roomId: string | undefined) {
+  const queryClient = useQueryClient();
+  const myId = useSessionStore((s) => s.user?.id ?? null);
+  const room = useRoom(roomId);
+  const messages = useMessages(roomId);
+  const typing = useTypingIndicator();
+
+  useErrorToast(room.isError, room.errorUpdatedAt, FAILURE_TOASTS.fetchChatRoom);
+  useErrorToast(messages.isError, messages.errorUpdatedAt, FAILURE_TOASTS.fetchMessages);
+
+  const setMessages = useCallback(
+    (update: (data: MessagesData | undefined) => MessagesData | undefined) => {
+      if (roomId) queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), update);
+    },
+    [queryClient, roomId],
+  );
+
+  /** Spec §4: a new message for the open room updates its latest message and activity time. */
+  const noteLatest = useCallback(
+    (message: ChatMessage) => {
+      if (!roomId) return;
+      queryClient.setQueryData<ChatRoom>(chatKeys.room(roomId), (current) =>
+        current && (!current.last_activity || current.last_activity <= message.created_at)
+          ? { ...current, latest_message: message, last_activity: message.created_at, unread_count: 0 }
+          : current,
+      );
+    },
+    [queryClient, roomId],
+  );
+
+  // Opening a room sets its unread count to 0 (spec §4) and tells the server (a failure is ignored).
+  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (!roomId) return;
+    const unread = useUnreadRoomsStore.getState();
+    unread.setOpenRoom(roomId);
+    unread.read(roomId);
+    void markRoomRead(roomId);
+    return () => {
+      clearTimeout(readTimer.current);
+      if (useUnreadRoomsStore.getState().openRoomId === roomId) useUnreadRoomsStore.getState().setOpenRoom(null);
+    };
+  }, [roomId]);
+
+  const markReadSoon = useCallback(() => {
+    if (!roomId) return;
+    clearTimeout(readTimer.current);
+    readTimer.current = setTimeout(() => void markRoomRead(roomId), READ_MARK_DELAY_MS);
+  }, [roomId]);
+
+  const { typers, typing: showTyping, stopTyping, clear: clearTyping } = typing;
+  useEffect(() => clearTyping, [roomId, clearTyping]);
+
+  const emitTyping = useRoomRealtime(roomId, {
+    onMessage: (message) => {
+      setMessages((data) => addMessage(data, message));
+      noteLatest(message);
+      stopTyping(message.user_id);
+      if (message.user_id !== myId) markReadSoon();
+    },
+    onUpdated: (message) => setMessages((data) => replaceMessage(data, message)),
+    onDeleted: (id) => setMessages((data) => removeMessage(data, id)),
+    onTyping: (payload) => {
+      if (payload.user_id !== myId) showTyping({ userId: payload.user_id, name: payload.name });
+    },
+    // Back online: whatever was sent, edited or deleted meanwhile comes with a fresh load.
+    onReconnected: () => {
+      if (!roomId) return;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(roomId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+    },
+  });
+
+  const lastTypingEmit = useRef(0);
+  const notifyTyping = useCallback(() => {
+    const now = Date.now();
+    if (!roomId || now - lastTypingEmit.current < TYPING_EMIT_INTERVAL_MS) return;
+    lastTypingEmit.current = now;
+    emitTyping(roomId);
+  }, [roomId, emitTyping]);
+
+  // A send that failed keeps its client id: sending the same text again cannot store it twice.
+  const failedSend = useRef<{ text: string; clientId: string } | null>(null);
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      if (!roomId) {
+        toast.error(UI_TEXTS.roomIdRequired);
+        return false;
+      }
+      if (!isSendableMessage(text)) return false;
+      const clientId = failedSend.current?.text === text ? failedSend.current.clientId : newClientId();
+      try {
+        const message = await sendMessage({ chat_room_id: roomId, message: text, type: 'text', client_id: clientId });
+        failedSend.current = null;
+        setMessages((data) => addMessage(data, message));
+        noteLatest(message);
+        lastTypingEmit.current = 0;
+        return true;
+      } catch (error) {
+        failedSend.current = { text, clientId };
+        console.warn('Sending a message failed', error);
+        toast.error(FAILURE_TOASTS.sendMessage);
+        return false;
+      }
+    },
+    [roomId, setMessages, noteLatest],
+  );
+
+  const edit = useCallback(
+    async (message: ChatMessage, text: string): Promise<boolean> => {
+      if (!isSendableMessage(text)) return false;
+      if (text === message.message) return true;
+      try {
+        const updated = await editMessage(message.id, text);
+        setMessages((data) => replaceMessage(data, updated));
+        toast.success(SUCCESS_TOASTS.messageUpdated);
+        return true;
+      } catch {
+        toast.error(FAILURE_TOASTS.editMessage);
+        return false;
+      }
+    },
+    [setMessages],
+  );
+
+  const remove = useCallback(
+    async (message: ChatMessage): Promise<boolean> => {
+      try {
+        await deleteMessage(message.id);
+        setMessages((data) => removeMessage(data, message.id));
+        toast.success(SUCCESS_TOASTS.messageDeleted);
+        return true;
+      } catch {
+        toast.error(FAILURE_TOASTS.deleteMessage);
+        return false;
+      }
+    },
+    [setMessages],
+  );
+
+  /** Spec §4: leaving removes the room and clears the current room. */
+  const leave = useCallback(async (): Promise<boolean> => {
+    if (!roomId) return false;
+    try {
+      await leaveRoom(roomId);
+    } catch {
+      toast.error(FAILURE_TOASTS.leaveChatRoom);
+      return false;
+    }
+    // The room's cached data goes with the screen (chat queries are dropped once unobserved).
+    useUnreadRoomsStore.getState().forget(roomId);
+    toast.success(SUCCESS_TOASTS.leftChatRoom);
+    return true;
+  }, [roomId]);
+
+  const list = useMemo(() => messagesOf(messages.data), [messages.data]);
+
+  return {
+    myId,
+    room: room.data,
+    roomFailed: room.isError,
+    messages: list,
+    messagesStatus: messages.isPending ? ('loading' as const) : messages.isError && !messages.data ? ('failed' as const) : ('ready' as const),
+    retryMessages: () => void messages.refetch(),
+    hasEarlier: messages.hasNextPage,
+    loadingEarlier: messages.isFetchingNextPage,
+    loadEarlier: () => void messages.fetchNextPage(),
+    typers,
+    notifyTyping,
+    send,
+    edit,
+    remove,
+    leave,
+  };
+}

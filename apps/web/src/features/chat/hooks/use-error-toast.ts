@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+
+/**
+ * Shows `message` as an error toast each time a query fails (`failedAt` is its errorUpdatedAt).
+ * One toast per text at a time, however often a background refresh fails.
+ */
+export function useErrorToast(failed: boolean, failedAt: number, message: string) {
+  useEffect(() => {
+    if (failed) toast.error(message, { toastId: message });
+  }, [failed, failedAt, message]);
+}

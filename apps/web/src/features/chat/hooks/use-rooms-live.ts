@@ -1,0 +1,58 @@
+import type { ChatRoom, MessageReadPayload, NewMessagePayload } from '@linkup/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { RoomsData } from '@/features/chat/api/get-rooms';
+import { chatKeys } from '@/features/chat/api/keys';
+import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
+import { applyNewMessageToRooms, applyRoomReadToRooms } from '@/features/chat/utils/unread';
+import { useSessionStore } from '@/lib/session-store';
+import { useSocket } from '@/lib/socket';
+
+/** The loaded pages after `change` to the whole list, each page keeping its length. */
+function changeRooms(data: RoomsData | undefined, change: (rooms: ChatRoom[]) => ChatRoom[]): RoomsData | undefined {
+  if (!data) return data;
+  const rooms = change(data.pages.flatMap((p) => p.items));
+  let start = 0;
+  return {
+    ...data,
+    pages: data.pages.map((page) => {
+      const items = rooms.slice(start, start + page.items.length);
+      start += page.items.length;
+      return { ...page, items };
+    }),
+  };
+}
+
+/**
+ * The conversation list follows real-time events (spec §2, §4): a new message moves its room to
+ * the top at once, a read clears its count, and the list is then reloaded from the server; after
+ * a reconnect it is reloaded too.
+ */
+export function useRoomsLive() {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const key = chatKeys.rooms();
+    const reload = () => void queryClient.invalidateQueries({ queryKey: key });
+    const onNewMessage = ({ message }: NewMessagePayload) => {
+      const context = { myId: useSessionStore.getState().user?.id ?? null, openRoomId: useUnreadRoomsStore.getState().openRoomId };
+      queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyNewMessageToRooms(rooms, message, context)));
+      reload();
+    };
+    const onRead = ({ chat_room_id, user_id }: MessageReadPayload) => {
+      if (user_id === useSessionStore.getState().user?.id) {
+        queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyRoomReadToRooms(rooms, chat_room_id)));
+      }
+      reload();
+    };
+    socket.on('NewMessage', onNewMessage);
+    socket.on('MessageRead', onRead);
+    socket.io.on('reconnect', reload);
+    return () => {
+      socket.off('NewMessage', onNewMessage);
+      socket.off('MessageRead', onRead);
+      socket.io.off('reconnect', reload);
+    };
+  }, [socket, queryClient]);
+}

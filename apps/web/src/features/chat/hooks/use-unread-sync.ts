@@ -1,0 +1,49 @@
+import { PAGE_SIZES, type MessageReadPayload, type NewMessagePayload } from '@linkup/contract';
+import { useEffect } from 'react';
+import { getRooms } from '@/features/chat/api/get-rooms';
+import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
+import { useSessionStore } from '@/lib/session-store';
+import { useSocket } from '@/lib/socket';
+
+/**
+ * Keeps the unread counts behind the Messages tab badge current app-wide: the server's counts
+ * whenever the real-time connection (re)connects or this mounts while connected, then each
+ * NewMessage adds 1 to its room unless the message is mine or the room is open, and a
+ * MessageRead of mine (on any device) sets the room to 0.
+ */
+export function useUnreadSync() {
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    let active = true;
+    const store = useUnreadRoomsStore.getState;
+
+    const refresh = async () => {
+      try {
+        const page = await getRooms({ perPage: PAGE_SIZES.max });
+        if (!active) return;
+        if (page.pagination.last_page > 1) store().merge(page.items);
+        else store().setAll(page.items);
+      } catch (error) {
+        // In the background: the Messages screen reports its own failures.
+        console.warn('Could not refresh unread counts', error);
+      }
+    };
+    const onConnect = () => void refresh();
+    const onNewMessage = (payload: NewMessagePayload) => store().newMessage(payload.message);
+    const onRead = (payload: MessageReadPayload) => {
+      if (payload.user_id === useSessionStore.getState().user?.id) store().read(payload.chat_room_id);
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('NewMessage', onNewMessage);
+    socket.on('MessageRead', onRead);
+    if (socket.connected) void refresh();
+    return () => {
+      active = false;
+      socket.off('connect', onConnect);
+      socket.off('NewMessage', onNewMessage);
+      socket.off('MessageRead', onRead);
+    };
+  }, [socket]);
+}

@@ -1,0 +1,121 @@
+/**
+ * A stand-in for the Socket.IO client in unit tests: records what the app emits and lets a test
+ * deliver server events. Use with `vi.mock('@/lib/socket', ...)`.
+ */
+import type { ChatMessage, ServerToClientEvents } from '@linkup/contract';
+import { act } from '@testing-library/react';
+
+type Handler = (...args: unknown[]) => void;
+
+/** TanStack Query tells its observers on the next tick. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export class FakeSocket {
+  connected = true;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  private handlers = new Map<string, Set<Handler>>();
+  private managerHandlers = new Map<string, Set<Handler>>();
+
+  on(event: string, handler: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(handler);
+    return this;
+  }
+
+  off(event: string, handler: Handler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push({ event, args });
+    const ack = args[args.length - 1];
+    if (event === 'subscribe' && typeof ack === 'function') (ack as Handler)({ ok: true });
+    return this;
+  }
+
+  get volatile() {
+    return this;
+  }
+
+  readonly io = {
+    on: (event: string, handler: Handler) => {
+      if (!this.managerHandlers.has(event)) this.managerHandlers.set(event, new Set());
+      this.managerHandlers.get(event)!.add(handler);
+    },
+    off: (event: string, handler: Handler) => {
+      this.managerHandlers.get(event)?.delete(handler);
+    },
+  };
+
+  listenerCount(event: string) {
+    return this.handlers.get(event)?.size ?? 0;
+  }
+
+  /** Delivers a server event to the app, inside act(), and lets the query cache tell its screens. */
+  async deliver<E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) {
+    await act(async () => {
+      for (const handler of [...(this.handlers.get(event) ?? [])]) handler(payload);
+      await settle();
+    });
+  }
+
+  /** The connection drops. */
+  async drop() {
+    this.connected = false;
+    await act(async () => {
+      for (const handler of [...(this.handlers.get('disconnect') ?? [])]) handler('transport close');
+      await settle();
+    });
+  }
+
+  /** The connection (re)opens: 'connect' on the socket, 'reconnect' on the manager. */
+  async reconnect() {
+    this.connected = true;
+    await act(async () => {
+      for (const handler of [...(this.handlers.get('connect') ?? [])]) handler();
+      for (const handler of [...(this.managerHandlers.get('reconnect') ?? [])]) handler(1);
+      await settle();
+    });
+  }
+
+  emittedOf(event: string) {
+    return this.emitted.filter((e) => e.event === event).map((e) => e.args);
+  }
+
+  reset() {
+    this.connected = true;
+    this.emitted.length = 0;
+    this.handlers.clear();
+    this.managerHandlers.clear();
+  }
+}
+
+let seq = 0;
+
+export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  seq += 1;
+  return {
+    id: `msg_${seq}`,
+    chat_room_id: 'room_1',
+    user_id: 'usr_other',
+    message: `Message ${seq}`,
+    type: 'text',
+    is_edited: false,
+    created_at: new Date(Date.UTC(2030, 0, 1, 10, 0, seq)).toISOString(),
+    ...overrides,
+  };
+}
+
+/** The one fake socket a test file's mocked `@/lib/socket` hands out. */
+export const fakeSocket = new FakeSocket();
+
+/** The mocked `@/lib/socket` module: `vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()))`. */
+export function fakeSocketModule() {
+  return {
+    useSocket: () => fakeSocket,
+    socketFor: () => fakeSocket,
+    closeSocket: () => {},
+    socketOrigin: () => 'http://localhost',
+  };
+}

@@ -1,0 +1,59 @@
+import type { ChatRoom } from '@linkup/contract';
+import { describe, expect, it } from 'vitest';
+import { buildMessage } from '@/features/chat/test/fake-socket';
+import {
+  applyNewMessageToRooms, applyRoomReadToRooms, countNewMessage, countsFromRooms, forgetRoom, markRoomRead, mergeCounts, totalUnread,
+} from '@/features/chat/utils/unread';
+
+const room = (id: string, unread: number, extra: Partial<ChatRoom> = {}): ChatRoom => ({
+  id, name: `Chat with ${id}`, unread_count: unread, latest_message: null, last_activity: null, ...extra,
+});
+const me = { myId: 'usr_me', openRoomId: null };
+
+describe('unread counts (spec §4 "Chat")', () => {
+  it('starts from the server’s counts and totals them', () => {
+    const counts = countsFromRooms([room('a', 2), room('b', 0), room('c', 11)]);
+    expect(counts).toEqual({ a: 2, b: 0, c: 11 });
+    expect(totalUnread(counts)).toBe(13);
+    expect(totalUnread({})).toBe(0);
+  });
+
+  it('merges one page of rooms over what is known of the others', () => {
+    expect(mergeCounts({ a: 2, z: 4 }, [room('a', 0), room('b', 1)])).toEqual({ a: 0, b: 1, z: 4 });
+  });
+
+  it('adds 1 to another room for a message from someone else', () => {
+    const counts = countNewMessage({ a: 2 }, buildMessage({ chat_room_id: 'a', user_id: 'usr_x' }), me);
+    expect(counts).toEqual({ a: 3 });
+    expect(countNewMessage({}, buildMessage({ chat_room_id: 'new' }), me)).toEqual({ new: 1 });
+  });
+
+  it('does not count my own messages, nor messages of the open room', () => {
+    const mine = buildMessage({ chat_room_id: 'a', user_id: 'usr_me' });
+    const counts = { a: 2 };
+    expect(countNewMessage(counts, mine, me)).toBe(counts);
+    expect(countNewMessage(counts, buildMessage({ chat_room_id: 'a' }), { myId: 'usr_me', openRoomId: 'a' })).toBe(counts);
+  });
+
+  it('sets a room to 0 when it is read, and forgets a room that was left', () => {
+    expect(markRoomRead({ a: 5, b: 1 }, 'a')).toEqual({ a: 0, b: 1 });
+    const already = { a: 0 };
+    expect(markRoomRead(already, 'a')).toBe(already);
+    expect(forgetRoom({ a: 5, b: 1 }, 'a')).toEqual({ b: 1 });
+  });
+
+  it('moves a room with a new message to the top with its latest message and time', () => {
+    const message = buildMessage({ chat_room_id: 'b', message: 'Hello', created_at: '2030-01-02T09:00:00.000Z' });
+    const rooms = applyNewMessageToRooms([room('a', 0), room('b', 1)], message, me);
+    expect(rooms.map((r) => r.id)).toEqual(['b', 'a']);
+    expect(rooms[0]).toMatchObject({ unread_count: 2, last_activity: '2030-01-02T09:00:00.000Z', latest_message: { message: 'Hello' } });
+    // The same message twice changes nothing more.
+    expect(applyNewMessageToRooms(rooms, message, me)[0]!.unread_count).toBe(2);
+    // The open room gets the message but no unread.
+    expect(applyNewMessageToRooms([room('b', 0)], buildMessage({ chat_room_id: 'b' }), { myId: 'usr_me', openRoomId: 'b' })[0]!.unread_count).toBe(0);
+  });
+
+  it('clears a room’s unread count in the list when it is read', () => {
+    expect(applyRoomReadToRooms([room('a', 3), room('b', 1)], 'a').map((r) => r.unread_count)).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Unread bookkeeping (spec §4 "Chat"): per-room counts from the server, then kept current by
+ * real-time events — a message for another room adds 1, opening a room sets it to 0. Pure.
+ */
+import type { ChatMessage, ChatRoom } from '@linkup/contract';
+
+export type UnreadCounts = Readonly<Record<string, number>>;
+
+/** The counts of a complete room list (every room the member is in). */
+export function countsFromRooms(rooms: readonly Pick<ChatRoom, 'id' | 'unread_count'>[]): UnreadCounts {
+  return Object.fromEntries(rooms.map((r) => [r.id, Math.max(0, r.unread_count)]));
+}
+
+/** The counts of some rooms (one page of the list) over what is known of the others. */
+export function mergeCounts(counts: UnreadCounts, rooms: readonly Pick<ChatRoom, 'id' | 'unread_count'>[]): UnreadCounts {
+  return { ...counts, ...countsFromRooms(rooms) };
+}
+
+export interface NewMessageContext {
+  /** The signed-in member: their own messages are never unread. */
+  myId: string | null;
+  /** The room on screen: its messages are read as they arrive. */
+  openRoomId: string | null;
+}
+
+/** Whether a new message makes its room one more unread. */
+export const isUnreadFor = (message: Pick<ChatMessage, 'chat_room_id' | 'user_id'>, { myId, openRoomId }: NewMessageContext) =>
+  message.user_id !== myId && message.chat_room_id !== openRoomId;
+
+export function countNewMessage(counts: UnreadCounts, message: Pick<ChatMessage, 'chat_room_id' | 'user_id'>, context: NewMessageContext): UnreadCounts {
+  if (!isUnreadFor(message, context)) return counts;
+  return { ...counts, [message.chat_room_id]: (counts[message.chat_room_id] ?? 0) + 1 };
+}
+
+export function markRoomRead(counts: UnreadCounts, roomId: string): UnreadCounts {
+  return counts[roomId] ? { ...counts, [roomId]: 0 } : counts;
+}
+
+export function forgetRoom(counts: UnreadCounts, roomId: string): UnreadCounts {
+  if (!(roomId in counts)) return counts;
+  const { [roomId]: _left, ...rest } = counts;
+  return rest;
+}
+
+export const totalUnread = (counts: UnreadCounts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+/**
+ * The conversation list after a new message (spec §4): the room moves to the top with the message
+ * as its latest and its time as the last activity; it gains 1 unread unless it is mine or open.
+ */
+export function applyNewMessageToRooms(rooms: readonly ChatRoom[], message: ChatMessage, context: NewMessageContext): ChatRoom[] {
+  const room = rooms.find((r) => r.id === message.chat_room_id);
+  if (!room || room.latest_message?.id === message.id) return [...rooms];
+  const updated: ChatRoom = {
+    ...room,
+    latest_message: message,
+    last_activity: message.created_at,
+    unread_count: room.unread_count + (isUnreadFor(message, context) ? 1 : 0),
+  };
+  return [updated, ...rooms.filter((r) => r.id !== room.id)];
+}
+
+export function applyRoomReadToRooms(rooms: readonly ChatRoom[], roomId: string): ChatRoom[] {
+  return rooms.map((r) => (r.id === roomId && r.unread_count !== 0 ? { ...r, unread_count: 0 } : r));
+}

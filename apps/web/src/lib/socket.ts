@@ -1,0 +1,62 @@
+/**
+ * The real-time connection (DESIGN §5): one Socket.IO client per signed-in session, opened with the
+ * session's token in the handshake `auth`, reconnecting by itself, and closed when the session
+ * ends or changes. Event names and payloads are the contract's.
+ */
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
+import { useMemo } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { env } from '@/config/env';
+import { useSessionStore } from '@/lib/session-store';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The server's origin: the page's own on the web, the API's in native builds (absolute VITE_API_URL). */
+export function socketOrigin(apiUrl: string = env.apiUrl, pageOrigin: string = window.location.origin): string {
+  return /^https?:\/\//i.test(apiUrl) ? new URL(apiUrl).origin : pageOrigin;
+}
+
+let current: { token: string; socket: RealtimeSocket } | null = null;
+
+/** The session's socket, opened on first use; null when signed out. */
+export function socketFor(token: string | null): RealtimeSocket | null {
+  if (!token) {
+    closeSocket();
+    return null;
+  }
+  if (current?.token === token) return current.socket;
+  closeSocket();
+  const socket: RealtimeSocket = io(socketOrigin(), {
+    path: SOCKET_PATH,
+    auth: { token },
+    // WebSocket only: no long-polling, so several server processes need no sticky sessions.
+    transports: ['websocket'],
+    reconnectionDelayMax: 10_000,
+    // This module keeps the one socket itself; never share a manager with an earlier session's.
+    forceNew: true,
+  });
+  socket.on('connect_error', (error) => {
+    // A refused token is not retried by Socket.IO; the HTTP client ends such a session on its next call.
+    if (!socket.active) console.warn('Real-time connection refused:', error.message);
+  });
+  current = { token, socket };
+  return socket;
+}
+
+/** Closes the session's socket (logout, expired or replaced session). */
+export function closeSocket(): void {
+  if (!current) return;
+  current.socket.removeAllListeners();
+  current.socket.disconnect();
+  current = null;
+}
+
+useSessionStore.subscribe((state, previous) => {
+  if (state.token !== previous.token && current && current.token !== state.token) closeSocket();
+});
+
+/** The signed-in member's socket (opening it if needed), or null when signed out. */
+export function useSocket(): RealtimeSocket | null {
+  const token = useSessionStore((s) => s.token);
+  return useMemo(() => socketFor(token), [token]);
+}

@@ -1,0 +1,207 @@
+// Chat end to end (issue 6, spec §2 "Messages screen" and "Chat screen"): two members in two
+// browser contexts against the real server and its Socket.IO — search, start a chat, messages
+// without reload, typing, edit, delete, unread badge, 'Load earlier messages', leaving.
+import { PAGE_SIZES, type ChatMessage, type ChatRoom } from '@linkup/contract';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { newMember, registerThroughApi, toast } from '../support/accounts';
+import { storeSession, type StoredSession } from '../support/session';
+
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+/** Letters only: a name the member search finds exactly once. */
+const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+interface Member {
+  name: string;
+  session: StoredSession;
+}
+
+/** A fresh member with a unique name and a +2786 mobile number, registered through the API. */
+async function registerMember(request: APIRequestContext, first: string): Promise<Member> {
+  const name = `${first} Chat${tag()}`;
+  const session = await registerThroughApi(request, { ...newMember(`chat-${first.toLowerCase()}`), name, mobile: `+2786${digits(7)}` });
+  return { name, session };
+}
+
+async function call<T>(request: APIRequestContext, member: Member, method: 'get' | 'post' | 'delete', path: string, data?: unknown): Promise<T> {
+  const response = await request[method](`/api${path}`, { headers: { Authorization: `Bearer ${member.session.token}` }, data });
+  expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const openRoom = (request: APIRequestContext, from: Member, to: Member) =>
+  call<ChatRoom>(request, from, 'post', '/chat/rooms', { user_id: to.session.user.id, name: `Chat with ${to.name}` });
+
+const sendThroughApi = (request: APIRequestContext, from: Member, roomId: string, message: string) =>
+  call<ChatMessage>(request, from, 'post', '/chat/messages', { chat_room_id: roomId, message, type: 'text', client_id: `e2e-${digits(12)}` });
+
+/** A browser context of its own for one member, signed in through localStorage. */
+async function memberPage(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await storeSession(page, member.session);
+  return page;
+}
+
+const composer = (page: Page) => page.getByPlaceholder('Type a message...');
+const bubble = (page: Page, text: string): Locator => page.getByTestId('message').filter({ has: page.getByText(text, { exact: true }) });
+const roomHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const messagesBadge = (page: Page) => page.getByTestId('messages-badge');
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(bubble(page, text)).toBeVisible();
+}
+
+let naledi: Member;
+let bongani: Member;
+let zanele: Member;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  naledi = await registerMember(request, 'Naledi');
+  bongani = await registerMember(request, 'Bongani');
+  zanele = await registerMember(request, 'Zanele');
+  await request.dispose();
+});
+
+test('A finds B by name, starts a chat, and they chat in real time: typing, edit, delete', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const a = await memberPage(browser, naledi);
+  const b = await memberPage(browser, bongani);
+  await b.goto('/app/messages');
+  await expect(b.getByText('No conversations yet')).toBeVisible();
+
+  // A searches B by name and starts the chat.
+  await a.goto('/app/messages');
+  await a.getByRole('searchbox', { name: 'Search users' }).fill(bongani.name);
+  await a.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(bongani.name) }).click();
+  await expect(toast(a, 'Chat started successfully')).toBeVisible();
+  await expect(a).toHaveURL(/\/app\/messages\/[^/]+$/);
+  await expect(roomHeading(a, `Chat with ${bongani.name}`)).toBeVisible();
+  await expect(a.getByText('No messages yet')).toBeVisible();
+
+  // A's first message reaches B's list and badge without a reload.
+  await send(a, 'Hi Bongani, hiking this weekend?');
+  const conversation = b.getByTestId('conversation').filter({ hasText: `Chat with ${naledi.name}` });
+  await expect(conversation).toContainText('Hi Bongani, hiking this weekend?');
+  await expect(messagesBadge(b)).toHaveText('1');
+
+  // B opens it: the badge clears.
+  await conversation.click();
+  await expect(roomHeading(b, `Chat with ${naledi.name}`)).toBeVisible();
+  await expect(bubble(b, 'Hi Bongani, hiking this weekend?')).toBeVisible();
+  await b.getByRole('button', { name: 'Back' }).click();
+  await expect(b).toHaveURL(/\/app\/messages$/);
+  await expect(messagesBadge(b)).toHaveCount(0);
+  await conversation.click();
+
+  // Typing shows in B while A types, then A's message appears without a reload.
+  await composer(a).pressSequentially('Bring snacks', { delay: 120 });
+  await expect(b.getByText(`${naledi.name} is typing…`)).toBeVisible();
+  await composer(a).press('Enter');
+  await expect(bubble(b, 'Bring snacks')).toBeVisible();
+  await expect(b.getByText(`${naledi.name} is typing…`)).toHaveCount(0);
+  await expect(bubble(b, 'Bring snacks')).toHaveClass(/is-theirs/);
+  await expect(bubble(a, 'Bring snacks')).toHaveClass(/is-mine/);
+
+  // B answers; A sees it.
+  await send(b, 'Sounds great!');
+  await expect(bubble(a, 'Sounds great!')).toBeVisible();
+
+  // A edits: B sees '(edited)'.
+  await bubble(a, 'Bring snacks').hover();
+  await bubble(a, 'Bring snacks').getByRole('button', { name: 'Edit message' }).click();
+  const panel = a.getByRole('form', { name: 'Editing message' });
+  await panel.getByRole('textbox').fill('Bring snacks and water');
+  await panel.getByRole('textbox').press('Control+Enter');
+  await expect(toast(a, 'Message updated successfully')).toBeVisible();
+  await expect(bubble(b, 'Bring snacks and water')).toContainText('(edited)');
+  await expect(bubble(a, 'Bring snacks and water')).toContainText('(edited)');
+
+  // A deletes: gone for both.
+  await bubble(a, 'Bring snacks and water').hover();
+  await bubble(a, 'Bring snacks and water').getByRole('button', { name: 'Delete message' }).click();
+  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(toast(a, 'Message deleted successfully')).toBeVisible();
+  await expect(bubble(a, 'Bring snacks and water')).toHaveCount(0);
+  await expect(bubble(b, 'Bring snacks and water')).toHaveCount(0);
+  await expect(bubble(b, 'Sounds great!')).toBeVisible();
+
+  await a.context().close();
+  await b.context().close();
+});
+
+test("B's Messages tab badge rises with A's messages and clears when B opens the room", async ({ browser, request }) => {
+  const room = await openRoom(request, zanele, bongani);
+  const b = await memberPage(browser, bongani);
+  await b.goto('/app/dashboard');
+  await expect(b.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(messagesBadge(b)).toHaveCount(0);
+
+  await sendThroughApi(request, zanele, room.id, 'Are you free on Friday?');
+  await expect(messagesBadge(b)).toHaveText('1');
+  await sendThroughApi(request, zanele, room.id, 'There is a jazz night in Newtown');
+  await expect(messagesBadge(b)).toHaveText('2');
+
+  await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Messages/ }).click();
+  await expect(b.getByTestId('unread-total')).toHaveText('2 unread messages');
+  await b.getByTestId('conversation').filter({ hasText: `Chat with ${zanele.name}` }).click();
+  await expect(bubble(b, 'There is a jazz night in Newtown')).toBeVisible();
+  await b.getByRole('button', { name: 'Back' }).click();
+  await expect(b.getByTestId('unread-total')).toHaveText('0 unread messages');
+  await expect(messagesBadge(b)).toHaveCount(0);
+
+  // The server agrees: after a reload the room is still read.
+  await b.reload();
+  await expect(b.getByTestId('conversation').filter({ hasText: `Chat with ${zanele.name}` })).toBeVisible();
+  await expect(messagesBadge(b)).toHaveCount(0);
+  await b.context().close();
+});
+
+test("'Load earlier messages' appears after 60 messages and loads the older ones in place", async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const room = await openRoom(request, naledi, zanele);
+  for (let i = 1; i <= 60; i++) await sendThroughApi(request, i % 2 ? naledi : zanele, room.id, `Message number ${i}`);
+
+  const a = await memberPage(browser, naledi);
+  await a.goto(`/app/messages/${room.id}`);
+  await expect(bubble(a, 'Message number 60')).toBeVisible();
+  await expect(a.getByTestId('message')).toHaveCount(PAGE_SIZES.chatMessages);
+  await expect(bubble(a, 'Message number 10')).toHaveCount(0);
+
+  const earlier = a.getByRole('button', { name: 'Load earlier messages' });
+  await earlier.scrollIntoViewIfNeeded();
+  const anchor = bubble(a, 'Message number 11');
+  const before = (await anchor.boundingBox())!.y;
+  await earlier.click();
+  await expect(a.getByTestId('message')).toHaveCount(60);
+  await expect(earlier).toHaveCount(0);
+  // The member stays where they were: the message they looked at has not moved.
+  expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(4);
+  await bubble(a, 'Message number 1').scrollIntoViewIfNeeded();
+  await expect(bubble(a, 'Message number 1')).toBeVisible();
+  await a.context().close();
+});
+
+test('leaving a chat (opened at /app/chat/:roomId) returns to the list with "Left chat room successfully"', async ({ browser, request }) => {
+  const room = await openRoom(request, bongani, naledi);
+  await sendThroughApi(request, naledi, room.id, 'See you soon');
+  const b = await memberPage(browser, bongani);
+  await b.goto(`/app/chat/${room.id}`);
+  await expect(roomHeading(b, `Chat with ${naledi.name}`)).toBeVisible();
+  await expect(b.getByText('Active now')).toBeVisible();
+
+  await b.getByRole('button', { name: 'Chat options' }).click();
+  const sheet = b.getByRole('dialog', { name: 'Chat options' });
+  await expect(sheet.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Leave Chat' }).click();
+  const confirm = b.getByRole('dialog').filter({ hasText: 'Are you sure you want to leave this chat?' });
+  await confirm.getByRole('button', { name: 'OK' }).click();
+
+  await expect(b).toHaveURL(/\/app\/messages$/);
+  await expect(toast(b, 'Left chat room successfully')).toBeVisible();
+  await expect(b.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(b.getByTestId('conversation').filter({ hasText: `Chat with ${naledi.name}` })).toHaveCount(0);
+  await b.context().close();
+});
