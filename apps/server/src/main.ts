@@ -63,7 +63,7 @@ async function seedDemoMembers(app: Awaited<ReturnType<typeof buildApp>>, config
     storage: app.deps.storage,
     log: (msg) => app.log.info(msg),
   });
-  if (!result.skipped) app.log.info(`demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  if (!result.skipped) app.log.info(`demo account: ${DEMO_ACCOUNT.email} (password in the README)`);
 }
 
 main().catch((error: unknown) => {

@@ -31,7 +31,7 @@ async function run(command: Command): Promise<void> {
       const storage = new LocalDiskStorage({ dataDir: config.dataDir });
       const result = await seedDemoData(database.db, { count: config.demoMemberCount, storage, log: say });
       if (!result.skipped) say(`Photos are in ${storage.root}`);
-      say(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.mobile}, password ${DEMO_ACCOUNT.password}`);
+      say(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.mobile} (password in the README)`);
     }
   } finally {
     await database.close();
