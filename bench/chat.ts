@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep } from './support';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -30,18 +30,7 @@ const SOCKETS = int(process.env.BENCH_CHAT_SOCKETS, 1000, 2, 4000) & ~1;
 const RATE = int(process.env.BENCH_CHAT_RATE, 2000, 1, 20_000);
 const SECONDS = int(process.env.BENCH_CHAT_SECONDS, 10, 1, 60);
 const DRAIN_MS = 3000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

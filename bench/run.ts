@@ -5,10 +5,10 @@
 // baseline: compare ratios within one run, not absolute numbers across runs (see README.md).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep } from './support';
 import autocannon, { type Result } from 'autocannon';
 import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account';
 
@@ -32,18 +32,7 @@ function clampInt(raw: string | undefined, fallback: number, min: number, max: n
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
