@@ -144,6 +144,75 @@ export interface ChatMessagesTable {
   updated_at: Timestamp;
 }
 
+export interface UserPreferencesTable {
+  user_id: string;
+  /** JSON array of GENDERS. */
+  genders: string;
+  age_min: number;
+  age_max: number;
+  max_distance_km: number | null;
+  city: string | null;
+  province: string | null;
+  /** JSON arrays of vocabulary values; empty means "any". */
+  body_types: string;
+  drinking: string;
+  love_languages: string;
+  marital_statuses: string;
+  relationship_types: string;
+  /** JSON array of preference field names that are dealbreakers. */
+  strict_fields: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MessagePolicy = 'everyone' | 'matches';
+
+export interface UserSettingsTable {
+  user_id: string;
+  show_age: Bool;
+  show_distance: Bool;
+  show_online: Bool;
+  message_policy: MessagePolicy;
+  hide_from_discover: Bool;
+  /** JSON: { [notification type]: { push: boolean, in_app: boolean } }; a missing entry means on. */
+  notifications: string;
+  updated_at: Timestamp;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+export interface UserReportsTable {
+  id: string;
+  reporter_id: string | null;
+  reported_id: string;
+  reason: string;
+  details: string | null;
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface ProfileVisitsTable {
+  id: string;
+  viewer_id: string;
+  viewed_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  visit_date: string;
+  created_at: Timestamp;
+}
+
+export interface SupportMessagesTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -157,6 +226,12 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_members: ChatRoomMembersTable;
   chat_messages: ChatMessagesTable;
+  user_preferences: UserPreferencesTable;
+  user_settings: UserSettingsTable;
+  user_blocks: UserBlocksTable;
+  user_reports: UserReportsTable;
+  profile_visits: ProfileVisitsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

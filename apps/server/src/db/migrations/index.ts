@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_chat';
+import * as m0004 from './0004_profiles';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
   '0003_chat': m0003,
+  '0004_profiles': m0004,
 };

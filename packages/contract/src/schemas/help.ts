@@ -1,0 +1,2 @@
+/** help — filled by its module (profiles issue). */
+export {};

@@ -1,0 +1,2 @@
+/** preferences — filled by its module (profiles issue). */
+export {};

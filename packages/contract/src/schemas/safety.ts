@@ -1,0 +1,2 @@
+/** safety — filled by its module (profiles issue). */
+export {};

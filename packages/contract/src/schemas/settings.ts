@@ -1,0 +1,2 @@
+/** settings — filled by its module (profiles issue). */
+export {};
