@@ -95,7 +95,8 @@ export default defineConfig({
       SEED_DEMO_DATA: 'true',
       DEMO_MEMBER_COUNT: '12',
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: 'apps/web/dist',
+      // A helper may build the web app elsewhere (E2E_WEB_DIST_DIR) so parallel runs do not share dist/.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist',
       // Two workers signing in for every test must not trip the general rate limit.
       RATE_LIMIT_MAX: '100000',
       // Nor the auth endpoints' stricter per-IP limit and code caps (every test comes from 127.0.0.1).
