@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = string;
 /** A boolean column as read (SQLite answers 0/1) and as written. */
 export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** A boolean column with a database default (optional on insert). */
+export type GeneratedBool = ColumnType<boolean | number, boolean | undefined, boolean>;
 
 export interface UsersTable {
   id: string;
@@ -147,20 +149,20 @@ export interface ChatMessagesTable {
 export interface UserPreferencesTable {
   user_id: string;
   /** JSON array of GENDERS. */
-  genders: string;
-  age_min: number;
-  age_max: number;
+  genders: Generated<string>;
+  age_min: Generated<number>;
+  age_max: Generated<number>;
   max_distance_km: number | null;
   city: string | null;
   province: string | null;
   /** JSON arrays of vocabulary values; empty means "any". */
-  body_types: string;
-  drinking: string;
-  love_languages: string;
-  marital_statuses: string;
-  relationship_types: string;
+  body_types: Generated<string>;
+  drinking: Generated<string>;
+  love_languages: Generated<string>;
+  marital_statuses: Generated<string>;
+  relationship_types: Generated<string>;
   /** JSON array of preference field names that are dealbreakers. */
-  strict_fields: string;
+  strict_fields: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -169,13 +171,13 @@ export type MessagePolicy = 'everyone' | 'matches';
 
 export interface UserSettingsTable {
   user_id: string;
-  show_age: Bool;
-  show_distance: Bool;
-  show_online: Bool;
-  message_policy: MessagePolicy;
-  hide_from_discover: Bool;
+  show_age: GeneratedBool;
+  show_distance: GeneratedBool;
+  show_online: GeneratedBool;
+  message_policy: ColumnType<MessagePolicy, MessagePolicy | undefined, MessagePolicy>;
+  hide_from_discover: GeneratedBool;
   /** JSON: { [notification type]: { push: boolean, in_app: boolean } }; a missing entry means on. */
-  notifications: string;
+  notifications: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -191,7 +193,7 @@ export interface UserReportsTable {
   reported_id: string;
   reason: string;
   details: string | null;
-  status: string;
+  status: Generated<string>;
   created_at: Timestamp;
 }
 

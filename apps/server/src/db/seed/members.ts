@@ -1,5 +1,5 @@
 import {
-  BODY_TYPES, DRINKING_HABITS, INTEREST_CATALOGUE, LOVE_LANGUAGES, PROVINCES,
+  AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, INTEREST_CATALOGUE, LOVE_LANGUAGES, PROVINCES,
   type BodyType, type DrinkingHabit, type Gender, type LoveLanguage, type MaritalStatus, type RelationshipType,
 } from '@linkup/contract';
 import { ageFromBirthDate } from '../../lib/time';
@@ -221,5 +221,34 @@ export function generateDemoMember(index: number, seed: number, now: Date): Demo
     look,
     photoCount: random.weighted([[1, 3], [2, 4], [3, 3]] as const),
     photoSeed: random.int(0, 2 ** 31),
+  };
+}
+
+/** What a demo member looks for: mostly the usual, with some variety, so discovery has real two-way work to do. */
+export interface DemoPreferences {
+  genders: Gender[];
+  ageMin: number;
+  ageMax: number;
+  maxDistanceKm: number | null;
+  relationshipTypes: RelationshipType[];
+  strictFields: string[];
+}
+
+export function demoPreferences(member: Pick<DemoMember, 'gender' | 'age' | 'relationshipType' | 'photoSeed'>): DemoPreferences {
+  const random = createRandom(deriveSeed(member.photoSeed, 7_919));
+  const genders = random.weighted<Gender[]>(
+    member.gender === 'male' ? [[['female'], 84], [['male'], 10], [['female', 'male'], 6]]
+      : member.gender === 'female' ? [[['male'], 84], [['female'], 8], [['female', 'male'], 8]]
+        : [[['female', 'male', 'non_binary'], 50], [['female', 'non_binary'], 25], [['male', 'non_binary'], 25]],
+  );
+  const ageMin = Math.max(AGE_LIMITS.min, member.age - random.int(3, 9));
+  const ageMax = Math.min(AGE_LIMITS.max, Math.max(ageMin + 4, member.age + random.int(3, 10)));
+  return {
+    genders,
+    ageMin,
+    ageMax,
+    maxDistanceKm: random.weighted<number | null>([[null, 45], [100, 25], [50, 20], [25, 10]]),
+    relationshipTypes: random.chance(0.4) ? [member.relationshipType] : [],
+    strictFields: random.chance(0.8) ? ['genders', 'age'] : ['genders'],
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@linkup/contract';
 import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { photoVariantKey } from '../../adapters/storage/photos';
+import { cityCell } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
 import { verifyPassword } from '../../modules/auth/password';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/helpers/database';
@@ -49,6 +50,26 @@ describe(`seedDemoData (${testDialect()})`, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('gives every member dating preferences that include their own age range and a gender', async () => {
+    const rows = await database.db
+      .selectFrom('user_preferences')
+      .innerJoin('users', 'users.id', 'user_preferences.user_id')
+      .select(['user_preferences.genders', 'age_min', 'age_max', 'date_of_birth', 'email'])
+      .execute();
+    expect(rows).toHaveLength(COUNT + 1);
+    for (const row of rows) {
+      expect((JSON.parse(row.genders) as string[]).length).toBeGreaterThan(0);
+      for (const gender of JSON.parse(row.genders) as string[]) expect(GENDERS).toContain(gender);
+      expect(row.age_min).toBeGreaterThanOrEqual(18);
+      expect(row.age_max).toBeGreaterThan(row.age_min);
+      if (row.email !== DEMO_ACCOUNT.email) {
+        const age = ageFromBirthDate(row.date_of_birth!);
+        expect(age).toBeGreaterThanOrEqual(row.age_min);
+        expect(age).toBeLessThanOrEqual(row.age_max);
+      }
+    }
+  });
+
   it('creates the demo account and `count` demo members, all complete and verified', async () => {
     expect(first).toEqual({ created: COUNT, skipped: false });
     expect(logs.at(-1)).toMatch(/Seeded the demo account and 20 demo members/);
@@ -67,6 +88,9 @@ describe(`seedDemoData (${testDialect()})`, () => {
       expect(age).toBeLessThanOrEqual(60);
       expect(GENDERS).toContain(user.gender);
       expect(PROVINCES[user.province!]).toContain(user.city);
+      // A coarse cell (the city's), never coordinates.
+      expect(user.location_cell).toBe(cityCell(user.city));
+      expect(user.location_cell).toMatch(/^[0-9b-hjkmnp-z]{5}$/);
       expect(MARITAL_STATUSES).toContain(user.marital_status);
       expect(BODY_TYPES).toContain(user.body_type);
       expect(RELATIONSHIP_TYPES).toContain(user.relationship_type);

@@ -4,13 +4,14 @@ import type { Kysely } from 'kysely';
 import { processPhoto } from '../../adapters/storage/images';
 import { deleteStoredPhoto, storePhoto, type StoredPhoto } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
+import { cityCell } from '../../lib/geo';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../modules/auth/password';
 import type { Database, NewUser } from '../schema';
 import { changeOutfit, HAIR_COLOURS, renderAvatarSvg, sceneFor, SKIN_TONES, type AvatarLook, type Scene } from './avatars';
 import { DEMO_ACCOUNT_BIO } from './bios';
 import { DEMO_ACCOUNT } from './demo-account';
-import { birthDateForAge, generateDemoMember, type DemoMember } from './members';
+import { birthDateForAge, demoPreferences, generateDemoMember, type DemoMember, type DemoPreferences } from './members';
 import { createRandom } from './random';
 
 export interface SeedDemoDataOptions {
@@ -95,6 +96,11 @@ function demoAccountProfile(now: Date): DemoMember {
   };
 }
 
+/** The demo account looks for women of 24–36 anywhere: plenty to discover. */
+const DEMO_ACCOUNT_PREFERENCES: DemoPreferences = {
+  genders: ['female'], ageMin: 24, ageMax: 36, maxDistanceKm: null, relationshipTypes: [], strictFields: ['genders', 'age'],
+};
+
 interface PhotoJob {
   member: DemoMember;
   position: number;
@@ -123,7 +129,7 @@ function userRow(member: DemoMember, passwordHash: string, now: number): MemberR
       about: member.about,
       city: member.city,
       province: member.province,
-      location_cell: null,
+      location_cell: cityCell(member.city),
       marital_status: member.maritalStatus,
       body_type: member.bodyType,
       relationship_type: member.relationshipType,
@@ -270,6 +276,22 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
           })),
       );
       for (const batch of chunks(photoRows, ROW_BATCH)) await trx.insertInto('user_photos').values(batch).execute();
+
+      const preferenceRows = created.map(({ user, member }) => {
+        const prefs = member.index < 0 ? DEMO_ACCOUNT_PREFERENCES : demoPreferences(member);
+        return {
+          user_id: user.id,
+          genders: JSON.stringify(prefs.genders),
+          age_min: prefs.ageMin,
+          age_max: prefs.ageMax,
+          max_distance_km: prefs.maxDistanceKm,
+          relationship_types: JSON.stringify(prefs.relationshipTypes),
+          strict_fields: JSON.stringify(prefs.strictFields),
+          created_at: user.created_at,
+          updated_at: user.created_at,
+        };
+      });
+      for (const batch of chunks(preferenceRows, ROW_BATCH)) await trx.insertInto('user_preferences').values(batch).execute();
       return inserted;
     });
   } catch (error) {
