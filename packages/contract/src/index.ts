@@ -8,6 +8,7 @@ export * from './schemas/common';
 export * from './schemas/dev';
 export * from './schemas/feed';
 export * from './schemas/help';
+export * from './schemas/matching';
 export * from './schemas/preferences';
 export * from './schemas/profile';
 export * from './schemas/push';

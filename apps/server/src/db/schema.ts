@@ -215,6 +215,53 @@ export interface SupportMessagesTable {
   created_at: Timestamp;
 }
 
+export type SwipeAction = 'like' | 'super_like' | 'pass';
+
+export interface SwipesTable {
+  actor_id: string;
+  target_id: string;
+  action: SwipeAction;
+  created_at: Timestamp;
+}
+
+export interface MatchesTable {
+  id: string;
+  /** `<smaller id>:<larger id>`: one match per pair. */
+  pair_key: string;
+  user_a: string;
+  user_b: string;
+  kind: 'like' | 'super_like';
+  chat_room_id: string | null;
+  created_at: Timestamp;
+  unmatched_at: Timestamp | null;
+  unmatched_by: string | null;
+}
+
+export interface UsageCountersTable {
+  user_id: string;
+  day: string;
+  likes: Generated<number>;
+  super_likes: Generated<number>;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  source: 'admin' | 'payment';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface BoostsTable {
+  id: string;
+  user_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -234,6 +281,11 @@ export interface Database {
   user_reports: UserReportsTable;
   profile_visits: ProfileVisitsTable;
   support_messages: SupportMessagesTable;
+  swipes: SwipesTable;
+  matches: MatchesTable;
+  usage_counters: UsageCountersTable;
+  subscriptions: SubscriptionsTable;
+  boosts: BoostsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

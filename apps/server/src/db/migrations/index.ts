@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_chat';
 import * as m0004 from './0004_profiles';
+import * as m0006 from './0006_matching';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_chat': m0003,
   '0004_profiles': m0004,
+  '0006_matching': m0006,
 };
