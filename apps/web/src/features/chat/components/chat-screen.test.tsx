@@ -132,7 +132,7 @@ describe('Chat screen: unread (spec §4)', () => {
     const other: ChatRoom = { ...ROOM, id: 'room_2', unread_count: 2 };
     // The server still counts 4 for the room being opened: it is read now, so it stays at 0.
     const fetch = api({ 'GET /api/chat/rooms': () => ok({ items: [ROOM, other], pagination: { current_page: 1, last_page: 1, per_page: 100, total: 2 } }) });
-    act(() => useUnreadRoomsStore.getState().setAll([{ id: 'room_1', unread_count: 4 }, { id: 'room_2', unread_count: 2 }]));
+    act(() => useUnreadRoomsStore.getState().setAll([{ id: 'room_1', unread_count: 4, latest_message: null }, { id: 'room_2', unread_count: 2, latest_message: null }]));
     await openChat();
     await waitFor(() => expect(calledEndpoints(fetch)).toContain('GET /api/chat/rooms'));
     expect(useUnreadRoomsStore.getState().counts).toEqual({ room_1: 0, room_2: 2 });
@@ -343,7 +343,7 @@ describe('Chat screen: leaving (spec §2, §4)', () => {
       'DELETE /api/chat/rooms/room_1/leave': () => ok(null, 'Left chat room successfully'),
       'GET /api/chat/rooms': () => ok({ items: [], pagination: { current_page: 1, last_page: 1, per_page: 15, total: 0 } }),
     });
-    act(() => useUnreadRoomsStore.getState().setAll([{ id: 'room_1', unread_count: 3 }]));
+    act(() => useUnreadRoomsStore.getState().setAll([{ id: 'room_1', unread_count: 3, latest_message: null }]));
     const { user, router } = await openChat();
     await user.click(screen.getByRole('button', { name: 'Chat options' }));
     const sheet = screen.getByRole('dialog', { name: 'Chat options' });

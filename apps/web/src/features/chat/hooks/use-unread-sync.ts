@@ -20,10 +20,12 @@ export function useUnreadSync() {
 
     const refresh = async () => {
       try {
+        const since = store().mark();
         const page = await getRooms({ perPage: PAGE_SIZES.max });
         if (!active) return;
-        if (page.pagination.last_page > 1) store().merge(page.items);
-        else store().setAll(page.items);
+        // Events that arrived while the list was on its way are applied again over it.
+        if (page.pagination.last_page > 1) store().merge(page.items, since);
+        else store().setAll(page.items, since);
       } catch (error) {
         // In the background: the Messages screen reports its own failures.
         console.warn('Could not refresh unread counts', error);

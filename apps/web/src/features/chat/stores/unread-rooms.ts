@@ -5,22 +5,33 @@
 import type { ChatMessage, ChatRoom } from '@linkup/contract';
 import { create } from 'zustand';
 import {
-  countNewMessage, countsFromRooms, forgetRoom, markRoomRead, mergeCounts, totalUnread, type UnreadCounts,
+  countNewMessage, countsFromSnapshot, forgetRoom, markRoomRead, totalUnread, type UnreadCounts, type UnreadEvent,
 } from '@/features/chat/utils/unread';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
 
-/** How many counted message ids are remembered, so a message delivered twice counts once. */
+/**
+ * How many counted message ids are remembered, so a message delivered twice counts once; and how
+ * many real-time events, to apply again over a snapshot that was on its way meanwhile.
+ */
 const SEEN_MESSAGES_KEPT = 500;
+const EVENTS_KEPT = 500;
+
+type SnapshotRooms = readonly Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>[];
 
 interface UnreadRoomsState {
   counts: UnreadCounts;
   seen: readonly string[];
   openRoomId: string | null;
-  /** Every room the member is in, from the server. */
-  setAll: (rooms: readonly Pick<ChatRoom, 'id' | 'unread_count'>[]) => void;
-  /** Some rooms (a page of the list), from the server. */
-  merge: (rooms: readonly Pick<ChatRoom, 'id' | 'unread_count'>[]) => void;
+  /** The latest real-time events, and how many there have been. */
+  events: readonly UnreadEvent[];
+  eventCount: number;
+  /** Call before asking the server for rooms; pass the result with them to `setAll` or `merge`. */
+  mark: () => number;
+  /** Every room the member is in, from the server as of `since` (a `mark()`). */
+  setAll: (rooms: SnapshotRooms, since?: number) => void;
+  /** Some rooms (a page of the list), from the server as of `since` (a `mark()`). */
+  merge: (rooms: SnapshotRooms, since?: number) => void;
   newMessage: (message: ChatMessage) => void;
   read: (roomId: string) => void;
   forget: (roomId: string) => void;
@@ -30,24 +41,46 @@ interface UnreadRoomsState {
 
 const withOpenRoomRead = (counts: UnreadCounts, openRoomId: string | null) => (openRoomId ? markRoomRead(counts, openRoomId) : counts);
 
-export const useUnreadRoomsStore = create<UnreadRoomsState>()((set, get) => ({
-  counts: {},
-  seen: [],
-  openRoomId: null,
-  // The room on screen is being read: whatever the server counted before, it stays at 0.
-  setAll: (rooms) => set({ counts: withOpenRoomRead(countsFromRooms(rooms), get().openRoomId) }),
-  merge: (rooms) => set({ counts: withOpenRoomRead(mergeCounts(get().counts, rooms), get().openRoomId) }),
-  newMessage: (message) => {
-    const { counts, seen, openRoomId } = get();
-    if (seen.includes(message.id)) return;
-    const myId = useSessionStore.getState().user?.id ?? null;
-    set({ counts: countNewMessage(counts, message, { myId, openRoomId }), seen: [...seen, message.id].slice(-SEEN_MESSAGES_KEPT) });
-  },
-  read: (roomId) => set({ counts: markRoomRead(get().counts, roomId) }),
-  forget: (roomId) => set({ counts: forgetRoom(get().counts, roomId) }),
-  setOpenRoom: (roomId) => set({ openRoomId: roomId }),
-  reset: () => set({ counts: {}, seen: [], openRoomId: null }),
-}));
+const myId = () => useSessionStore.getState().user?.id ?? null;
+
+export const useUnreadRoomsStore = create<UnreadRoomsState>()((set, get) => {
+  /** The counts after a snapshot; the room on screen is being read, so it stays at 0. */
+  const fromSnapshot = (rooms: SnapshotRooms, complete: boolean, since: number | undefined) => {
+    const { counts, events, eventCount, openRoomId } = get();
+    const missed = since === undefined ? 0 : eventCount - since;
+    // Older than the events still kept: apply all of those (a message already counted is still skipped).
+    const eventsSince = missed > 0 ? events.slice(-missed) : [];
+    const next = countsFromSnapshot(counts, rooms, { complete, eventsSince }, { myId: myId(), openRoomId });
+    set({ counts: withOpenRoomRead(next, openRoomId) });
+  };
+  const record = (event: UnreadEvent) => {
+    const { events, eventCount } = get();
+    return { events: [...events, event].slice(-EVENTS_KEPT), eventCount: eventCount + 1 };
+  };
+  return {
+    counts: {},
+    seen: [],
+    openRoomId: null,
+    events: [],
+    eventCount: 0,
+    mark: () => get().eventCount,
+    setAll: (rooms, since) => fromSnapshot(rooms, true, since),
+    merge: (rooms, since) => fromSnapshot(rooms, false, since),
+    newMessage: (message) => {
+      const { counts, seen, openRoomId } = get();
+      if (seen.includes(message.id)) return;
+      set({
+        counts: countNewMessage(counts, message, { myId: myId(), openRoomId }),
+        seen: [...seen, message.id].slice(-SEEN_MESSAGES_KEPT),
+        ...record({ kind: 'message', message }),
+      });
+    },
+    read: (roomId) => set({ counts: markRoomRead(get().counts, roomId), ...record({ kind: 'read', roomId }) }),
+    forget: (roomId) => set({ counts: forgetRoom(get().counts, roomId) }),
+    setOpenRoom: (roomId) => set({ openRoomId: roomId }),
+    reset: () => set({ counts: {}, seen: [], openRoomId: null, events: [], eventCount: 0 }),
+  };
+});
 
 // The tab badge shows the total across rooms.
 useUnreadRoomsStore.subscribe((state, previous) => {

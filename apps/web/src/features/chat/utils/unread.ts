@@ -42,6 +42,47 @@ export function forgetRoom(counts: UnreadCounts, roomId: string): UnreadCounts {
   return rest;
 }
 
+/** What changed the counts in real time: a new message, or a room read (on any device). */
+export type UnreadEvent =
+  | { kind: 'message'; message: Pick<ChatMessage, 'id' | 'chat_room_id' | 'user_id' | 'created_at'> }
+  | { kind: 'read'; roomId: string };
+
+type SnapshotRoom = Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>;
+
+/** Whether a room of a server snapshot already counts a message (its latest is that one or newer). */
+const snapshotIncludes = (room: SnapshotRoom | undefined, message: Pick<ChatMessage, 'id' | 'created_at'>) =>
+  !!room?.latest_message && (room.latest_message.id === message.id || room.latest_message.created_at > message.created_at);
+
+/**
+ * Counts from a server snapshot of rooms (all of them, or one page) that was on its way while
+ * real-time events arrived: they are applied again over it, in order — a read sets its room to 0
+ * and every message after it counts; before any read, a message counts only if it is newer than
+ * its room's latest in the snapshot. Without this a list fetched just before a message arrived
+ * would put the badge back to what it was.
+ */
+export function countsFromSnapshot(
+  counts: UnreadCounts,
+  rooms: readonly SnapshotRoom[],
+  { complete, eventsSince }: { complete: boolean; eventsSince: readonly UnreadEvent[] },
+  context: NewMessageContext,
+): UnreadCounts {
+  const inSnapshot = new Map(rooms.map((r) => [r.id, r]));
+  let next = complete ? countsFromRooms(rooms) : mergeCounts(counts, rooms);
+  const readSince = new Set<string>();
+  for (const event of eventsSince) {
+    const roomId = event.kind === 'message' ? event.message.chat_room_id : event.roomId;
+    // A page leaves the other rooms as they were, events included.
+    if (!complete && !inSnapshot.has(roomId)) continue;
+    if (event.kind === 'read') {
+      next = markRoomRead(next, roomId);
+      readSince.add(roomId);
+    } else if (readSince.has(roomId) || !snapshotIncludes(inSnapshot.get(roomId), event.message)) {
+      next = countNewMessage(next, event.message, context);
+    }
+  }
+  return next;
+}
+
 export const totalUnread = (counts: UnreadCounts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /**
