@@ -1,16 +1,22 @@
 // Chat delivery benchmark (`npm run bench:chat`). N sockets in pairs; one member of each pair
-// sends messages through the real path (HTTP POST /api/chat/messages → SQLite commit → Socket.IO)
-// at a fixed total rate; the partner's socket receives NewMessage. Reports send→deliver p50/p99
+// sends messages through the real path — over its socket (`message.send`, the web app's way while
+// connected) and, in a second run, by HTTP POST /api/chat/messages — to an SQLite commit and
+// Socket.IO at a fixed total rate; the partner's socket receives NewMessage. Reports send→deliver p50/p99
 // and delivered/sent, beside a bare Socket.IO relay (client emit → server → partner) with the
 // same sockets and rate in the same run, so the ratio says what the product adds. Loopback only,
-// bounded in time. Results: bench/results/chat-latest.{json,md}.
+// bounded in time. Results: bench/results/chat-latest.{json,md}, with the CPU each side spent per
+// message (the load generator shares the machine's cores with the server, so it must stay lean).
+// Settings: BENCH_CHAT_SOCKETS, BENCH_CHAT_RATE, BENCH_CHAT_SECONDS, BENCH_CHAT_WARMUP (seconds at the
+// same rate before measuring, default 5, for both paths); BENCH_CHAT_CPU_PROF=<dir>
+// writes the server's CPU profile there; BENCH_CHAT_RELAY=0 skips the relay (profiling only);
+// BENCH_CHAT_SEND=socket|http measures one way of sending only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep } from './support';
+import { HttpPool, freePort, sleep } from './support';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -29,8 +35,17 @@ const int = (raw: string | undefined, fallback: number, min: number, max: number
 const SOCKETS = int(process.env.BENCH_CHAT_SOCKETS, 1000, 2, 4000) & ~1;
 const RATE = int(process.env.BENCH_CHAT_RATE, 2000, 1, 20_000);
 const SECONDS = int(process.env.BENCH_CHAT_SECONDS, 10, 1, 60);
+/** Seconds at the same rate before measuring (JIT, connections, caches), as the HTTP benchmark does. */
+const WARMUP = int(process.env.BENCH_CHAT_WARMUP, 5, 0, 30);
+/** Between the warm-up and the measured run, so that this starts with nothing queued. */
+const WARMUP_PAUSE_MS = 1000;
 const DRAIN_MS = 3000;
-
+/** A directory for the server's CPU profile (`node --cpu-prof`), to see where its time goes per message. */
+const CPU_PROF_DIR = process.env.BENCH_CHAT_CPU_PROF;
+/** `BENCH_CHAT_RELAY=0` skips the bare relay (while profiling; results need it beside LinkUp). */
+const WITH_RELAY = process.env.BENCH_CHAT_RELAY !== '0';
+/** `BENCH_CHAT_SEND=socket|http` measures one way of sending; both by default, the socket first. */
+const TRANSPORTS: Transport[] = process.env.BENCH_CHAT_SEND === 'http' ? ['http'] : process.env.BENCH_CHAT_SEND === 'socket' ? ['socket'] : ['socket', 'http'];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -40,43 +55,76 @@ function percentile(sorted: number[], p: number): number {
 interface RunResult {
   name: string; sent: number; delivered: number; failedSends: number;
   p50_ms: number; p99_ms: number; max_ms: number; achieved_rate: number;
+  /** CPU time per message while sending: of the server process, and of this one (the load generator). */
+  server_cpu_ms_per_message: number | null; client_cpu_ms_per_message: number;
 }
 
-function summarise(name: string, sent: number, failed: number, latencies: number[], elapsedMs: number): RunResult {
+/** CPU milliseconds (user + system) a process has used so far, from /proc on Linux (null elsewhere). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface Drive { sent: number; failed: number; elapsedMs: number; serverCpuMs: number | null; clientCpuMs: number }
+
+function summarise(name: string, drive: Drive, latencies: number[]): RunResult {
+  const { sent, failed, elapsedMs } = drive;
   const sorted = [...latencies].sort((a, b) => a - b);
+  const perMessage = (ms: number) => round(ms / Math.max(1, sent + failed));
   return {
     name, sent, delivered: sorted.length, failedSends: failed,
     p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1) ?? NaN),
     achieved_rate: Math.round((sent / elapsedMs) * 1000),
+    server_cpu_ms_per_message: drive.serverCpuMs === null ? null : perMessage(drive.serverCpuMs),
+    client_cpu_ms_per_message: perMessage(drive.clientCpuMs),
   };
 }
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Sends `RATE` messages a second for SECONDS, spread over the pairs, through `send`. */
-async function drive(pairs: number, send: (pair: number, seq: number) => Promise<boolean>) {
+/** Sends `RATE` messages a second for `seconds`, spread over the pairs, through `send`. */
+async function drive(pairs: number, seconds: number, send: (pair: number, seq: number) => Promise<boolean>, serverPid?: number): Promise<Drive> {
+  const serverCpuAtStart = processCpuMs(serverPid);
+  const clientCpuAtStart = process.cpuUsage();
   let sent = 0;
   let failed = 0;
-  const pending: Promise<void>[] = [];
+  let issued = 0;
+  // Counters, not a list of pending promises: finding and removing each completed one was O(n).
+  let allDone: (() => void) | undefined;
+  const done = (ok: boolean) => {
+    if (ok) sent++;
+    else failed++;
+    if (sent + failed === issued) allDone?.();
+  };
   const started = performance.now();
-  const total = RATE * SECONDS;
+  const total = RATE * seconds;
   const tickMs = 10;
-  for (let tick = 0; sent + failed < total; tick++) {
+  for (let tick = 0; issued < total; tick++) {
     const due = Math.min(total, Math.round(((tick + 1) * tickMs * RATE) / 1000));
-    while (sent + failed + pending.length < due && sent + failed + pending.length < total) {
-      const seq = sent + failed + pending.length;
-      const p = send(seq % pairs, seq).then((ok) => {
-        if (ok) sent++;
-        else failed++;
-        pending.splice(pending.indexOf(p), 1);
-      });
-      pending.push(p);
-    }
+    for (; issued < due; issued++) void send(issued % pairs, issued).then(done, () => done(false));
     const wait = started + (tick + 1) * tickMs - performance.now();
     if (wait > 0) await sleep(wait);
-    if (performance.now() - started > SECONDS * 1000 * 3) break;
   }
-  await Promise.all(pending);
-  return { sent, failed, elapsedMs: performance.now() - started };
+  if (sent + failed < issued) await new Promise<void>((resolve) => { allDone = resolve; });
+  const serverCpuAtEnd = processCpuMs(serverPid);
+  const clientCpu = process.cpuUsage(clientCpuAtStart);
+  return {
+    sent, failed, elapsedMs: performance.now() - started,
+    serverCpuMs: serverCpuAtStart === null || serverCpuAtEnd === null ? null : serverCpuAtEnd - serverCpuAtStart,
+    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000,
+  };
+}
+
+/** The warm-up (its messages are not measured), then the measured run. */
+async function warmUpAndDrive(pairs: number, send: (pair: number, seq: number, measured: boolean) => Promise<boolean>, serverPid?: number) {
+  if (WARMUP > 0) {
+    await drive(pairs, WARMUP, (pair, seq) => send(pair, seq, false));
+    await sleep(WARMUP_PAUSE_MS);
+  }
+  return drive(pairs, SECONDS, (pair, seq) => send(pair, seq, true), serverPid);
 }
 
 async function connectAll(origin: string, tokens: (string | undefined)[], extra: (i: number) => Record<string, unknown> = () => ({})) {
@@ -92,7 +140,10 @@ async function connectAll(origin: string, tokens: (string | undefined)[], extra:
   return sockets;
 }
 
-async function productRun(): Promise<RunResult> {
+/** How LinkUp's sender sends: over its socket (`message.send`, the web app's way while connected) or HTTP. */
+type Transport = 'socket' | 'http';
+
+async function productRun(transport: Transport): Promise<RunResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-chat-'));
   const database = createDatabase({ dataDir });
   await migrateToLatest(database.db);
@@ -124,7 +175,9 @@ async function productRun(): Promise<RunResult> {
   await database.close();
 
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [
+    ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []), '--import', 'tsx', 'apps/server/src/main.ts',
+  ], {
     cwd: repoRoot,
     env: {
       ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent',
@@ -153,27 +206,25 @@ async function productRun(): Promise<RunResult> {
         if (t0 !== undefined) latencies.push(performance.now() - t0);
       });
     });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    const post = (token: string, body: string) => new Promise<number>((resolve) => {
-      const req = http.request(`${origin}/api/chat/messages`, {
-        method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', () => resolve(0));
-      req.end(body);
-    });
-    const { sent, failed, elapsedMs } = await drive(SOCKETS / 2, async (pair, seq) => {
-      const clientId = `bench-${seq}-${pair}`;
-      sentAt.set(clientId, performance.now());
-      const status = await post(members[2 * pair]!.token, JSON.stringify({ chat_room_id: rooms[pair], message: `hello ${seq}`, client_id: clientId }));
+    const pool = new HttpPool('127.0.0.1', port, 64);
+    const authorization = members.map((m) => `Bearer ${m.token}`);
+    const result = await warmUpAndDrive(SOCKETS / 2, async (pair, seq, measured) => {
+      const clientId = `${measured ? 'bench' : 'warm-up'}-${seq}-${pair}`;
+      if (measured) sentAt.set(clientId, performance.now());
+      const message = { chat_room_id: rooms[pair], message: `hello ${seq}`, type: 'text', client_id: clientId };
+      if (transport === 'socket') {
+        const ack = (await sockets[2 * pair]!.timeout(30_000).emitWithAck('message.send', message)) as { ok: boolean; status: number };
+        return ack.ok && ack.status === 201;
+      }
+      const status = await pool.request('POST', '/api/chat/messages', { authorization: authorization[2 * pair]!, 'content-type': 'application/json' }, JSON.stringify(message));
       return status === 201;
-    });
+    }, server.pid);
     await sleep(DRAIN_MS);
-    agent.destroy();
+    pool.close();
     sockets.forEach((s) => s.close());
-    return summarise('LinkUp (HTTP send → commit → Socket.IO NewMessage)', sent, failed, latencies, elapsedMs);
+    return summarise(transport === 'socket'
+      ? 'LinkUp, socket send (message.send → commit → Socket.IO NewMessage)'
+      : 'LinkUp, HTTP send (POST /api/chat/messages → commit → Socket.IO NewMessage)', result, latencies);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -204,15 +255,15 @@ async function relayRun(): Promise<RunResult> {
         if (t0 !== undefined) latencies.push(performance.now() - t0);
       });
     });
-    const { sent, failed, elapsedMs } = await drive(SOCKETS / 2, async (pair, seq) => {
-      const id = `relay-${seq}`;
-      sentAt.set(id, performance.now());
+    const result = await warmUpAndDrive(SOCKETS / 2, async (pair, seq, measured) => {
+      const id = `${measured ? 'relay' : 'warm-up'}-${seq}`;
+      if (measured) sentAt.set(id, performance.now());
       sockets[2 * pair]!.emit('m', { to: 2 * pair + 1, id, message: `hello ${seq}` });
       return true;
     });
     await sleep(DRAIN_MS);
     sockets.forEach((s) => s.close());
-    return summarise('bare Socket.IO relay (emit → server → partner)', sent, failed, latencies, elapsedMs);
+    return summarise('bare Socket.IO relay (emit → server → partner)', result, latencies);
   } finally {
     io.close();
   }
@@ -224,22 +275,30 @@ async function main() {
     process.exit(1);
   }, 5 * 60 * 1000);
   guard.unref();
-  process.stdout.write(`chat bench: ${SOCKETS} sockets (${SOCKETS / 2} pairs), ${RATE} messages/s for ${SECONDS} s\n`);
-  const relay = await relayRun();
-  process.stdout.write(`${JSON.stringify(relay)}\n`);
-  const product = await productRun();
-  process.stdout.write(`${JSON.stringify(product)}\n`);
+  process.stdout.write(`chat bench: ${SOCKETS} sockets (${SOCKETS / 2} pairs), ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up\n`);
+  const relay = WITH_RELAY ? await relayRun() : undefined;
+  if (relay) process.stdout.write(`${JSON.stringify(relay)}\n`);
+  const products: RunResult[] = [];
+  for (const transport of TRANSPORTS) {
+    const product = await productRun(transport);
+    process.stdout.write(`${JSON.stringify(product)}\n`);
+    products.push(product);
+  }
+  // The target is the web app's path while connected: the socket send (the first transport).
+  const product = products[0]!;
   const result = {
     date: new Date().toISOString(), machine: { cpus: os.availableParallelism(), node: process.version },
-    settings: { sockets: SOCKETS, rate_per_second: RATE, seconds: SECONDS }, runs: [relay, product],
-    ratio_p99: round(product.p99_ms / relay.p99_ms), target: 'p99 ≤ 25 ms at 2,000 messages/s with 1,000 sockets, 100% delivered',
+    settings: { sockets: SOCKETS, rate_per_second: RATE, seconds: SECONDS, warmup_seconds: WARMUP }, runs: relay ? [relay, ...products] : products,
+    ratio_p99: relay ? round(product.p99_ms / relay.p99_ms) : null, target: 'p99 ≤ 25 ms at 2,000 messages/s with 1,000 sockets, 100% delivered',
   };
-  const rows = result.runs.map((r) => `| ${r.name} | ${r.sent} | ${r.delivered} (${((r.delivered / Math.max(1, r.sent)) * 100).toFixed(1)}%) | ${r.achieved_rate}/s | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} |`);
+  const cpu = (ms: number | null) => (ms === null ? '—' : ms.toFixed(3));
+  const rows = result.runs.map((r) => `| ${r.name} | ${r.sent} | ${r.delivered} (${((r.delivered / Math.max(1, r.sent)) * 100).toFixed(1)}%) | ${r.achieved_rate}/s | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${cpu(r.server_cpu_ms_per_message)} | ${cpu(r.client_cpu_ms_per_message)} |`);
   const md = [
     `# Chat delivery benchmark — ${result.date}`, '',
-    `${SOCKETS} sockets in ${SOCKETS / 2} pairs, ${RATE} messages/s for ${SECONDS} s, loopback, ${result.machine.cpus} CPUs, Node ${result.machine.node}.`, '',
-    '| path | sent | delivered | rate | p50 ms | p99 ms | max ms |', '|---|---|---|---|---|---|---|', ...rows, '',
-    `p99 ratio LinkUp / bare relay: ${result.ratio_p99}. Target: ${result.target}.`, '',
+    `${SOCKETS} sockets in ${SOCKETS / 2} pairs, ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up at the same rate, loopback, ${result.machine.cpus} CPUs, Node ${result.machine.node}.`, '',
+    '| path | sent | delivered | rate | p50 ms | p99 ms | max ms | server CPU ms/msg | client CPU ms/msg |', '|---|---|---|---|---|---|---|---|---|', ...rows, '',
+    'CPU per message is measured while sending; the bare relay runs in the load generator\'s process, so its cost is in the client column.', '',
+    `p99 ratio LinkUp (${product.name.split(' (')[0]}) / bare relay: ${result.ratio_p99 ?? '— (relay skipped)'}. Target: ${result.target}.`, '',
   ].join('\n');
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
   fs.writeFileSync(path.join(benchDir, 'results', 'chat-latest.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -29,6 +29,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** preHandler for routes that need a signed-in member (401 otherwise). */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The member a bearer token signs in (null when it is unknown, expired or revoked). */
+    memberForToken: (token: string) => Promise<AuthenticatedMember | null>;
   }
   interface FastifyRequest {
     member: AuthenticatedMember | null;

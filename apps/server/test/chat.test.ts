@@ -1,10 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessageSchema, ChatRoomSchema, type ChatMessage } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase, testDialect } from './helpers/database';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { maskEmail } from '../src/modules/chat/chat.presenter';
+import { createDatabase } from '../src/db/database';
+import { ChatRepository } from '../src/modules/chat/chat.repository';
+import { CLIENT_ID_TAKEN } from '../src/modules/chat/chat.service';
+import { newId } from '../src/lib/ids';
+import { nowIso } from '../src/lib/time';
 
 interface Member { user: UserRow; token: string }
 
@@ -135,6 +143,25 @@ describe('chat API', () => {
     const all = (await call(bob, 'GET', `/chat/rooms/${roomId}/messages?per_page=100`)).json().data.items as ChatMessage[];
     expect(all.filter((m) => m.message === 'only once')).toHaveLength(1);
     expect(ChatMessageSchema.parse(a.json().data).client_id).toBe(clientId);
+  });
+
+  it('refuses a client id already used for a message in another room (409) and stores nothing', async () => {
+    const [roomAB, roomAC] = [await openRoom(alice, bob), await openRoom(alice, carol)];
+    const clientId = `c-${Date.now()}-elsewhere`;
+    expect((await send(alice, roomAB, 'first', clientId)).statusCode).toBe(201);
+    const res = await send(alice, roomAC, 'second', clientId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(CLIENT_ID_TAKEN);
+    const all = (await call(carol, 'GET', `/chat/rooms/${roomAC}/messages?per_page=100`)).json().data.items as ChatMessage[];
+    expect(all.some((m) => m.message === 'second')).toBe(false);
+  });
+
+  it('acknowledges every one of many concurrent sends once, each stored once', async () => {
+    const roomId = await openRoom(carol, bob);
+    const sends = await Promise.all(Array.from({ length: 40 }, (_, i) => send(carol, roomId, `burst ${i}`, `c-${Date.now()}-burst-${i}`)));
+    expect(sends.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    const all = (await call(bob, 'GET', `/chat/rooms/${roomId}/messages?per_page=100`)).json().data.items as ChatMessage[];
+    expect(all.filter((m) => m.message.startsWith('burst ')).map((m) => m.id).sort()).toEqual(sends.map((r) => r.json().data.id).sort());
   });
 
   it('keeps text as text', async () => {
@@ -270,6 +297,66 @@ describe('chat real time', () => {
     await until(() => aRoom.length === 1);
     await new Promise((r) => setTimeout(r, 100));
     expect(bRoom).toEqual([]);
+  });
+});
+
+describe('chat message store', () => {
+  it('commits concurrent messages together, answers each after the commit, and lets one that cannot be stored fail alone', async () => {
+    const t = await buildTestApp();
+    try {
+      const [a, b] = await Promise.all([buildUser(t.database.db, { name: 'Olwethu' }), buildUser(t.database.db, { name: 'Palesa' })]);
+      const repo = new ChatRepository(t.database.db, { groupCommits: true });
+      const roomId = await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now: nowIso(), members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] });
+      const message = (text: string, clientId: string, room = roomId) => {
+        const now = nowIso();
+        return { id: newId(), room_id: room, user_id: a.id, message: text, type: 'text' as const, is_edited: false, client_id: clientId, created_at: now, updated_at: now };
+      };
+      const results = await Promise.allSettled([
+        repo.storeMessage(message('one', 'g-1'), false),
+        repo.storeMessage(message('two', 'g-2'), false),
+        repo.storeMessage(message('lost', 'g-3', 'no-such-room'), false),
+        repo.storeMessage(message('three', 'g-4'), false),
+        repo.storeMessage(message('one again', 'g-1'), false),
+      ]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([true, true, 'failed', true, false]);
+      expect((await repo.listMessages(roomId, 10, 0)).map((m) => m.message).sort()).toEqual(['one', 'three', 'two']);
+      const [membership] = (await repo.members(roomId)).filter((m) => m.user_id === a.id);
+      expect(membership?.last_read_at).not.toBeNull();
+
+      // One after the other, each stored as soon as the one before is answered (none left waiting).
+      for (let i = 0; i < 20; i++) expect(await repo.storeMessage(message(`next ${i}`, `g-next-${i}`), false)).toBe(true);
+      expect(await repo.countMessages(roomId)).toBe(23);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('chat messages on SQLite', () => {
+  it('keep the WAL bounded under a stream of commits, and closing folds it back into the database', async () => {
+    const database = await createTestDatabase();
+    const dir = path.dirname(database.file!);
+    try {
+      const [a, b] = [await buildUser(database.db, { name: 'Qiniso' }), await buildUser(database.db, { name: 'Rethabile' })];
+      const repo = new ChatRepository(database.db, { groupCommits: true });
+      const roomId = await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now: nowIso(), members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] });
+      for (let i = 0; i < 2000; i++) {
+        const now = nowIso();
+        await repo.storeMessage({ id: newId(), room_id: roomId, user_id: a.id, message: `m${i} ${'x'.repeat(400)}`, type: 'text', client_id: `wal-${i}`, created_at: now, updated_at: now }, false);
+      }
+      // 2,000 commits of several pages each: never checkpointed, the WAL would pass 30 MB.
+      expect(fs.statSync(`${database.file}-wal`).size).toBeLessThan(24 * 1024 * 1024);
+      await database.close();
+      expect(fs.existsSync(`${database.file}-wal`)).toBe(false);
+      const reopened = createDatabase({ dataDir: dir });
+      try {
+        expect(await new ChatRepository(reopened.db).countMessages(roomId)).toBe(2000);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

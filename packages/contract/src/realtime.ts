@@ -3,9 +3,10 @@
  * typed once for `Server<…>` and `Socket<…>`.
  */
 import { z } from 'zod';
-import { ChatMessageSchema } from './schemas/chat';
+import { ChatMessageSchema, type ChatMessage, type SendMessageBody } from './schemas/chat';
 import { IdSchema, TimestampSchema } from './schemas/common';
 import { type PushDataSchema } from './schemas/push';
+import type { FieldErrors } from './schemas/common';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -58,6 +59,18 @@ export type MessageReadPayload = z.infer<typeof MessageReadPayloadSchema>;
 export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
 export type NotificationPayload = z.infer<typeof PushDataSchema>;
 
+/**
+ * The answer to a command sent over the socket: what the HTTP call answers, without the envelope.
+ * `status` is the HTTP status that call would have had (201 created, 200 an earlier send of the
+ * same client id, 404, 422 with `errors`, 429, …).
+ */
+export type CommandAck<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string; errors?: FieldErrors };
+
+/** Client → server commands besides subscribe/unsubscribe/typing (our addition to DESIGN §5). */
+export const COMMANDS = { sendMessage: 'message.send' } as const;
+
 export interface ServerToClientEvents {
   'message.sent': (payload: MessageSentPayload) => void;
   'message.deleted': (payload: MessageDeletedPayload) => void;
@@ -75,6 +88,8 @@ export interface ClientToServerEvents {
   subscribe: (channel: string, ack?: (result: SubscribeAck) => void) => void;
   unsubscribe: (channel: string, ack?: (result: SubscribeAck) => void) => void;
   typing: (payload: { chat_room_id: string }) => void;
+  /** Sends a message like `POST /chat/messages` (same body, same rules, idempotent per client_id). */
+  'message.send': (payload: SendMessageBody, ack: (result: CommandAck<ChatMessage>) => void) => void;
 }
 
 /** Server-side per-socket data. */

@@ -1,18 +1,87 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { watchRowChanges } from '../db/database';
 import { unauthorized } from '../lib/http-errors';
 import type { AuthenticatedMember } from '../modules/auth/auth.service';
 import { bearerToken } from '../modules/auth/tokens';
+
+/** How long a token's member is reused without asking the database again (see `SessionCache`). */
+const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_SIZE = 10_000;
+
+/**
+ * The members of recently used bearer tokens, so a burst of requests (a conversation, the calls of
+ * one page) looks the session up once. It is used only where every change of a session or member
+ * row reaches it: one process on SQLite, whose row-change triggers drop the entries of a revoked or
+ * changed session and of a changed or deleted member before the next request reads them. The time
+ * limit bounds what no row change announces: a session passing its expiry, and the periodic
+ * last-used stamp, which the full look-up writes.
+ */
+class SessionCache {
+  readonly #entries = new Map<string, { member: AuthenticatedMember; until: number }>();
+  readonly #tokensOf = new Map<string, Set<string>>();
+  /** Bumped by every row change, so a look-up that raced with one is not kept. */
+  #changes = 0;
+
+  get(token: string, now: number): AuthenticatedMember | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.member;
+    this.#delete(token);
+    return undefined;
+  }
+
+  /** Runs `lookUp` and keeps its answer unless a session or member changed meanwhile. */
+  async remember(token: string, lookUp: () => Promise<AuthenticatedMember | null>): Promise<AuthenticatedMember | null> {
+    const changes = this.#changes;
+    const member = await lookUp();
+    if (member && changes === this.#changes) {
+      if (this.#entries.size >= SESSION_CACHE_SIZE) this.#delete(this.#entries.keys().next().value!);
+      this.#entries.set(token, { member, until: Date.now() + SESSION_CACHE_MS });
+      const tokens = this.#tokensOf.get(member.user.id) ?? new Set<string>();
+      this.#tokensOf.set(member.user.id, tokens.add(token));
+    }
+    return member;
+  }
+
+  /** Forgets every token of a member whose row or one of whose sessions changed. */
+  forgetMember(userId: string): void {
+    this.#changes++;
+    for (const token of this.#tokensOf.get(userId) ?? []) this.#delete(token);
+  }
+
+  #delete(token: string): void {
+    const userId = this.#entries.get(token)?.member.user.id;
+    this.#entries.delete(token);
+    const tokens = userId === undefined ? undefined : this.#tokensOf.get(userId);
+    tokens?.delete(token);
+    if (tokens?.size === 0) this.#tokensOf.delete(userId!);
+  }
+}
 
 /**
  * Bearer-token sessions: `app.authenticate` as a preHandler puts the member on
  * `request.member` or answers 401 (which the client treats as "log out").
  */
 export const authPlugin = fp(async (app) => {
+  const { auth, config, db } = app.deps;
+  const cache = new SessionCache();
+  // With REDIS_URL other processes may revoke sessions, and their changes fire no trigger here.
+  const cached = !config.redisUrl && watchRowChanges(db, [
+    { table: 'sessions', report: { user_id: 'member' } },
+    { table: 'users', report: { id: 'member' } },
+  ], (_member, userId) => cache.forgetMember(userId));
+
+  const memberForToken = async (token: string): Promise<AuthenticatedMember | null> =>
+    cached
+      ? (cache.get(token, Date.now()) ?? (await cache.remember(token, () => auth.authenticate(token))))
+      : auth.authenticate(token);
+
+  app.decorate('memberForToken', memberForToken);
   app.decorateRequest('member', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const member = token ? await app.deps.auth.authenticate(token) : null;
+    const member = token ? await memberForToken(token) : null;
     if (!member) throw unauthorized();
     request.member = member;
   });

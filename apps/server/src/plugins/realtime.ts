@@ -3,8 +3,11 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, roomChannel,
-  type ClientToServerEvents, type ServerToClientEvents, type SocketData, type SubscribeAck,
+  type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
+import type { ZodType } from 'zod';
+import { AppError } from '../lib/http-errors';
+import { zodFieldErrors } from '../lib/zod-errors';
 
 type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -14,13 +17,34 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 /** Decides whether a member may join a channel with this prefix (e.g. the chat module for `chat.room.`). */
 export type ChannelAuthorizer = (userId: string, channel: string) => Promise<boolean>;
 
+/** Client → server commands: `message.send` (payload, ack). */
+type CommandName = 'message.send';
+type CommandPayload<C extends CommandName> = Parameters<ClientToServerEvents[C]>[0];
+type CommandResult<C extends CommandName> = Parameters<ClientToServerEvents[C]>[1] extends (ack: CommandAck<infer T>) => void ? T : never;
+
+/**
+ * A module's handler for a command: runs as the socket's member (checked again on every command,
+ * so a revoked session stops at once) with a payload the schema has parsed; answers the data and
+ * the HTTP status the same call over HTTP would have, or throws an AppError as a route would.
+ */
+export interface CommandHandler<C extends CommandName> {
+  schema: ZodType<CommandPayload<C>>;
+  /** Commands a member may send per minute on this process (like the route's rate limit). */
+  perMinute: number;
+  run(userId: string, payload: CommandPayload<C>): Promise<{ status: number; data: CommandResult<C> }>;
+}
+
 export interface Realtime {
   io: LinkUpServer;
   /** Emits to every socket of one member (their own room), on every server process. */
   toMember<E extends EventName>(userId: string, event: E, payload: Payload<E>): void;
+  /** The same event to every socket of several members, encoded once. */
+  toMembers<E extends EventName>(userIds: string[], event: E, payload: Payload<E>): void;
   /** Emits to everyone subscribed to a channel such as `chat.room.{id}`. */
   toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>): void;
   authorizeChannels(prefix: string, authorizer: ChannelAuthorizer): void;
+  /** Lets members send `command` over their socket (see CommandHandler). */
+  handleCommand<C extends CommandName>(command: C, handler: CommandHandler<C>): void;
 }
 
 declare module 'fastify' {
@@ -33,6 +57,30 @@ export const memberRoom = (userId: string) => `member:${userId}`;
 const NOT_FOUND: SubscribeAck = { ok: false, message: STATUS_MESSAGES[404] };
 /** At most one typing event relayed per socket in this window. */
 const TYPING_INTERVAL_MS = 400;
+const MINUTE_MS = 60_000;
+
+/** A per-member count of commands in the current minute (this process only; HTTP has its own limit). */
+class CommandBudget {
+  readonly #windows = new Map<string, { startedAt: number; used: number }>();
+
+  take(key: string, perMinute: number, now = Date.now()): boolean {
+    let window = this.#windows.get(key);
+    if (!window || now - window.startedAt >= MINUTE_MS) {
+      if (this.#windows.size > 10_000) this.#sweep(now);
+      window = { startedAt: now, used: 0 };
+      this.#windows.set(key, window);
+    }
+    window.used += 1;
+    return window.used <= perMinute;
+  }
+
+  #sweep(now: number): void {
+    for (const [key, window] of this.#windows) if (now - window.startedAt >= MINUTE_MS) this.#windows.delete(key);
+  }
+}
+
+const failure = (status: number, message: string, errors?: FieldErrors): CommandAck<never> =>
+  ({ ok: false, status, message, ...(errors ? { errors } : {}) });
 
 /**
  * Socket.IO on the same HTTP server (DESIGN §5): the handshake carries the bearer token in
@@ -62,10 +110,33 @@ export const realtimePlugin = fp(async (app) => {
     return false;
   };
 
+  const commands = new Map<CommandName, CommandHandler<CommandName>>();
+  const budget = new CommandBudget();
+
+  /** Runs one command for the socket's member and answers it as the HTTP call would. */
+  const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
+    const handler = commands.get(command);
+    if (!handler) return failure(404, STATUS_MESSAGES[404]);
+    const member = await app.memberForToken(token);
+    // The session ended (logout elsewhere, reset, deletion): the caller closes the socket.
+    if (!member || member.user.id !== socket.data.userId) return failure(401, STATUS_MESSAGES[401]);
+    if (!budget.take(`${command}:${member.user.id}`, handler.perMinute)) return failure(429, STATUS_MESSAGES[429]);
+    const parsed = handler.schema.safeParse(payload);
+    if (!parsed.success) return failure(422, STATUS_MESSAGES[422], zodFieldErrors(parsed.error.issues));
+    try {
+      const { status, data } = await handler.run(member.user.id, parsed.data);
+      return { ok: true, status, data };
+    } catch (err) {
+      if (err instanceof AppError) return failure(err.status, err.message, err.errors);
+      app.log.error({ err, command }, 'socket command failed');
+      return failure(500, STATUS_MESSAGES[500]);
+    }
+  };
+
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     try {
-      const member = typeof token === 'string' ? await app.deps.auth.authenticate(token) : null;
+      const member = typeof token === 'string' ? await app.memberForToken(token) : null;
       if (!member) return next(new Error(STATUS_MESSAGES[401]));
       socket.data = { userId: member.user.id, name: member.user.name };
       return next();
@@ -77,8 +148,19 @@ export const realtimePlugin = fp(async (app) => {
 
   io.on('connection', (socket: LinkUpSocket) => {
     const { userId } = socket.data;
+    // Kept here, not in socket.data (which other processes can read through the Redis adapter).
+    const token = String(socket.handshake.auth.token);
     void socket.join(memberRoom(userId));
     let lastTyping = 0;
+
+    socket.on('message.send', (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      void runCommand(socket, token, 'message.send', payload).then((result) => {
+        (ack as (result: CommandAck<unknown>) => void)(result);
+        // A session that ended may do nothing more on this socket (the answer goes out first).
+        if (result.status === 401) socket.disconnect(true);
+      });
+    });
 
     socket.on('subscribe', async (channel, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
@@ -116,11 +198,18 @@ export const realtimePlugin = fp(async (app) => {
       // Socket.IO's emit typing cannot follow a generic event name; the signature above keeps callers typed.
       (io.to(memberRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
+    toMembers(userIds, event, payload) {
+      if (userIds.length === 0) return;
+      (io.to(userIds.map(memberRoom)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
     toChannel(channel, event, payload) {
       (io.to(channel).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     authorizeChannels(prefix, authorizer) {
       authorizers.set(prefix, authorizer);
+    },
+    handleCommand(command, handler) {
+      commands.set(command, handler as unknown as CommandHandler<CommandName>);
     },
   };
   app.decorate('realtime', realtime);

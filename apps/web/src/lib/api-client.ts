@@ -49,6 +49,18 @@ export class ApiClientError extends Error {
 
 export const isApiClientError = (error: unknown): error is ApiClientError => error instanceof ApiClientError;
 
+/** The error a call answered with `status` and an error body (over HTTP, or a socket command's ack). */
+export function apiErrorFrom(status: number, body: unknown): ApiClientError {
+  const record = isRecord(body) ? body : undefined;
+  const serverMessage = typeof record?.message === 'string' ? record.message : undefined;
+  return new ApiClientError({
+    status,
+    message: messageForStatus(status, serverMessage),
+    errors: isRecord(record?.errors) ? (record.errors as FieldErrors) : undefined,
+    data: body,
+  });
+}
+
 /** Query string without null, undefined or empty values (spec §5); arrays repeat the key. */
 export function buildQuery(params: QueryParams | undefined): string {
   if (!params) return '';
@@ -95,14 +107,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((response.status === 401 || response.status === 403) && token && useSessionStore.getState().token === token) {
       useSessionStore.getState().signOut('expired');
     }
-    const record = isRecord(parsed) ? parsed : undefined;
-    const serverMessage = typeof record?.message === 'string' ? record.message : undefined;
-    throw new ApiClientError({
-      status: response.status,
-      message: messageForStatus(response.status, serverMessage),
-      errors: isRecord(record?.errors) ? (record.errors as FieldErrors) : undefined,
-      data: parsed,
-    });
+    throw apiErrorFrom(response.status, parsed);
   }
 
   if (isRecord(parsed) && 'success' in parsed) return parsed as unknown as Envelope<T>;

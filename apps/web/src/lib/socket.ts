@@ -43,6 +43,11 @@ export function socketFor(token: string | null): RealtimeSocket | null {
   return socket;
 }
 
+/** The session's socket while it is connected, else null (callers then use HTTP). */
+export function liveSocket(): RealtimeSocket | null {
+  return current?.socket.connected ? current.socket : null;
+}
+
 /** Closes the session's socket (logout, expired or replaced session). */
 export function closeSocket(): void {
   if (!current) return;

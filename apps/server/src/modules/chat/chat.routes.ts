@@ -19,8 +19,20 @@ const secured = { security: [{ bearer: [] }], tags: ['chat'] };
 
 /** Spec §7 "Chat": rooms, messages, read marks, user search, leaving — members only. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = new ChatService(new ChatRepository(app.deps.db), () => app.realtime);
+  const sqlite = app.deps.dialect === 'sqlite';
+  // With REDIS_URL other processes may change rows, and their changes fire no trigger here.
+  const repo = new ChatRepository(app.deps.db, { groupCommits: sqlite, rememberMembers: sqlite && !app.deps.config.redisUrl });
+  const chat = new ChatService(repo, () => app.realtime);
   app.realtime.authorizeChannels('chat.room.', (userId, channel) => chat.mayJoinRoom(userId, roomIdFromChannel(channel) ?? ''));
+  // The same send over a member's socket: no HTTP request per message (docs/decisions.md, chat).
+  app.realtime.handleCommand('message.send', {
+    schema: SendMessageBodySchema,
+    perMinute: app.deps.config.chatMessagesPerMinute,
+    run: async (userId, body) => {
+      const { message, created } = await chat.send(userId, body);
+      return { status: created ? 201 : 200, data: message };
+    },
+  });
   // onRequest: a signed-out caller gets 401 before anything about the body is said.
   app.addHook('onRequest', app.authenticate);
 

@@ -1,17 +1,21 @@
 import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRoom, type Pagination, type SendMessageBody } from '@linkup/contract';
 import type { ChatMessageRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { conflict } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { memberRoom, type Realtime } from '../../plugins/realtime';
 import type { ChatRepository } from './chat.repository';
-import { chatPolicy } from './chat.policy';
+import { chatPolicy, pairKeyOf } from './chat.policy';
 import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
 
 export interface Page<T> {
   items: T[];
   pagination: Pagination;
 }
+
+/** A client id is its author's id for one message: reusing it for a message in another room is a conflict. */
+export const CLIENT_ID_TAKEN = 'This client_id was already used for a message in another conversation.';
 
 function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
   return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
@@ -45,13 +49,21 @@ export class ChatService {
     return presentRoom(room!, latest);
   }
 
-  /** The room of this pair: the existing one (rejoined if left) or a new one. */
+  /**
+   * The room of this pair: the existing one (rejoined if left) or a new one. Not with a member
+   * blocked either way (404), nor with one who accepts messages only from matches unless matched
+   * or they started this conversation themselves (422).
+   */
   async openRoom(user: { id: string; name: string }, otherId: string, name: string | undefined): Promise<{ room: ChatRoom; created: boolean }> {
-    const other = await this.repo.findUser(otherId);
+    const other = await this.repo.findPartner(user.id, otherId);
     chatPolicy.assertCanStartChat(user.id, other);
-    const pairKey = [user.id, other.id].sort().join(':');
+    const pairKey = pairKeyOf(user.id, other.id);
+    const existing = await this.repo.findRoomByPair(pairKey);
+    if (other.message_policy === 'matches') {
+      chatPolicy.assertAcceptsMessages(other, existing?.created_by === other.id || (await this.repo.isMatched(user.id, other.id)));
+    }
     const now = nowIso();
-    let roomId = await this.repo.findRoomIdByPair(pairKey);
+    let roomId = existing?.id;
     let created = false;
     if (!roomId) {
       try {
@@ -82,33 +94,40 @@ export class ChatService {
     return pageOf(rows.map(presentMessage), total, page, perPage);
   }
 
-  /** Stores a message once per client id; acknowledged only after the commit. */
+  /**
+   * Stores a message once per client id; acknowledged only after the commit. Refused (404) while
+   * the other member and the sender are blocked either way, and (422) to a member who accepts
+   * messages only from matches, unless matched or they started the conversation.
+   */
   async send(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
-    // One read serves the policy check and the fan-out after the commit.
-    const members = await this.repo.members(body.chat_room_id);
-    chatPolicy.assertMember(members.find((m) => m.user_id === userId));
+    // One read serves the policy checks and the fan-out after the commit.
+    const members = await this.repo.membersAs(body.chat_room_id, userId);
+    const me = members.find((m) => m.user_id === userId);
+    const others = members.filter((m) => m.user_id !== userId);
+    chatPolicy.assertMember(me && { ...me, blocked: others.some((m) => m.blocked) });
+    for (const other of others) {
+      if (other.message_policy !== 'matches') continue;
+      chatPolicy.assertAcceptsMessages(
+        { name: other.member_name, message_policy: other.message_policy },
+        other.room_created_by === other.user_id || (await this.repo.isMatched(userId, other.user_id)),
+      );
+    }
     const now = nowIso();
     const row: ChatMessageRow = {
       id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
       is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now,
     };
-    try {
-      await this.repo.insertMessage(row, members.some((m) => m.left_at));
-    } catch (error) {
+    if (!(await this.repo.storeMessage(row, members.some((m) => m.left_at)))) {
       // A retried send (same client id): answer with the message stored the first time.
-      if (body.client_id && isUniqueViolation(error)) {
-        const existing = await this.repo.findByClientId(userId, body.client_id);
-        if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
-      }
-      throw error;
+      const existing = await this.repo.findByClientId(userId, body.client_id!);
+      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
+      throw conflict(CLIENT_ID_TAKEN);
     }
     const message = presentMessage(row);
     const channel = roomChannel(row.room_id);
     const rt = this.realtime();
     rt.toChannel(channel, 'message.sent', { channel, message });
-    for (const member of members) {
-      rt.toMember(member.user_id, 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id });
-    }
+    rt.toMembers(members.map((m) => m.user_id), 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id });
     return { message, created: true };
   }
 
@@ -159,9 +178,27 @@ export class ChatService {
     return pageOf(rows.map(presentSearchResult), total, page, perPage);
   }
 
-  /** Whether a member may join `chat.room.{id}` (current members only). */
+  /** Whether a member may join `chat.room.{id}` (current members only, not while a block hides it). */
   async mayJoinRoom(userId: string, roomId: string): Promise<boolean> {
     const membership = await this.repo.findMembership(roomId, userId);
-    return Boolean(membership && !membership.left_at);
+    return Boolean(membership && !membership.left_at && !membership.blocked);
+  }
+
+  /**
+   * After a block between `a` and `b` (once it is stored): their sockets leave the pair's room
+   * channel, so no event of that room reaches them, and each gets a MessageRead of their own for
+   * the room, on which clients refetch their conversation list (the room is gone from it) and
+   * drop the room's unread count.
+   */
+  async hideRoomOfBlockedPair(a: string, b: string): Promise<void> {
+    const room = await this.repo.findRoomByPair(pairKeyOf(a, b));
+    if (!room) return;
+    const channel = roomChannel(room.id);
+    const rt = this.realtime();
+    const now = nowIso();
+    for (const userId of [a, b]) {
+      rt.io.in(memberRoom(userId)).socketsLeave(channel);
+      rt.toMember(userId, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: room.id, user_id: userId, read_at: now });
+    }
   }
 }

@@ -27,6 +27,23 @@ export class FakeSocket {
     return this;
   }
 
+  /**
+   * How the fake server answers commands sent with `timeout(ms).emitWithAck` (e.g. `message.send`);
+   * null: no answer (the send times out). While null, `liveSocket()` hands out no socket, so the
+   * app sends over HTTP as most tests expect.
+   */
+  commands: ((event: string, payload: unknown) => unknown) | null = null;
+
+  timeout(_ms: number) {
+    return {
+      emitWithAck: async (event: string, payload: unknown) => {
+        this.emitted.push({ event, args: [payload] });
+        if (!this.commands) throw new Error('operation has timed out');
+        return this.commands(event, payload);
+      },
+    };
+  }
+
   emit(event: string, ...args: unknown[]) {
     this.emitted.push({ event, args });
     const ack = args[args.length - 1];
@@ -85,6 +102,7 @@ export class FakeSocket {
 
   reset() {
     this.connected = true;
+    this.commands = null;
     this.emitted.length = 0;
     this.handlers.clear();
     this.managerHandlers.clear();
@@ -115,6 +133,7 @@ export function fakeSocketModule() {
   return {
     useSocket: () => fakeSocket,
     socketFor: () => fakeSocket,
+    liveSocket: () => (fakeSocket.connected && fakeSocket.commands ? fakeSocket : null),
     closeSocket: () => {},
     socketOrigin: () => 'http://localhost',
   };
