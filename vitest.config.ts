@@ -3,6 +3,7 @@
 // runs a second time against PostgreSQL (the server's test helpers read LINKUP_TEST_DIALECT and
 // create a fresh database per test file).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
@@ -49,5 +50,6 @@ if (serverConfig) {
 if (webConfig) projects.push('./apps/web');
 
 export default defineConfig({
-  test: { projects },
+  // Vitest leaves one core free by default, which on a 2-core machine means one worker.
+  test: { projects, maxWorkers: Math.max(2, os.availableParallelism() - 1) },
 });

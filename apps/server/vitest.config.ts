@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 20_000,
     pool: 'forks',
     fileParallelism: true,
+    isolate: false,
   },
 });

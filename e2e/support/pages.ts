@@ -34,3 +34,21 @@ export function tabBar(page: Page): Locator {
 }
 
 export { TABS };
+
+/**
+ * axe-core's violations on the page at or above `minimum` impact, as readable lines (empty when
+ * clean); toasts are left out (they come and go). The test file needs
+ * `test.use({ bypassCSP: true })`: axe is injected as a script.
+ */
+export async function axeViolations(page: Page, minimum: 'critical' | 'serious' = 'serious'): Promise<string[]> {
+  const { createRequire } = await import('node:module');
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run({ exclude: [['.Toastify']] }, { resultTypes: ['violations'] })).violations;
+  });
+  const levels = minimum === 'critical' ? ['critical'] : ['critical', 'serious'];
+  return found
+    .filter((v) => levels.includes(v.impact ?? ''))
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}

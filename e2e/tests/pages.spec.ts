@@ -12,16 +12,21 @@ test.beforeEach(async ({ page, request }) => {
   await signIn(page, request);
 });
 
-for (const route of pages) {
-  test(`${route.path} shows '${route.title}'`, async ({ page }) => {
-    await page.goto(route.path);
-    await expectOnPage(page, route.path, route.title);
-    if (!route.showTabBar) {
-      await expect(tabBar(page)).toHaveCount(0);
-      return;
-    }
-    await expect(tabBar(page)).toBeVisible();
-    const tab = TABS.find((t) => t.key === ('tab' in route ? route.tab : undefined));
-    if (tab) await expect(tabBar(page).getByRole('link', { name: tab.label })).toHaveAttribute('aria-current', 'page');
-  });
-}
+// One browser page walks every route (a step each), which is how a member moves through the app
+// and costs one sign-in instead of forty.
+test('every app page shows its title, in the tab too, with the tab bar as its route says', async ({ page }) => {
+  test.setTimeout(pages.length * 10_000);
+  for (const route of pages) {
+    await test.step(`${route.path} shows '${route.title}'`, async () => {
+      await page.goto(route.path);
+      await expectOnPage(page, route.path, route.title);
+      if (!route.showTabBar) {
+        await expect(tabBar(page)).toHaveCount(0);
+        return;
+      }
+      await expect(tabBar(page)).toBeVisible();
+      const tab = TABS.find((t) => t.key === ('tab' in route ? route.tab : undefined));
+      if (tab) await expect(tabBar(page).getByRole('link', { name: tab.label })).toHaveAttribute('aria-current', 'page');
+    });
+  }
+});

@@ -169,7 +169,7 @@ describe('serving the web app', () => {
   });
 
   it('keeps API-like paths out of the fallback', async () => {
-    for (const url of ['/api/unknown', '/media/nothing-here.webp']) {
+    for (const url of ['/api/unknown', '/media/nothing-here.webp', '/assets/index-from-an-older-build.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json().success).toBe(false);

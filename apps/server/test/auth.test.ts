@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionUserSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { testDialect } from './helpers/database';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 
@@ -97,5 +98,73 @@ describe('auth: password sign-in, current member, sign-out', () => {
       await t.database.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', member.id).execute();
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(401);
     });
+  });
+});
+
+describe('auth: a token looked up once for a burst of requests, never once revoked', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+  const lookUps = () => vi.spyOn(t.app.deps.auth, 'authenticate');
+
+  it('on SQLite looks a token up once for several requests (PostgreSQL: every time)', async () => {
+    const token = await signIn(t.app, await buildUser(t.database.db, { name: 'Ayanda' }));
+    const spy = lookUps();
+    try {
+      for (let i = 0; i < 3; i++) expect((await me(token)).statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(testDialect() === 'sqlite' ? 1 : 3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('sees a change of the member at once', async () => {
+    const member = await buildUser(t.database.db, { name: 'Bheki' });
+    const token = await signIn(t.app, member);
+    expect((await me(token)).json().data.user.name).toBe('Bheki');
+    await t.database.db.updateTable('users').set({ name: 'Bheki M.' }).where('id', '=', member.id).execute();
+    expect((await me(token)).json().data.user.name).toBe('Bheki M.');
+  });
+
+  it('refuses a revoked session on the very next request, a chat message included', async () => {
+    const [member, friend] = [await buildUser(t.database.db, { name: 'Cebo' }), await buildUser(t.database.db, { name: 'Dumi' })];
+    const [token, otherDevice] = [await signIn(t.app, member), await signIn(t.app, member)];
+    const roomId = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(token), payload: { user_id: friend.id } })).json().data.id;
+    const send = (as: string) => t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(as), payload: { chat_room_id: roomId, message: 'hi' } });
+    expect((await send(token)).statusCode).toBe(201);
+    expect((await send(otherDevice)).statusCode).toBe(201);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await send(token)).statusCode).toBe(401);
+
+    expect((await send(otherDevice)).statusCode).toBe(201);
+    await t.database.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', member.id).execute();
+    expect((await send(otherDevice)).statusCode).toBe(401);
+  });
+
+  it('forgets a deleted member at once', async () => {
+    const member = await buildUser(t.database.db, { name: 'Enhle' });
+    const token = await signIn(t.app, member);
+    expect((await me(token)).statusCode).toBe(200);
+    await t.database.db.deleteFrom('users').where('id', '=', member.id).execute();
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('auth with REDIS_URL (several processes)', () => {
+  it('looks the token up on every request: another process may revoke it', async () => {
+    const t = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
+    try {
+      const token = await signIn(t.app, await buildUser(t.database.db, { name: 'Fezile' }));
+      const spy = vi.spyOn(t.app.deps.auth, 'authenticate');
+      for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ export * from './schemas/dev';
 export * from './schemas/feed';
 export * from './schemas/help';
 export * from './schemas/matching';
+export * from './schemas/onboarding';
 export * from './schemas/preferences';
 export * from './schemas/profile';
 export * from './schemas/push';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVINCES } from '@linkup/contract';
-import { CITY_CENTRES, cellCentre, cellDistanceKm, cellFor, cityCell, distanceBucket, nearestCity } from './geo';
+import { CITY_CENTRES, cellCentre, cellDistanceKm, cellFor, cityCell, distanceBucket, nearestCity, prefixesWithin } from './geo';
 
 describe('coarse location', () => {
   it('encodes the known geohash of a position', () => {
@@ -36,5 +36,38 @@ describe('coarse location', () => {
 
   it('turns a device position into the nearest listed city', () => {
     expect(nearestCity({ lat: -33.93, lng: 18.43 })).toMatchObject({ city: 'Cape Town', province: 'Western Cape' });
+  });
+});
+
+describe('prefixesWithin', () => {
+  it('covers every listed city within the radius and narrows to few prefixes', () => {
+    const home = cityCell('Johannesburg')!;
+    for (const radius of [5, 10, 25, 50, 100]) {
+      const prefixes = prefixesWithin(home, radius)!;
+      expect(prefixes.length).toBeLessThanOrEqual(9);
+      for (const city of Object.keys(CITY_CENTRES)) {
+        const cell = cityCell(city)!;
+        if (cellDistanceKm(home, cell)! <= radius) expect(prefixes.some((p) => cell.startsWith(p)), `${city} within ${radius} km`).toBe(true);
+      }
+    }
+    // Cape Town is not near Johannesburg at 50 km.
+    expect(prefixesWithin(home, 50)!.some((p) => cityCell('Cape Town')!.startsWith(p))).toBe(false);
+  });
+
+  it('covers random points within the radius', () => {
+    const home = cellFor({ lat: -29.85, lng: 31.02 });
+    const centre = cellCentre(home)!;
+    const prefixes = prefixesWithin(home, 25)!;
+    for (let i = 0; i < 500; i += 1) {
+      const angle = (i / 500) * 2 * Math.PI;
+      const km = (i % 25) + 0.5;
+      const point = { lat: centre.lat + (km / 111.32) * Math.sin(angle), lng: centre.lng + (km / (111.32 * Math.cos((centre.lat * Math.PI) / 180))) * Math.cos(angle) };
+      expect(prefixes.some((p) => cellFor(point).startsWith(p))).toBe(true);
+    }
+  });
+
+  it('gives up on radii wider than a region', () => {
+    expect(prefixesWithin(cityCell('Durban')!, 5000)).toBeNull();
+    expect(prefixesWithin('!!', 5)).toBeNull();
   });
 });

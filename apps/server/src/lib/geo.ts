@@ -143,3 +143,37 @@ export function distanceBucket(km: number | null): string | null {
   const bound = DISTANCE_BUCKETS_KM.find((limit) => km < limit);
   return bound ? `Less than ${bound} km away` : `More than ${DISTANCE_BUCKETS_KM.at(-1)} km away`;
 }
+
+/** Height and width in degrees of a geohash cell of `length` characters. */
+function cellSpanDegrees(length: number): { lat: number; lng: number } {
+  const bits = length * 5;
+  return { lat: 180 / 2 ** Math.floor(bits / 2), lng: 360 / 2 ** Math.ceil(bits / 2) };
+}
+
+/**
+ * Geohash prefixes whose cells together cover every point within `radiusKm` of the centre of
+ * `cell`: the cell's own prefix and its eight neighbours, at the longest length whose cells are
+ * at least `radiusKm` across. A query keeps candidates whose cell starts with one of them (an
+ * index range scan), then measures exactly. Null when the radius is too large to narrow.
+ */
+export function prefixesWithin(cell: string, radiusKm: number): string[] | null {
+  const centre = cellCentre(cell);
+  if (!centre) return null;
+  const kmPerDegree = 111.32;
+  for (let length = Math.min(cell.length, CELL_PRECISION); length >= 2; length -= 1) {
+    const span = cellSpanDegrees(length);
+    const heightKm = span.lat * kmPerDegree;
+    const widthKm = span.lng * kmPerDegree * Math.cos((Math.abs(centre.lat) + span.lat) * (Math.PI / 180));
+    if (heightKm < radiusKm || widthKm < radiusKm) continue;
+    const prefixes = new Set<string>();
+    for (const dLat of [-1, 0, 1]) {
+      for (const dLng of [-1, 0, 1]) {
+        const lat = Math.max(-89.999, Math.min(89.999, centre.lat + dLat * span.lat));
+        const lng = ((centre.lng + dLng * span.lng + 540) % 360) - 180;
+        prefixes.add(cellFor({ lat, lng }, length));
+      }
+    }
+    return [...prefixes].sort();
+  }
+  return null;
+}

@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and any
  * other non-API path answered with index.html so the client router handles it (SPA fallback).
- * Unknown /api, /media and /dev paths answer 404 JSON instead.
+ * Unknown /api, /media, /dev and /assets paths answer 404 JSON instead.
  */
 export const staticPlugin = fp(async (app) => {
   const root = app.deps.config.webDistDir;
@@ -35,7 +35,8 @@ export const staticPlugin = fp(async (app) => {
   // Unknown API paths count against the rate limit too, so probing them is not free.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const apiLike = /^\/(api|media|dev|socket\.io)(\/|$)/.test(pathname);
+    // A missing hashed asset (an old tab after a deploy) is a 404, not index.html served as a script.
+    const apiLike = /^\/(api|media|dev|socket\.io|assets)(\/|$)/.test(pathname);
     if (!apiLike && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }

@@ -108,7 +108,8 @@ describe('routing rules (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await expectAt(router, '/app/profile/photos');
     expect(await heading('My Photos')).toBeInTheDocument();
-    expect(useSessionStore.getState().landingPath).toBeNull();
+    // The guard clears the return address in an effect after the page has rendered.
+    await waitFor(() => expect(useSessionStore.getState().landingPath).toBeNull());
   });
 
   it('goes to onboarding after signing in when the profile is not complete', async () => {

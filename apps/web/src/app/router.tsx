@@ -17,15 +17,38 @@ import { AppShell } from '@/app/layouts/app-shell';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { StandaloneLayout } from '@/app/layouts/standalone-layout';
+import { ActivityRoute } from '@/app/routes/app/activity';
+import { BlockedUsersRoute } from '@/app/routes/app/blocked-users';
+import { DashboardRoute } from '@/app/routes/app/dashboard';
+import { DiscoverRoute } from '@/app/routes/app/discover';
+import { MatchRoute } from '@/app/routes/app/match';
+import { MatchesRoute } from '@/app/routes/app/matches';
+import { VisitorsRoute } from '@/app/routes/app/visitors';
 import { ChatRoute } from '@/app/routes/app/chat';
 import { MessagesRoute } from '@/app/routes/app/messages';
 import { MoreRoute } from '@/app/routes/app/more';
+import { PreferencesRoute } from '@/app/routes/app/preferences';
+import { ProfileRoute } from '@/app/routes/app/profile';
+import { ProfileEditRoute } from '@/app/routes/app/profile-edit';
+import { ProfileInterestsRoute } from '@/app/routes/app/profile-interests';
+import { ProfilePhotosRoute } from '@/app/routes/app/profile-photos';
+import { UserRoute } from '@/app/routes/app/user';
+import { HelpRoute } from '@/app/routes/app/help';
+import { HelpContactRoute } from '@/app/routes/app/help-contact';
+import { HelpFaqRoute } from '@/app/routes/app/help-faq';
+import { PrivacyPolicyRoute } from '@/app/routes/app/privacy-policy';
+import { SettingsRoute } from '@/app/routes/app/settings';
+import { SettingsAccountRoute } from '@/app/routes/app/settings-account';
+import { SettingsNotificationsRoute } from '@/app/routes/app/settings-notifications';
+import { SettingsPrivacyRoute } from '@/app/routes/app/settings-privacy';
+import { TermsRoute } from '@/app/routes/app/terms';
 import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
 import { LoginRoute } from '@/app/routes/auth/login';
 import { OtpVerificationRoute } from '@/app/routes/auth/otp-verification';
 import { RegisterRoute } from '@/app/routes/auth/register';
 import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
 import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
+import { OnboardingWelcomeRoute } from '@/app/routes/onboarding/welcome';
 import { InfoPage } from '@/app/routes/info-page';
 
 const SCREENS: Partial<Record<RouteName, ComponentType>> = {
@@ -35,10 +58,34 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'auth.forgot-password': ForgotPasswordRoute,
   'auth.reset-password': ResetPasswordRoute,
   'auth.verify-email': VerifyEmailRoute,
+  'onboarding.welcome': OnboardingWelcomeRoute,
   'app.more': MoreRoute,
+  'app.preferences': PreferencesRoute,
+  'app.profile': ProfileRoute,
+  'app.profile.edit': ProfileEditRoute,
+  'app.profile.photos': ProfilePhotosRoute,
+  'app.profile.interests': ProfileInterestsRoute,
   'app.messages': MessagesRoute,
   'app.messages.chat': ChatRoute,
   'chat.room': ChatRoute,
+  'app.user': UserRoute,
+  'app.blocked-users': BlockedUsersRoute,
+  'app.settings': SettingsRoute,
+  'app.settings.account': SettingsAccountRoute,
+  'app.settings.privacy': SettingsPrivacyRoute,
+  'app.settings.notifications': SettingsNotificationsRoute,
+  'app.help': HelpRoute,
+  'app.help.faq': HelpFaqRoute,
+  'app.help.contact': HelpContactRoute,
+  'app.privacy-policy': PrivacyPolicyRoute,
+  'app.terms': TermsRoute,
+  'app.dashboard': DashboardRoute,
+  'app.discover': DiscoverRoute,
+  'app.matches': MatchesRoute,
+  'app.likes': MatchesRoute,
+  'app.visitors': VisitorsRoute,
+  'app.activity': ActivityRoute,
+  'app.match': MatchRoute,
 };
 
 function pageRoute(route: RouteDef): RouteObject {

@@ -3,6 +3,7 @@
  * and app/ ask `platform` (or `getPlatform()`), never Capacitor directly.
  */
 import { Capacitor } from '@capacitor/core';
+import type { DevicePosition } from '@/platform/geolocation';
 import { nativePlatform } from '@/platform/native/native-platform';
 import { webPlatform } from '@/platform/web/web-platform';
 
@@ -17,6 +18,8 @@ export interface Platform {
   /** Links that open the app (`linkup://…` or a universal link); nothing on the web. */
   onDeepLink(handler: (url: string) => void): Unsubscribe;
   exitApp(): Promise<void>;
+  /** The device position, once (rejects with a PositionError when it cannot be had). */
+  currentPosition(): Promise<DevicePosition>;
 }
 
 export const platform: Platform = Capacitor.isNativePlatform() ? nativePlatform : webPlatform;

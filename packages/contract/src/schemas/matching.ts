@@ -19,6 +19,9 @@ export const MATCHING_LIMITS = {
   lockedPlaceholders: 6,
 } as const;
 
+/** 'Your profile is boosted for the next 30 minutes.' (the length is server configuration). */
+export const boostedMessage = (minutes: number) => `Your profile is boosted for the next ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
 export const MATCHING_MESSAGES = {
   outOfLikes: "You've used all your likes for today.",
   outOfSuperLikes: "You've used all your super likes for today.",
@@ -27,7 +30,7 @@ export const MATCHING_MESSAGES = {
   cannotUndoMatch: 'A like that made a match cannot be undone.',
   boostUsed: "You've used this week's boost.",
   boostActive: 'Your profile is already boosted.',
-  boosted: 'Your profile is boosted for the next 30 minutes.',
+  boosted: 'Your profile is boosted: you are shown first in Discover for a while.',
   unmatched: 'You have unmatched.',
   memberNotFound: 'Member not found.',
   matchNotFound: 'Match not found.',

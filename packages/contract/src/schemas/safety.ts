@@ -1,2 +1,86 @@
-/** safety — filled by its module (profiles issue). */
-export {};
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
+
+/**
+ * Safety (issue 4): blocking and reporting members. A block works both ways everywhere: neither
+ * member sees the other's profile, in lists or in chat, until the blocker unblocks.
+ */
+
+export const REPORT_REASONS = ['fake_profile', 'inappropriate_photos', 'harassment', 'scam_or_spam', 'underage', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the report form shows for each reason, in this order. */
+export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
+  fake_profile: 'Fake profile',
+  inappropriate_photos: 'Inappropriate photos',
+  harassment: 'Harassment',
+  scam_or_spam: 'Scam or spam',
+  underage: 'Under 18',
+  other: 'Something else',
+};
+
+export const REPORT_DETAILS_MAX = 1000;
+
+/** Page size of the blocked members list. */
+export const BLOCKS_PAGE_SIZE = 20;
+
+/** Messages of the safety endpoints, and the chat refusal for "matches only" members. */
+export const SAFETY_MESSAGES = {
+  /** 404 for an unknown member, a deleted one, and one blocked either way alike. */
+  memberUnavailable: "This profile isn't available.",
+  blocked: 'Member blocked. You will no longer see each other.',
+  unblocked: 'Member unblocked.',
+  reported: 'Thank you. Our team will review your report.',
+  reportedAndBlocked: 'Thank you. Our team will review your report, and the member has been blocked.',
+  reportLimit: 'You have sent too many reports today. Please try again tomorrow.',
+  blockSelf: "You can't block yourself.",
+  reportSelf: "You can't report yourself.",
+  reason: 'Choose a reason.',
+  detailsRequired: 'Tell us what happened.',
+  detailsMax: `Details can be at most ${REPORT_DETAILS_MAX} characters.`,
+} as const;
+
+/** 422 when someone who accepts messages only from matches is not a match of the sender. */
+export const matchesOnlyMessage = (name: string) => `${name} only accepts messages from matches.`;
+
+/** `POST /users/{id}/report`. `details` is required for "other"; `block` also blocks the member. */
+export const ReportBodySchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: SAFETY_MESSAGES.reason }),
+    details: z
+      .string({ error: SAFETY_MESSAGES.detailsRequired })
+      .trim()
+      .max(REPORT_DETAILS_MAX, { error: SAFETY_MESSAGES.detailsMax })
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+    block: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 'other' && !value.details) {
+      ctx.addIssue({ code: 'custom', path: ['details'], message: SAFETY_MESSAGES.detailsRequired });
+    }
+  });
+/** What a form sends (before trimming). */
+export type ReportBody = z.input<typeof ReportBodySchema>;
+/** What the server works with (trimmed, empty details as null). */
+export type ReportValues = z.output<typeof ReportBodySchema>;
+
+/** The answer to a report: stored once per reporter, member and day; `blocked` if the member is now blocked. */
+export const ReportResultSchema = z.object({
+  id: IdSchema,
+  reason: z.enum(REPORT_REASONS),
+  blocked: z.boolean(),
+  created_at: TimestampSchema,
+});
+export type ReportResult = z.infer<typeof ReportResultSchema>;
+
+/** A member I blocked (`GET /blocks`, `POST /users/{id}/block`): name and small photo only. */
+export const BlockedMemberSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** URL of the main photo's thumbnail, null without photos. */
+  photo: z.string().nullable(),
+  blocked_at: TimestampSchema,
+});
+export type BlockedMember = z.infer<typeof BlockedMemberSchema>;

@@ -4,6 +4,7 @@ import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_chat';
 import * as m0004 from './0004_profiles';
 import * as m0006 from './0006_matching';
+import * as m0007 from './0007_discover_activity';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_chat': m0003,
   '0004_profiles': m0004,
   '0006_matching': m0006,
+  '0007_discover_activity': m0007,
 };

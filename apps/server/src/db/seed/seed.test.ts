@@ -15,6 +15,7 @@ import { ageFromBirthDate } from '../../lib/time';
 import { verifyPassword } from '../../modules/auth/password';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/helpers/database';
 import { toBool } from '../schema';
+import { DEMO_ACTIVITY } from './activity';
 import { DEMO_ACCOUNT } from './demo-account';
 import { generateDemoMember } from './members';
 import { seedDemoData } from './seed';
@@ -119,6 +120,35 @@ describe(`seedDemoData (${testDialect()})`, () => {
     expect(await verifyPassword(account.password_hash!, 'wrong-password')).toBe(false);
     const hashes = await database.db.selectFrom('users').select('password_hash').distinct().execute();
     expect(hashes).toHaveLength(1);
+  });
+
+  it('gives the demo account matches with a conversation each, likes waiting to be returned and visitors', async () => {
+    const db = database.db;
+    const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNT.email).executeTakeFirstOrThrow();
+    const matches = await db.selectFrom('matches').selectAll().execute();
+    expect(matches.length).toBeGreaterThanOrEqual(1);
+    expect(matches.length).toBeLessThanOrEqual(DEMO_ACTIVITY.matches);
+    for (const match of matches) {
+      const other = match.user_a === demo.id ? match.user_b : match.user_a;
+      expect([match.user_a, match.user_b]).toContain(demo.id);
+      expect(match.unmatched_at).toBeNull();
+      const both = await db.selectFrom('swipes').select(['actor_id', 'action']).where('actor_id', 'in', [demo.id, other]).where('target_id', 'in', [demo.id, other]).execute();
+      expect(both.map((s) => s.actor_id).sort()).toEqual([demo.id, other].sort());
+      expect(both.every((s) => s.action !== 'pass')).toBe(true);
+      const members = await db.selectFrom('chat_room_members').select(['user_id', 'name']).where('room_id', '=', match.chat_room_id!).execute();
+      expect(members.map((m) => m.user_id).sort()).toEqual([demo.id, other].sort());
+      expect(members.every((m) => m.name.startsWith('Chat with '))).toBe(true);
+      const messages = await db.selectFrom('chat_messages').select('user_id').where('room_id', '=', match.chat_room_id!).execute();
+      expect(messages.length).toBeGreaterThanOrEqual(2);
+    }
+    const matchedIds = new Set(matches.flatMap((m) => [m.user_a, m.user_b]));
+    const likers = await db.selectFrom('swipes').select(['actor_id', 'action']).where('target_id', '=', demo.id).execute();
+    const waiting = likers.filter((l) => !matchedIds.has(l.actor_id));
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(waiting.every((l) => l.action === 'like' || l.action === 'super_like')).toBe(true);
+    const visits = await db.selectFrom('profile_visits').select('viewer_id').where('viewed_id', '=', demo.id).execute();
+    expect(visits.length).toBeGreaterThanOrEqual(1);
+    expect(visits.some((v) => v.viewer_id === demo.id)).toBe(false);
   });
 
   it('creates the interest catalogue and gives everyone 3–6 interests from it', async () => {

@@ -8,6 +8,7 @@ import { cityCell } from '../../lib/geo';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../modules/auth/password';
 import type { Database, NewUser } from '../schema';
+import { seedDemoActivity } from './activity';
 import { changeOutfit, HAIR_COLOURS, renderAvatarSvg, sceneFor, SKIN_TONES, type AvatarLook, type Scene } from './avatars';
 import { DEMO_ACCOUNT_BIO } from './bios';
 import { DEMO_ACCOUNT } from './demo-account';
@@ -277,8 +278,9 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
       );
       for (const batch of chunks(photoRows, ROW_BATCH)) await trx.insertInto('user_photos').values(batch).execute();
 
+      const preferencesOf = (member: DemoMember) => (member.index < 0 ? DEMO_ACCOUNT_PREFERENCES : demoPreferences(member));
       const preferenceRows = created.map(({ user, member }) => {
-        const prefs = member.index < 0 ? DEMO_ACCOUNT_PREFERENCES : demoPreferences(member);
+        const prefs = preferencesOf(member);
         return {
           user_id: user.id,
           genders: JSON.stringify(prefs.genders),
@@ -292,6 +294,10 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
         };
       });
       for (const batch of chunks(preferenceRows, ROW_BATCH)) await trx.insertInto('user_preferences').values(batch).execute();
+
+      const seeded = created.map((m) => ({ ...m, preferences: preferencesOf(m.member) }));
+      const [demo, others] = [seeded.find((m) => m.member.index < 0)!, seeded.filter((m) => m.member.index >= 0)];
+      await seedDemoActivity(trx, demo, others, createRandom(seed + 1), now);
       return inserted;
     });
   } catch (error) {

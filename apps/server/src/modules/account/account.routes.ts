@@ -1,4 +1,87 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  AccountExportSchema, AccountUserSchema, ChangeEmailBodySchema, ChangeMobileBodySchema, ChangePasswordBodySchema, DeleteAccountBodySchema,
+  LogoutOthersSchema, MobileChangeCodeBodySchema, MobileCodeSentSchema, SETTINGS_MESSAGES, envelope, exportFileName,
+} from '@linkup/contract';
+import { z } from 'zod';
+import { currentMember } from '../../plugins/auth';
+import { presentSessionUser } from '../auth/auth.presenter';
+import type { ClientMeta } from '../auth/auth.service';
+import { SettingsRepository } from '../settings/settings.repository';
+import { AccountRepository } from './account.repository';
+import { AccountService } from './account.service';
 
-/** The account routes of the profiles issue (being built). */
-export const accountRoutes: FastifyPluginAsyncZod = async () => {};
+const secured = { security: [{ bearer: [] }], tags: ['account'] };
+const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+/** Limits count per member (every session of theirs together), not per IP. */
+const memberKey = (request: FastifyRequest) => (request.member ? `member:${request.member.user.id}` : `ip:${request.ip}`);
+/** Building the export reads every table: a few downloads an hour are plenty. */
+export const EXPORTS_PER_HOUR = 5;
+
+/** The member's own account: contact details, password, sessions, data export and deletion. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, auth, otp, storage, config } = app.deps;
+  const account = new AccountService({
+    repo: new AccountRepository(db), settings: new SettingsRepository(db), auth, otp, storage,
+    realtime: () => app.realtime, log: app.log, defaultPhoneRegion: config.defaultPhoneRegion,
+  });
+  // Calls that check a password or send a code: the auth endpoints' stricter limit, per member.
+  const guarded = { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000, keyGenerator: memberKey } };
+  app.addHook('onRequest', app.authenticate);
+
+  app.put('/account/email', {
+    schema: { ...secured, summary: 'Change my e-mail address (current password required); sends a verification link', body: ChangeEmailBodySchema, response: { 200: envelope(AccountUserSchema) } },
+    config: guarded,
+  }, async (request) => {
+    const user = await account.changeEmail(currentMember(request), request.body);
+    return { success: true as const, data: { user: presentSessionUser(user) }, message: SETTINGS_MESSAGES.emailChanged };
+  });
+
+  app.post('/account/mobile/code', {
+    schema: { ...secured, summary: 'Send a WhatsApp code to the mobile number I want to move to', body: MobileChangeCodeBodySchema, response: { 200: envelope(MobileCodeSentSchema) } },
+    config: guarded,
+  }, async (request) => ({
+    success: true as const, data: await account.requestMobileCode(currentMember(request), request.body.mobile, meta(request)), message: SETTINGS_MESSAGES.mobileCodeSent,
+  }));
+
+  app.put('/account/mobile', {
+    schema: { ...secured, summary: 'Change my mobile number with the code sent to it', body: ChangeMobileBodySchema, response: { 200: envelope(AccountUserSchema) } },
+    config: guarded,
+  }, async (request) => {
+    const user = await account.changeMobile(currentMember(request), request.body);
+    return { success: true as const, data: { user: presentSessionUser(user) }, message: SETTINGS_MESSAGES.mobileChanged };
+  });
+
+  app.put('/account/password', {
+    schema: { ...secured, summary: 'Change my password (current password required); signs out my other devices', body: ChangePasswordBodySchema, response: { 200: envelope(LogoutOthersSchema) } },
+    config: guarded,
+  }, async (request) => ({
+    success: true as const, data: { revoked: await account.changePassword(currentMember(request), request.body) }, message: SETTINGS_MESSAGES.passwordChanged,
+  }));
+
+  app.post('/account/logout-others', {
+    schema: { ...secured, summary: 'Sign out every other device; this one stays signed in', response: { 200: envelope(LogoutOthersSchema) } },
+  }, async (request) => ({
+    success: true as const, data: { revoked: await account.logoutOthers(currentMember(request)) }, message: SETTINGS_MESSAGES.loggedOutOthers,
+  }));
+
+  app.get('/account/export', {
+    schema: { ...secured, summary: 'Download everything LinkUp keeps about me, as a JSON file', response: { 200: AccountExportSchema } },
+    config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: memberKey } },
+  }, async (request, reply) => {
+    const data = await account.exportData(currentMember(request));
+    return reply
+      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+      .header('cache-control', 'no-store')
+      .send(data);
+  });
+
+  app.delete('/account', {
+    schema: { ...secured, summary: 'Delete my account and all my data for good (password required)', body: DeleteAccountBodySchema, response: { 200: envelope(z.null()) } },
+    config: guarded,
+  }, async (request) => {
+    await account.deleteAccount(currentMember(request), request.body.password);
+    return { success: true as const, data: null, message: SETTINGS_MESSAGES.accountDeleted };
+  });
+};

@@ -7,6 +7,7 @@ import {
 } from '@linkup/contract';
 import { z } from 'zod';
 import { currentMember } from '../../plugins/auth';
+import { avatarUrlOf } from '../profile/avatar';
 import { presentSessionUser } from './auth.presenter';
 import type { ClientMeta } from './auth.service';
 
@@ -100,7 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/user', {
     onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'The signed-in member', ...bearer, response: { 200: envelope(UserOnly) } },
-  }, async (request) => ({ success: true as const, data: { user: presentSessionUser(currentMember(request).user) } }));
+  }, async (request) => {
+    const { user } = currentMember(request);
+    return { success: true as const, data: { user: presentSessionUser(user, await avatarUrlOf(app.deps.db, app.deps.storage, user.id)) } };
+  });
 
   app.post('/auth/logout', {
     onRequest: app.authenticate,

@@ -25,6 +25,9 @@ export interface OtpServiceDeps {
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+/** What a number-change code is bound to: the number and the member moving to it. */
+const numberChangeBinding = (mobile: string, userId: string) => `${mobile}#change:${userId}`;
+
 /** 6 digits from a CSPRNG. */
 export function newOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -86,7 +89,36 @@ export class OtpService {
     return auth.startSession({ ...user, phone_verified_at: user.phone_verified_at ?? now }, meta);
   }
 
-  private async issue(mobile: string, meta: ClientMeta): Promise<OtpSent> {
+  /**
+   * A code for a member moving their account to a new number (settings): sent although no account
+   * has the number yet, under the same cool-down and caps as sign-in codes. The code is bound to
+   * the member, so it signs nobody in and confirms no one else's change.
+   */
+  async requestNumberChange(userId: string, rawMobile: string, meta: ClientMeta): Promise<OtpSent & { mobile: string }> {
+    const mobile = this.normalize(rawMobile);
+    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    return { mobile, ...(await this.issue(mobile, meta, userId)) };
+  }
+
+  /** Checks and uses up a number-change code of this member; answers the normalized number. */
+  async confirmNumberChange(userId: string, rawMobile: string, code: string): Promise<string> {
+    const { otps, config, secret } = this.deps;
+    const mobile = this.normalize(rawMobile);
+    const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
+    const live = await otps.latestLive(mobile, nowIso());
+    if (!live) throw wrong();
+    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) {
+      if (!(await otps.addAttempt(live.id, config.otp.maxAttempts))) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+      throw wrong();
+    }
+    if (!(await otps.consume(live.id, nowIso()))) throw wrong();
+    return mobile;
+  }
+
+  /** `changeFor`: the member changing to this number (the code is bound to them and always sent). */
+  private async issue(mobile: string, meta: ClientMeta, changeFor?: string): Promise<OtpSent> {
     const { otps, users, events, whatsapp, dispatch, config, secret } = this.deps;
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
@@ -102,10 +134,11 @@ export class OtpService {
     }
 
     const code = newOtpCode();
-    const row = await otps.replace({ mobile, codeHash: hashOtp(secret, mobile, code), now, expiresAt: addMs(now, caps.ttlMs) });
+    const binding = changeFor ? numberChangeBinding(mobile, changeFor) : mobile;
+    const row = await otps.replace({ mobile, codeHash: hashOtp(secret, binding, code), now, expiresAt: addMs(now, caps.ttlMs) });
     await events.record('otp_sent', mobile, meta.ip, now);
-    const member = await users.findUserByMobile(mobile);
-    if (member) await dispatch('one-time code', () => whatsapp.sendCode(mobile, code));
+    const member = changeFor ? null : await users.findUserByMobile(mobile);
+    if (changeFor || member) await dispatch('one-time code', () => whatsapp.sendCode(mobile, code));
     return this.sent(row.expires_at, row.last_sent_at);
   }
 

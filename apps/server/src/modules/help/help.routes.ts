@@ -1,4 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactBodySchema, FaqQuerySchema, FaqSchema, HELP_MESSAGES, SupportMessageSchema, envelope } from '@linkup/contract';
+import { currentMember } from '../../plugins/auth';
+import { FAQ } from './faq-content';
+import { HelpRepository } from './help.repository';
+import { HelpService } from './help.service';
 
-/** The help routes of the profiles issue (being built). */
-export const helpRoutes: FastifyPluginAsyncZod = async () => {};
+const secured = { security: [{ bearer: [] }], tags: ['help'] };
+
+/** Help & Support: the searchable FAQ and the contact form (stored, then e-mailed to support). */
+export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mail, config } = app.deps;
+  const help = new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log: app.log });
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/help/faq', {
+    schema: { ...secured, summary: 'Questions and answers by category; `search` keeps the entries holding every word', querystring: FaqQuerySchema, response: { 200: envelope(FaqSchema) } },
+  }, async (request) => ({ success: true as const, data: help.faq(request.query.search) }));
+
+  app.post('/help/contact', {
+    schema: { ...secured, summary: 'Send a message to the support team', body: ContactBodySchema, response: { 201: envelope(SupportMessageSchema) } },
+  }, async (request, reply) => {
+    const data = await help.contact(currentMember(request).user, request.body);
+    return reply.status(201).send({ success: true as const, data, message: HELP_MESSAGES.contactSent });
+  });
+};

@@ -1,4 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  MemberLocationSchema, PREFERENCE_MESSAGES, PreferenceOptionsSchema, PreferencesCompletionSchema, PreferencesSchema,
+  PutPreferencesBodySchema, SetLocationBodySchema, UpdateDatingPreferencesBodySchema, envelope,
+} from '@linkup/contract';
+import { currentMember } from '../../plugins/auth';
+import { hashToken } from '../auth/tokens';
+import { PreferencesRepository } from './preferences.repository';
+import { PreferencesService } from './preferences.service';
 
-/** The preferences routes of the profiles issue (being built). */
-export const preferencesRoutes: FastifyPluginAsyncZod = async () => {};
+const memberKey = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
+};
+const secured = { security: [{ bearer: [] }], tags: ['preferences'] };
+
+/** Spec §7 "Preferences": the member's own dating preferences and location. */
+export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preferences = new PreferencesService(new PreferencesRepository(app.deps.db));
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/preferences', {
+    schema: { ...secured, summary: 'My dating preferences (the defaults until I save some)', response: { 200: envelope(PreferencesSchema) } },
+  }, async (request) => ({ success: true as const, data: await preferences.get(currentMember(request).user) }));
+
+  app.put('/preferences', {
+    schema: { ...secured, summary: 'Replace my dating preferences (fields left out return to their defaults)', body: PutPreferencesBodySchema, response: { 200: envelope(PreferencesSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await preferences.replace(currentMember(request).user, request.body), message: PREFERENCE_MESSAGES.saved,
+  }));
+
+  app.post('/preferences/dating', {
+    schema: { ...secured, summary: 'Change some of my dating preferences', body: UpdateDatingPreferencesBodySchema, response: { 200: envelope(PreferencesSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await preferences.update(currentMember(request).user, request.body), message: PREFERENCE_MESSAGES.saved,
+  }));
+
+  app.post('/preferences/location', {
+    schema: {
+      ...secured,
+      summary: 'Set my location: a city of the list, or my device position once (kept only as the nearest city and a coarse cell)',
+      body: SetLocationBodySchema,
+      response: { 200: envelope(MemberLocationSchema) },
+    },
+    config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: memberKey } },
+  }, async (request) => ({
+    success: true as const, data: await preferences.setLocation(currentMember(request).user.id, request.body), message: PREFERENCE_MESSAGES.locationSaved,
+  }));
+
+  app.get('/preferences/completion-status', {
+    schema: { ...secured, summary: 'What my dating preferences still miss', response: { 200: envelope(PreferencesCompletionSchema) } },
+  }, async (request) => ({ success: true as const, data: await preferences.completion(currentMember(request).user) }));
+
+  app.delete('/preferences/reset', {
+    schema: { ...secured, summary: 'Back to the default preferences', response: { 200: envelope(PreferencesSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await preferences.reset(currentMember(request).user), message: PREFERENCE_MESSAGES.reset,
+  }));
+
+  app.get('/preferences/options', {
+    schema: { ...secured, summary: 'Every choice the preference and location forms offer', response: { 200: envelope(PreferenceOptionsSchema) } },
+  }, async () => ({ success: true as const, data: preferences.options() }));
+};

@@ -1,4 +1,133 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  InterestCatalogueSchema, InterestsBodySchema, MyInterestsSchema, OwnProfileSchema, PROFILE_MESSAGES, PhotoListSchema,
+  PhotoOrderBodySchema, PhotoSchema, ProfileUpdateSchema, envelope, photoTooLargeMessage,
+} from '@linkup/contract';
+import { z } from 'zod';
+import { ensureInterestCatalogue } from '../../db/seed/seed';
+import { invalid } from '../../lib/http-errors';
+import { currentMember } from '../../plugins/auth';
+import { hashToken } from '../auth/tokens';
+import { ProfileRepository } from './profile.repository';
+import { ProfileService } from './profile.service';
 
-/** The profile routes of the profiles issue (being built). */
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const secured = { security: [{ bearer: [] }], tags: ['profile'] };
+/** Uploads a member may make in a window (each one decodes an image: CPU worth limiting). */
+const UPLOADS_PER_WINDOW = 40;
+const UPLOAD_WINDOW_MS = 15 * 60_000;
+
+const memberKey = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
+};
+
+const photoInvalid = (message: string) => invalid({ photo: [message] }, message);
+
+/** Turns whatever the multipart parser says about a bad upload into a 422 on `photo`. */
+function uploadError(error: unknown, maxBytes: number): Error {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoInvalid(photoTooLargeMessage(maxBytes));
+  if (typeof code === 'string' && code.startsWith('FST_')) return photoInvalid(PROFILE_MESSAGES.photoMissing);
+  return error as Error;
+}
+
+/** The member's own profile (issue #4 "Profile"): details, photos, interests, and the catalogue. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, dialect, storage } = app.deps;
+  const maxBytes = config.photos.maxBytes;
+  const profiles = new ProfileService(new ProfileRepository(db, dialect), storage, { maxBytes, maxPixels: config.photos.maxPixels });
+
+  // The catalogue must exist whether or not demo data is seeded (idempotent: missing names only).
+  app.addHook('onReady', async () => {
+    await ensureInterestCatalogue(db).catch((err: unknown) => app.log.warn({ err }, 'could not fill the interest catalogue'));
+  });
+
+  // Only this plugin parses multipart; one file of at most PHOTO_MAX_BYTES, nothing else of size.
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 1_024, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/profile', {
+    schema: { ...secured, summary: 'My own profile, with what is missing from it', response: { 200: envelope(OwnProfileSchema) } },
+  }, async (request) => ({ success: true as const, data: await profiles.get(currentMember(request).user.id) }));
+
+  app.put('/profile', {
+    schema: { ...secured, summary: 'Change my profile (only the fields sent)', body: ProfileUpdateSchema, response: { 200: envelope(OwnProfileSchema) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await profiles.update(currentMember(request).user.id, request.body),
+    message: PROFILE_MESSAGES.updated,
+  }));
+
+  app.get('/profile/photos', {
+    schema: { ...secured, summary: 'My photos in order, with the upload limits', response: { 200: envelope(PhotoListSchema) } },
+  }, async (request) => ({ success: true as const, data: await profiles.photoList(currentMember(request).user.id) }));
+
+  app.post('/profile/photos', {
+    schema: {
+      ...secured,
+      summary: 'Add a photo (multipart, file field `photo`): re-encoded to WebP sizes without any metadata',
+      consumes: ['multipart/form-data'],
+      response: { 201: envelope(PhotoSchema) },
+    },
+    config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: memberKey } },
+  }, async (request, reply) => {
+    const userId = currentMember(request).user.id;
+    let buffer: Buffer;
+    try {
+      const file = await request.file();
+      if (!file) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+      if (file.fieldname !== 'photo') {
+        file.file.resume();
+        throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+      }
+      buffer = await file.toBuffer();
+    } catch (error) {
+      throw uploadError(error, maxBytes);
+    }
+    if (buffer.length === 0) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+    const photo = await profiles.addPhoto(userId, buffer);
+    return reply.status(201).send({ success: true as const, data: photo, message: PROFILE_MESSAGES.photoUploaded });
+  });
+
+  app.put('/profile/photos/order', {
+    schema: { ...secured, summary: 'Reorder my photos (every photo id once, in the new order)', body: PhotoOrderBodySchema, response: { 200: envelope(PhotoListSchema) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await profiles.reorder(currentMember(request).user.id, request.body.photo_ids),
+    message: PROFILE_MESSAGES.orderSaved,
+  }));
+
+  app.put('/profile/photos/:id/primary', {
+    schema: { ...secured, summary: 'Make one of my photos the main photo', params: IdParams, response: { 200: envelope(PhotoListSchema) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await profiles.setPrimary(currentMember(request).user.id, request.params.id),
+    message: PROFILE_MESSAGES.primarySet,
+  }));
+
+  app.delete('/profile/photos/:id', {
+    schema: { ...secured, summary: 'Delete one of my photos (and its stored files)', params: IdParams, response: { 200: envelope(PhotoListSchema) } },
+  }, async (request) => ({
+    success: true as const,
+    data: await profiles.deletePhoto(currentMember(request).user.id, request.params.id),
+    message: PROFILE_MESSAGES.photoDeleted,
+  }));
+
+  app.get('/interests', {
+    schema: { ...secured, summary: 'The interest catalogue and how many a member may pick', response: { 200: envelope(InterestCatalogueSchema) } },
+  }, async () => ({ success: true as const, data: await profiles.catalogue() }));
+
+  app.put('/profile/interests', {
+    schema: { ...secured, summary: 'Replace my interests (catalogue names)', body: InterestsBodySchema, response: { 200: envelope(MyInterestsSchema) } },
+  }, async (request) => ({
+    success: true as const,
+    data: { interests: await profiles.setInterests(currentMember(request).user.id, request.body.interests) },
+    message: PROFILE_MESSAGES.interestsSaved,
+  }));
+};

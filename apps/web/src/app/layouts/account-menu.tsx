@@ -57,12 +57,12 @@ export function AccountMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="avatar" aria-hidden="true">{initials(name)}</span>
+        <span className="avatar" aria-hidden="true"><AvatarFace name={name} url={user?.avatar_url} /></span>
         <span className="sr-only">Account menu</span>
       </button>
       <div id={panelId} className="account-panel" hidden={!open}>
         <div className="account-summary">
-          <span className="avatar avatar--lg" aria-hidden="true">{initials(name)}</span>
+          <span className="avatar avatar--lg" aria-hidden="true"><AvatarFace name={name} url={user?.avatar_url} /></span>
           <div className="account-summary-text">
             <p className="account-name">{name}</p>
             {user?.phone_number && <p className="account-phone">{user.phone_number}</p>}
@@ -87,4 +87,11 @@ export function AccountMenu() {
       </div>
     </div>
   );
+}
+
+const AVATAR_IMAGE = { width: '100%', height: '100%', borderRadius: '50%', objectFit: 'cover' } as const;
+
+/** The member's main photo (session user's avatar_url), or their initials without one. */
+function AvatarFace({ name, url }: { name: string; url: string | null | undefined }) {
+  return url ? <img src={url} alt="" style={AVATAR_IMAGE} /> : <>{initials(name)}</>;
 }

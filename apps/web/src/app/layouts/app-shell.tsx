@@ -2,6 +2,7 @@ import { APP_NAME, DEFAULT_AUTHED_PATH, LOGO_PATH } from '@linkup/contract';
 import { Link, Outlet } from 'react-router';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
+import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
 import { useRouteDef } from '@/app/route-meta';
@@ -13,6 +14,7 @@ export function AppShell() {
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
       <ChatUnreadSync />
+      <MatchNotificationsSync />
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="app-header">
         <Link to={DEFAULT_AUTHED_PATH} className="brand">

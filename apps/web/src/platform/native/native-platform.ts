@@ -1,5 +1,6 @@
 import { App } from '@capacitor/app';
 import { Capacitor, type PluginListenerHandle } from '@capacitor/core';
+import { browserPosition } from '@/platform/geolocation';
 import type { Platform, Unsubscribe } from '@/platform/platform';
 
 /** Listener handles arrive asynchronously; the returned function removes them whenever they do. */
@@ -27,4 +28,6 @@ export const nativePlatform: Platform = {
   onBackButton: (handler) => subscription(App.addListener('backButton', () => handler())),
   onDeepLink: (handler) => subscription(App.addListener('appUrlOpen', (event) => handler(event.url))),
   exitApp: () => App.exitApp(),
+  // The web view's navigator.geolocation asks for the OS permission itself.
+  currentPosition: () => browserPosition(),
 };

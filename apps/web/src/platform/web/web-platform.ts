@@ -1,3 +1,4 @@
+import { browserPosition } from '@/platform/geolocation';
 import type { Platform } from '@/platform/platform';
 
 const noop = () => {};
@@ -9,4 +10,5 @@ export const webPlatform: Platform = {
   onBackButton: () => noop,
   onDeepLink: () => noop,
   exitApp: async () => {},
+  currentPosition: () => browserPosition(),
 };

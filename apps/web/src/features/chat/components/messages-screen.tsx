@@ -7,7 +7,7 @@ import { useRooms } from '@/features/chat/api/get-rooms';
 import { useUserSearch } from '@/features/chat/api/search-users';
 import { ConversationItem } from '@/features/chat/components/conversation-item';
 import { UserSearch, type SearchState } from '@/features/chat/components/user-search';
-import { useDebouncedValue } from '@/features/chat/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomsLive } from '@/features/chat/hooks/use-rooms-live';
 import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';

@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+
+/** SQL of the account calls: contact details, password, sessions, the export and deletion. */
+export class AccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findUser(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether another member already has this e-mail address or mobile number. */
+  async takenByOther(column: 'email' | 'phone_number', value: string, userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where(column, '=', value).where('id', '!=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new address is unverified until its link is opened. */
+  async changeEmail(userId: string, email: string, now: string): Promise<void> {
+    await this.db.updateTable('users').set({ email, email_verified_at: null, updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  /** The number was just confirmed with a code sent to it. */
+  async changeMobile(userId: string, mobile: string, now: string): Promise<void> {
+    await this.db.updateTable('users').set({ phone_number: mobile, phone_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  /** Sets the new password hash and revokes every other session, in one transaction. */
+  async changePassword(userId: string, passwordHash: string, keepSessionId: string, now: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      return revokeOthers(trx, userId, keepSessionId, now);
+    });
+  }
+
+  revokeOtherSessions(userId: string, keepSessionId: string, now: string): Promise<number> {
+    return revokeOthers(this.db, userId, keepSessionId, now);
+  }
+
+  photoKeys(userId: string): Promise<string[]> {
+    return this.db.selectFrom('user_photos').select('storage_key').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.storage_key));
+  }
+
+  roomIds(userId: string): Promise<string[]> {
+    return this.db.selectFrom('chat_room_members').select('room_id').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.room_id));
+  }
+
+  /**
+   * Removes the member and everything about them, in one transaction. Their one-to-one rooms go
+   * too (with the other member's side of the conversation), as a block would; the foreign keys
+   * cascade the rest; auth events and codes are keyed by number or address, so they go by hand.
+   * Reports they filed stay for moderation without their name (reporter_id is set null).
+   */
+  async deleteAccount(user: Pick<UserRow, 'id' | 'email' | 'phone_number'>, roomIds: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (roomIds.length > 0) await trx.deleteFrom('chat_rooms').where('id', 'in', [...roomIds]).execute();
+      await trx.deleteFrom('chat_messages').where('user_id', '=', user.id).execute();
+      const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
+      await trx.deleteFrom('auth_events').where('subject', 'in', subjects).execute();
+      if (user.phone_number) await trx.deleteFrom('otp_codes').where('phone_number', '=', user.phone_number).execute();
+      await trx.deleteFrom('support_messages').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    });
+  }
+
+  // ── the export ──
+
+  interests(userId: string): Promise<string[]> {
+    return this.db
+      .selectFrom('user_interests')
+      .innerJoin('interests', 'interests.id', 'user_interests.interest_id')
+      .select('interests.name')
+      .where('user_interests.user_id', '=', userId)
+      .orderBy('interests.name')
+      .execute()
+      .then((rows) => rows.map((r) => r.name));
+  }
+
+  photos(userId: string) {
+    return this.db.selectFrom('user_photos').selectAll().where('user_id', '=', userId).orderBy('position').execute();
+  }
+
+  preferences(userId: string) {
+    return this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  settings(userId: string) {
+    return this.db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  blocks(userId: string) {
+    return this.db
+      .selectFrom('user_blocks')
+      .leftJoin('users', 'users.id', 'user_blocks.blocked_id')
+      .select(['user_blocks.blocked_id as member_id', 'users.name', 'user_blocks.created_at'])
+      .where('user_blocks.blocker_id', '=', userId)
+      .orderBy('user_blocks.created_at')
+      .execute();
+  }
+
+  reports(userId: string) {
+    return this.db
+      .selectFrom('user_reports')
+      .leftJoin('users', 'users.id', 'user_reports.reported_id')
+      .select(['user_reports.id', 'user_reports.reported_id as member_id', 'users.name', 'user_reports.reason', 'user_reports.details', 'user_reports.status', 'user_reports.created_at'])
+      .where('user_reports.reporter_id', '=', userId)
+      .orderBy('user_reports.created_at')
+      .execute();
+  }
+
+  visitsMade(userId: string) {
+    return this.db
+      .selectFrom('profile_visits')
+      .leftJoin('users', 'users.id', 'profile_visits.viewed_id')
+      .select(['profile_visits.viewed_id as member_id', 'users.name', 'profile_visits.visit_date', 'profile_visits.created_at'])
+      .where('profile_visits.viewer_id', '=', userId)
+      .orderBy('profile_visits.created_at')
+      .execute();
+  }
+
+  swipes(userId: string) {
+    return this.db
+      .selectFrom('swipes')
+      .leftJoin('users', 'users.id', 'swipes.target_id')
+      .select(['swipes.target_id as member_id', 'users.name', 'swipes.action', 'swipes.created_at'])
+      .where('swipes.actor_id', '=', userId)
+      .orderBy('swipes.created_at')
+      .execute();
+  }
+
+  matches(userId: string) {
+    return this.db
+      .selectFrom('matches')
+      .leftJoin('users', (join) =>
+        join.on((eb) => eb.or([
+          eb.and([eb('matches.user_a', '=', userId), eb('users.id', '=', eb.ref('matches.user_b'))]),
+          eb.and([eb('matches.user_b', '=', userId), eb('users.id', '=', eb.ref('matches.user_a'))]),
+        ])))
+      .select(['matches.id', 'users.id as member_id', 'users.name', 'matches.kind', 'matches.created_at', 'matches.unmatched_at'])
+      .where((eb) => eb.or([eb('matches.user_a', '=', userId), eb('matches.user_b', '=', userId)]))
+      .orderBy('matches.created_at')
+      .execute();
+  }
+
+  subscriptions(userId: string) {
+    return this.db
+      .selectFrom('subscriptions')
+      .select(['plan', 'source', 'starts_at', 'ends_at', 'cancelled_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  rooms(userId: string) {
+    return this.db
+      .selectFrom('chat_room_members')
+      .select(['room_id', 'name', 'joined_at', 'left_at'])
+      .where('user_id', '=', userId)
+      .orderBy('joined_at')
+      .execute();
+  }
+
+  /** Every message of these rooms with its author's name (never their contact details). */
+  roomMessages(roomIds: readonly string[]) {
+    if (roomIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('chat_messages')
+      .leftJoin('users', 'users.id', 'chat_messages.user_id')
+      .select([
+        'chat_messages.id', 'chat_messages.room_id', 'chat_messages.user_id', 'users.name as author_name', 'chat_messages.message',
+        'chat_messages.type', 'chat_messages.is_edited', 'chat_messages.created_at', 'chat_messages.updated_at',
+      ])
+      .where('chat_messages.room_id', 'in', [...roomIds])
+      .orderBy('chat_messages.created_at')
+      .orderBy('chat_messages.id')
+      .execute();
+  }
+
+  supportMessages(userId: string) {
+    return this.db
+      .selectFrom('support_messages')
+      .select(['id', 'subject', 'message', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  sessions(userId: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_used_at', 'expires_at', 'revoked_at', 'user_agent', 'ip'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  authEvents(subjects: readonly string[]) {
+    return this.db
+      .selectFrom('auth_events')
+      .select(['kind', 'ip', 'created_at'])
+      .where('subject', 'in', [...subjects])
+      .orderBy('created_at')
+      .execute();
+  }
+}
+
+async function revokeOthers(db: Kysely<Database>, userId: string, keepSessionId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

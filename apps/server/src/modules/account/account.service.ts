@@ -1,0 +1,154 @@
+import {
+  AUTH_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
+  type MobileCodeSent,
+} from '@linkup/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { deleteStoredPhoto } from '../../adapters/storage/photos';
+import type { PhotoStorage } from '../../adapters/storage/storage';
+import { isUniqueViolation } from '../../db/errors';
+import type { UserRow } from '../../db/schema';
+import { invalid } from '../../lib/http-errors';
+import { normalizeEmail, normalizeMobile } from '../../lib/phone';
+import { nowIso } from '../../lib/time';
+import { memberRoom, type Realtime } from '../../plugins/realtime';
+import type { AuthService, ClientMeta } from '../auth/auth.service';
+import { isCommonPassword } from '../auth/common-passwords';
+import type { OtpService } from '../auth/otp.service';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { presentSettings } from '../settings/settings.service';
+import type { AccountRepository } from './account.repository';
+import { presentExport } from './account.presenter';
+
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  settings: SettingsRepository;
+  auth: AuthService;
+  otp: OtpService;
+  storage: PhotoStorage;
+  realtime: () => Realtime;
+  log: FastifyBaseLogger;
+  defaultPhoneRegion: Config['defaultPhoneRegion'];
+}
+
+/** The signed-in member as the account calls see them: their row and this session. */
+export interface AccountMember {
+  user: UserRow;
+  sessionId: string;
+}
+
+/**
+ * The member's own account: contact details (re-verified), password, sessions, the data export
+ * and deletion. Every change of a credential is confirmed with the current password or a code.
+ */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /** Changes the address, marks it unverified and sends the usual verification link to it. */
+  async changeEmail({ user }: AccountMember, body: ChangeEmailBody): Promise<UserRow> {
+    const { repo, auth } = this.deps;
+    await this.assertPassword(user, body.current_password, 'current_password');
+    const email = normalizeEmail(body.email);
+    if (email === user.email) throw invalid({ email: [SETTINGS_MESSAGES.sameEmail] });
+    if (await repo.takenByOther('email', email, user.id)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+    const now = nowIso();
+    try {
+      await repo.changeEmail(user.id, email, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+      throw error;
+    }
+    const updated: UserRow = { ...user, email, email_verified_at: null, updated_at: now };
+    await auth.sendVerificationEmail(updated);
+    return updated;
+  }
+
+  /** Sends a WhatsApp code to the new number (the sign-in codes' cool-down and caps apply). */
+  async requestMobileCode({ user }: AccountMember, mobile: string, meta: ClientMeta): Promise<MobileCodeSent> {
+    const normalized = this.normalizeMobile(mobile);
+    await this.assertNewMobile(user, normalized);
+    return this.deps.otp.requestNumberChange(user.id, normalized, meta);
+  }
+
+  /** Moves the account to the new number once its code is confirmed. */
+  async changeMobile({ user }: AccountMember, body: ChangeMobileBody): Promise<UserRow> {
+    const normalized = this.normalizeMobile(body.mobile);
+    await this.assertNewMobile(user, normalized);
+    const mobile = await this.deps.otp.confirmNumberChange(user.id, normalized, body.otp);
+    const now = nowIso();
+    try {
+      await this.deps.repo.changeMobile(user.id, mobile, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
+      throw error;
+    }
+    return { ...user, phone_number: mobile, phone_verified_at: now, updated_at: now };
+  }
+
+  /** A new password (registration's rules); every other session of the member ends. */
+  async changePassword({ user, sessionId }: AccountMember, body: ChangePasswordBody): Promise<number> {
+    await this.assertPassword(user, body.current_password, 'current_password');
+    if (isCommonPassword(body.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
+    if (body.password === body.current_password) throw invalid({ password: [SETTINGS_MESSAGES.samePassword] });
+    return this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, nowIso());
+  }
+
+  logoutOthers({ user, sessionId }: AccountMember): Promise<number> {
+    return this.deps.repo.revokeOtherSessions(user.id, sessionId, nowIso());
+  }
+
+  async exportData({ user, sessionId }: AccountMember): Promise<AccountExport> {
+    const { repo, settings, storage } = this.deps;
+    const rooms = await repo.rooms(user.id);
+    const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
+    const [
+      settingsRow, photos, interests, preferences, blocks, reports, visits, swipes, matches, subscriptions, messages, supportMessages,
+      sessions, authEvents,
+    ] = await Promise.all([
+      settings.find(user.id), repo.photos(user.id), repo.interests(user.id), repo.preferences(user.id), repo.blocks(user.id),
+      repo.reports(user.id), repo.visitsMade(user.id), repo.swipes(user.id), repo.matches(user.id), repo.subscriptions(user.id),
+      repo.roomMessages(rooms.map((r) => r.room_id)), repo.supportMessages(user.id), repo.sessions(user.id), repo.authEvents(subjects),
+    ]);
+    return presentExport(storage, {
+      user, currentSessionId: sessionId, settings: presentSettings(settingsRow), photos, interests, preferences, blocks, reports,
+      visits, swipes, matches, subscriptions, rooms, messages, supportMessages, sessions, authEvents, generatedAt: nowIso(),
+    });
+  }
+
+  /**
+   * Deletes the member for good: photo files first (a failure stops here, so a retry finds the
+   * account intact), then every row in one transaction; then their live sockets are closed.
+   */
+  async deleteAccount({ user }: AccountMember, password: string): Promise<void> {
+    const { repo, storage, realtime, log } = this.deps;
+    await this.assertPassword(user, password, 'password');
+    for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
+    const roomIds = await repo.roomIds(user.id);
+    await repo.deleteAccount(user, roomIds);
+
+    try {
+      const rt = realtime();
+      for (const roomId of roomIds) rt.toChannel(roomChannel(roomId), 'user.left', { channel: roomChannel(roomId), user_id: user.id });
+      rt.io.in(memberRoom(user.id)).disconnectSockets(true);
+    } catch (err) {
+      log.warn({ err }, 'could not close the sockets of a deleted account');
+    }
+  }
+
+  private async assertPassword(user: UserRow, password: string, field: string): Promise<void> {
+    const ok = await verifyPassword(user.password_hash ?? (await decoyPasswordHash()), password);
+    if (!ok || !user.password_hash) throw invalid({ [field]: [SETTINGS_MESSAGES.wrongPassword] }, SETTINGS_MESSAGES.wrongPassword);
+  }
+
+  private normalizeMobile(raw: string): string {
+    const mobile = normalizeMobile(raw, this.deps.defaultPhoneRegion);
+    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    return mobile;
+  }
+
+  private async assertNewMobile(user: UserRow, mobile: string): Promise<void> {
+    if (mobile === user.phone_number) throw invalid({ mobile: [SETTINGS_MESSAGES.sameMobile] });
+    if (await this.deps.repo.takenByOther('phone_number', mobile, user.id)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
+  }
+}

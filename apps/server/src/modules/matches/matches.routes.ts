@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ActivitySchema, BoostSchema, boostedMessage, DiscoverPageSchema, DiscoverQuerySchema, LikesReceivedSchema, MATCHING_MESSAGES, MATCHING_PAGE_SIZES,
+  MatchDetailsSchema, MatchSchema, MatchStatsSchema, SwipeResultSchema, UndoResultSchema, VisitorsSchema, envelope, pageQuery, paginated,
+  type SwipeAction,
+} from '@linkup/contract';
+import { z } from 'zod';
+import { currentMember } from '../../plugins/auth';
+import { ChatRepository } from '../chat/chat.repository';
+import { MatchesRepository } from './matches.repository';
+import { MatchesService, type ProfileLoader } from './matches.service';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const secured = { security: [{ bearer: [] }], tags: ['matches'] };
+
+/** Spec §7 "Matches", plus visitors and activity. */
+export const matchesRoutes = (loadProfiles: ProfileLoader): FastifyPluginAsyncZod => async (app) => {
+  const { config, db, storage } = app.deps;
+  const matches = new MatchesService(new MatchesRepository(db), new ChatRepository(db), storage, loadProfiles, () => app.realtime, config.matching);
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/matches/discover', {
+    schema: { ...secured, summary: 'People to discover, best fits first', querystring: DiscoverQuerySchema, response: { 200: envelope(DiscoverPageSchema) } },
+  }, async (request) => ({ success: true as const, data: await matches.discover(currentMember(request).user.id, request.query) }));
+
+  const swipeRoute = (path: string, action: SwipeAction, summary: string) =>
+    app.post(path, {
+      schema: { ...secured, summary, params: IdParams, response: { 200: envelope(SwipeResultSchema) } },
+    }, async (request) => {
+      const result = await matches.swipe(currentMember(request).user, request.params.id, action);
+      return { success: true as const, data: result, ...(result.matched ? { message: "It's a match!" } : {}) };
+    });
+  swipeRoute('/matches/:id/like', 'like', 'Like a member');
+  swipeRoute('/matches/:id/super-like', 'super_like', 'Super like a member');
+  swipeRoute('/matches/:id/pass', 'pass', 'Pass on a member');
+
+  app.get('/matches', {
+    schema: { ...secured, summary: 'My matches, newest first', querystring: pageQuery(MATCHING_PAGE_SIZES.lists), response: { 200: envelope(paginated(MatchSchema)) } },
+  }, async (request) => ({
+    success: true as const, data: await matches.listMatches(currentMember(request).user.id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/matches/likes', {
+    schema: { ...secured, summary: 'People who like me (names and photos for premium only)', querystring: pageQuery(MATCHING_PAGE_SIZES.lists), response: { 200: envelope(LikesReceivedSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await matches.likes(currentMember(request).user.id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/matches/stats/summary', {
+    schema: { ...secured, summary: 'My matching numbers and what is left today', response: { 200: envelope(MatchStatsSchema) } },
+  }, async (request) => ({ success: true as const, data: await matches.stats(currentMember(request).user.id) }));
+
+  app.post('/matches/undo-last-action', {
+    schema: { ...secured, summary: 'Undo my last like or pass (premium)', response: { 200: envelope(UndoResultSchema) } },
+  }, async (request) => ({ success: true as const, data: await matches.undo(currentMember(request).user.id), message: 'Undone.' }));
+
+  app.post('/matches/boost-profile', {
+    schema: { ...secured, summary: 'Show my profile first for a while (premium, weekly)', response: { 200: envelope(BoostSchema) } },
+  }, async (request) => ({ success: true as const, data: await matches.boost(currentMember(request).user.id), message: boostedMessage(Math.round(config.matching.boostMs / 60_000)) }));
+
+  app.get('/matches/:id', {
+    schema: { ...secured, summary: 'One of my matches', params: IdParams, response: { 200: envelope(MatchDetailsSchema) } },
+  }, async (request) => ({ success: true as const, data: await matches.matchDetails(currentMember(request).user.id, request.params.id) }));
+
+  app.delete('/matches/:id', {
+    schema: { ...secured, summary: 'Unmatch', params: IdParams, response: { 200: envelope(z.null()) } },
+  }, async (request) => {
+    await matches.unmatch(currentMember(request).user.id, request.params.id);
+    return { success: true as const, data: null, message: MATCHING_MESSAGES.unmatched };
+  });
+
+  app.get('/visitors', {
+    schema: { ...secured, summary: 'Who viewed my profile (names and photos for premium only)', querystring: pageQuery(MATCHING_PAGE_SIZES.lists), response: { 200: envelope(VisitorsSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await matches.visitors(currentMember(request).user.id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/activity', {
+    schema: { ...secured, summary: 'My recent activity', response: { 200: envelope(ActivitySchema) } },
+  }, async (request) => ({ success: true as const, data: { items: await matches.activity(currentMember(request).user.id) } }));
+};

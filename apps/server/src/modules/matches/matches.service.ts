@@ -1,0 +1,370 @@
+import {
+  MATCHING_LIMITS, MATCHING_MESSAGES, type ActivityItem, type Boost, type DiscoverCard, type DiscoverPage, type DiscoverQuery,
+  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary, type Pagination, type PublicProfile,
+  type SwipeAction, type SwipeResult, type UndoResult, type Visitors, roomChannel,
+} from '@linkup/contract';
+import type { PhotoStorage } from '../../adapters/storage/storage';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, conflict, invalid, notFound, paymentRequired, tooManyRequests } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
+import type { Realtime } from '../../plugins/realtime';
+import type { ChatRepository } from '../chat/chat.repository';
+import { DiscoverQueryRunner, readPreferences, type Viewer } from './discover';
+import { isPremium } from './entitlements';
+import { pairKey } from '../../lib/pair-key';
+import type { MatchesRepository, MatchRow } from './matches.repository';
+import { memberSummaries } from './member-summary';
+
+/** Loads public profiles of members as `viewerId` may see them (the members module's presenter). */
+export type ProfileLoader = (viewerId: string, ids: readonly string[]) => Promise<Map<string, PublicProfile>>;
+
+export interface MatchingLimits {
+  freeDailyLikes: number;
+  freeDailySuperLikes: number;
+  premiumDailySuperLikes: number;
+  boostMs: number;
+  passResurfaceMs: number;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+const nextUtcMidnight = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)).toISOString();
+
+function pageOf<T>(items: T[], total: number, page: number, perPage: number): { items: T[]; pagination: Pagination } {
+  return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
+}
+
+/**
+ * Discover and matching (spec §7 "Matches"). Limits and premium-only calls are enforced here, not
+ * in the client: out of likes → 429 with when it resets, premium only → 402.
+ */
+export class MatchesService {
+  private readonly discoverRunner: DiscoverQueryRunner;
+
+  constructor(
+    private readonly repo: MatchesRepository,
+    private readonly chat: ChatRepository,
+    private readonly storage: PhotoStorage,
+    private readonly loadProfiles: ProfileLoader,
+    private readonly realtime: () => Realtime,
+    private readonly limits: MatchingLimits,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.discoverRunner = new DiscoverQueryRunner(repo.db, limits.passResurfaceMs);
+  }
+
+  // ── Discover ──
+
+  async discover(userId: string, query: DiscoverQuery): Promise<DiscoverPage> {
+    const viewer = await this.viewer(userId);
+    const { ranked, exhausted } = await this.discoverRunner.candidates(viewer, query, this.clock());
+    const start = (query.page - 1) * query.per_page;
+    const slice = ranked.slice(start, start + query.per_page);
+    const profiles = await this.loadProfiles(userId, slice.map((c) => c.id));
+    const names = await this.interestNames(slice.flatMap((c) => c.sharedInterestIds));
+    const items: DiscoverCard[] = slice.flatMap((c) => {
+      const profile = profiles.get(c.id);
+      if (!profile) return [];
+      return [{
+        ...profile,
+        reasons: c.reasons,
+        compatibility: c.compatibility,
+        is_boosted: c.boosted,
+        shared_interests: c.sharedInterestIds.map((id) => names.get(id) ?? '').filter(Boolean),
+      }];
+    });
+    return { items, has_more: ranked.length > start + query.per_page || !exhausted };
+  }
+
+  private async viewer(userId: string): Promise<Viewer> {
+    const db = this.repo.db;
+    const [user, prefs, interests] = await Promise.all([
+      db.selectFrom('users')
+        .select(['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'])
+        .where('id', '=', userId).executeTakeFirstOrThrow(),
+      db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
+    ]);
+    return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: readPreferences(prefs) };
+  }
+
+  private async interestNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  // ── Like, super like, pass ──
+
+  async swipe(actor: { id: string; name: string }, targetId: string, action: SwipeAction): Promise<SwipeResult> {
+    if (targetId === actor.id) throw invalid({ id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
+    const target = await this.repo.findUser(targetId);
+    if (!target || (await this.repo.isBlockedEitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
+
+    const now = this.clock();
+    const nowIso = now.toISOString();
+    const day = utcDay(now);
+    const premium = await isPremium(this.repo.db, actor.id, nowIso);
+    const existingMatch = await this.repo.findMatchByPair(this.repo.db, actor.id, targetId);
+    if (existingMatch && !existingMatch.unmatched_at && action === 'pass') throw conflict('You are already matched with this member.');
+    if (existingMatch?.unmatched_at) throw notFound(MATCHING_MESSAGES.memberNotFound);
+
+    await this.repo.db.transaction().execute(async (trx) => {
+      const previous = await this.repo.findSwipe(trx, actor.id, targetId);
+      let counted = false;
+      if (!previous) counted = await this.repo.insertSwipe(trx, actor.id, targetId, action, nowIso);
+      else if (previous.action !== action && !(previous.action === 'super_like' && action === 'like')) {
+        counted = await this.repo.changeSwipe(trx, actor.id, targetId, previous.action, action, nowIso);
+      }
+      if (!counted || action === 'pass') return;
+      const column = action === 'like' ? 'likes' : 'super_likes';
+      const used = await this.repo.incrementUsage(trx, actor.id, day, column);
+      const limit = action === 'like'
+        ? (premium ? Number.POSITIVE_INFINITY : this.limits.freeDailyLikes)
+        : (premium ? this.limits.premiumDailySuperLikes : this.limits.freeDailySuperLikes);
+      if (used > limit) {
+        const what = action === 'like' ? MATCHING_MESSAGES.outOfLikes : MATCHING_MESSAGES.outOfSuperLikes;
+        throw tooManyRequests(`${what} You get more at midnight UTC (${nextUtcMidnight(now)}).`);
+      }
+    });
+
+    let match: Match | null = null;
+    if (action !== 'pass') match = await this.matchIfMutual(actor, targetId, nowIso);
+    const left = await this.left(actor.id, premium, day);
+    return { action, matched: match !== null, match, likes_left: left.likes, super_likes_left: left.superLikes };
+  }
+
+  private async left(userId: string, premium: boolean, day: string) {
+    const usage = await this.repo.usage(userId, day);
+    return {
+      likes: premium ? null : Math.max(0, this.limits.freeDailyLikes - usage.likes),
+      superLikes: Math.max(0, (premium ? this.limits.premiumDailySuperLikes : this.limits.freeDailySuperLikes) - usage.super_likes),
+    };
+  }
+
+  /**
+   * Runs after the like committed, so of two simultaneous likes at least the later one sees the
+   * other; the pair's unique key lets exactly one insert the match and its room.
+   */
+  private async matchIfMutual(actor: { id: string; name: string }, targetId: string, now: string): Promise<Match | null> {
+    const db = this.repo.db;
+    const [mine, theirs] = await Promise.all([this.repo.findSwipe(db, actor.id, targetId), this.repo.findSwipe(db, targetId, actor.id)]);
+    if (!mine || mine.action === 'pass' || !theirs || theirs.action === 'pass') return null;
+    const kind = mine.action === 'super_like' || theirs.action === 'super_like' ? 'super_like' : 'like';
+    const created = await this.repo.insertMatch({ id: newId(), a: actor.id, b: targetId, kind, now });
+    let row = await this.repo.findMatchByPair(db, actor.id, targetId);
+    if (!row || row.unmatched_at) return null;
+    if (created) {
+      row = { ...row, chat_room_id: await this.roomFor(row, actor, targetId, now) };
+      await this.notifyMatch(row);
+    }
+    return (await this.presentMatches(actor.id, [row]))[0] ?? null;
+  }
+
+  private async roomFor(match: MatchRow, actor: { id: string; name: string }, targetId: string, now: string): Promise<string> {
+    const key = pairKey(actor.id, targetId);
+    let roomId = await this.chat.findRoomIdByPair(key);
+    const target = await this.repo.findUser(targetId);
+    if (!roomId) {
+      try {
+        roomId = await this.chat.createRoom({
+          pairKey: key, createdBy: actor.id, now,
+          members: [{ userId: actor.id, name: `Chat with ${target?.name ?? ''}`.trim() }, { userId: targetId, name: `Chat with ${actor.name}` }],
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        roomId = await this.chat.findRoomIdByPair(key);
+        if (!roomId) throw error;
+      }
+    } else {
+      await this.chat.rejoin(roomId, [actor.id, targetId], now);
+    }
+    await this.repo.setMatchRoom(match.id, roomId);
+    return roomId;
+  }
+
+  private async notifyMatch(match: MatchRow): Promise<void> {
+    const summaries = await memberSummaries(this.repo.db, this.storage, [match.user_a, match.user_b]);
+    const type = match.kind === 'super_like' ? 'super_match' : 'match';
+    for (const [me, other] of [[match.user_a, match.user_b], [match.user_b, match.user_a]] as const) {
+      const them = summaries.get(other);
+      this.realtime().toMember(me, 'notification', {
+        type,
+        notification_id: `match-${match.id}`,
+        timestamp: match.created_at,
+        title: type === 'super_match' ? 'Super Match!' : "It's a match!",
+        body: `You and ${them?.name ?? 'someone'} like each other.`,
+        user_id: other,
+        username: them?.name,
+        ...(them?.photo ? { user_image: them.photo.thumb } : {}),
+        ...(match.chat_room_id ? { chat_room_id: match.chat_room_id } : {}),
+      });
+    }
+  }
+
+  // ── Matches ──
+
+  private async presentMatches(userId: string, rows: MatchRow[]): Promise<Match[]> {
+    const others = rows.map((r) => (r.user_a === userId ? r.user_b : r.user_a));
+    const summaries = await memberSummaries(this.repo.db, this.storage, others);
+    return rows.flatMap((row, i) => {
+      const user = summaries.get(others[i]!);
+      return user ? [{ id: row.id, kind: row.kind, created_at: row.created_at, chat_room_id: row.chat_room_id, user }] : [];
+    });
+  }
+
+  async listMatches(userId: string, page: number, perPage: number) {
+    const [total, rows] = await Promise.all([this.repo.countMatches(userId), this.repo.listMatches(userId, perPage, (page - 1) * perPage)]);
+    return pageOf(await this.presentMatches(userId, rows), total, page, perPage);
+  }
+
+  async matchDetails(userId: string, matchId: string): Promise<MatchDetails> {
+    const row = await this.repo.findActiveMatch(matchId, userId);
+    const otherId = row ? (row.user_a === userId ? row.user_b : row.user_a) : '';
+    if (!row || (await this.repo.isBlockedEitherWay(userId, otherId))) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    const [[match], profiles, shared, mine, theirs] = await Promise.all([
+      this.presentMatches(userId, [row]),
+      this.loadProfiles(userId, [otherId]),
+      this.repo.sharedInterests(userId, otherId),
+      this.repo.findSwipe(this.repo.db, userId, otherId),
+      this.repo.findSwipe(this.repo.db, otherId, userId),
+    ]);
+    const profile = profiles.get(otherId);
+    if (!match || !profile) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    const kindOf = (action: string | undefined) => (action === 'super_like' ? 'super_like' : 'like') as 'like' | 'super_like';
+    return {
+      ...match,
+      shared_interests: shared,
+      liked_first: !theirs || (mine && mine.created_at <= theirs.created_at) ? 'me' : 'them',
+      my_action: kindOf(mine?.action),
+      their_action: kindOf(theirs?.action),
+      profile,
+    };
+  }
+
+  /** Unmatch: the match ends for both, and the room closes (both members leave it). */
+  async unmatch(userId: string, matchId: string): Promise<{ chat_room_id: string | null; other_id: string }> {
+    const row = await this.repo.findActiveMatch(matchId, userId);
+    if (!row) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    const now = this.clock().toISOString();
+    if (!(await this.repo.unmatch(row.id, userId, now))) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (row.chat_room_id) {
+      const channel = roomChannel(row.chat_room_id);
+      for (const member of [row.user_a, row.user_b]) {
+        await this.chat.leave(row.chat_room_id, member, now);
+        this.realtime().toChannel(channel, 'user.left', { channel, user_id: member });
+      }
+    }
+    return { chat_room_id: row.chat_room_id, other_id: row.user_a === userId ? row.user_b : row.user_a };
+  }
+
+  // ── Likes, visitors, stats, activity ──
+
+  async likes(userId: string, page: number, perPage: number): Promise<LikesReceived> {
+    const premium = await isPremium(this.repo.db, userId);
+    const count = await this.repo.countLikesReceived(userId);
+    if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
+    const rows = await this.repo.listLikesReceived(userId, perPage, (page - 1) * perPage);
+    const summaries = await memberSummaries(this.repo.db, this.storage, rows.map((r) => r.actor_id));
+    return {
+      count, locked: false, placeholders: 0,
+      items: rows.flatMap((r) => {
+        const user = summaries.get(r.actor_id);
+        return user ? [{ user, kind: r.action === 'super_like' ? 'super_like' as const : 'like' as const, liked_at: r.created_at }] : [];
+      }),
+    };
+  }
+
+  async visitors(userId: string, page: number, perPage: number): Promise<Visitors> {
+    const premium = await isPremium(this.repo.db, userId);
+    const count = await this.repo.countVisitors(userId);
+    if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
+    const rows = await this.repo.listVisitors(userId, perPage, (page - 1) * perPage);
+    const summaries = await memberSummaries(this.repo.db, this.storage, rows.map((r) => r.viewer_id));
+    return {
+      count, locked: false, placeholders: 0,
+      items: rows.flatMap((r) => {
+        const user = summaries.get(r.viewer_id);
+        return user ? [{ user, visited_at: String(r.visited_at) }] : [];
+      }),
+    };
+  }
+
+  async stats(userId: string): Promise<MatchStats> {
+    const now = this.clock();
+    const premium = await isPremium(this.repo.db, userId, now.toISOString());
+    const [counts, matches, left, boost] = await Promise.all([
+      this.repo.counts(userId),
+      this.repo.countMatches(userId),
+      this.left(userId, premium, utcDay(now)),
+      this.repo.activeBoostUntil(userId, now.toISOString()),
+    ]);
+    return {
+      likes_sent: counts.likesSent,
+      likes_received: counts.likesReceived,
+      matches,
+      super_likes_received: counts.superLikesReceived,
+      profile_views: counts.profileViews,
+      likes_left_today: left.likes,
+      super_likes_left_today: left.superLikes,
+      is_premium: premium,
+      boost_active_until: boost,
+      resets_at: nextUtcMidnight(now),
+    };
+  }
+
+  async activity(userId: string): Promise<ActivityItem[]> {
+    const limit = 50;
+    const premium = await isPremium(this.repo.db, userId);
+    const recent = await this.repo.recentActivity(userId, limit, premium);
+    const events: { type: ActivityItem['type']; at: string; other: string; match_id: string | null }[] = [
+      ...recent.sent.map((r) => ({ type: r.action === 'super_like' ? 'super_like_sent' as const : 'like_sent' as const, at: r.at, other: r.other, match_id: null })),
+      ...recent.superReceived.map((r) => ({ type: 'super_like_received' as const, at: r.at, other: r.other, match_id: null })),
+      ...recent.matches.map((r) => ({ type: 'match' as const, at: r.at, other: r.user_a === userId ? r.user_b : r.user_a, match_id: r.id })),
+      ...recent.visits.map((r) => ({ type: 'visit' as const, at: r.at, other: r.other, match_id: null })),
+      ...recent.visitors.map((r) => ({ type: 'visited_me' as const, at: r.at, other: r.other, match_id: null })),
+    ];
+    const blocked = await this.repo.blockedAmong(userId, events.map((e) => e.other));
+    const visible = events.filter((e) => !blocked.has(e.other)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
+    const summaries = await memberSummaries(this.repo.db, this.storage, visible.map((e) => e.other));
+    return visible.flatMap((e) => {
+      const user: MemberSummary | undefined = summaries.get(e.other);
+      return user ? [{ type: e.type, at: e.at, user, match_id: e.match_id }] : [];
+    });
+  }
+
+  // ── Premium actions ──
+
+  /** Reverts my last like or pass, unless it made a match (premium). */
+  async undo(userId: string): Promise<UndoResult> {
+    const now = this.clock();
+    if (!(await isPremium(this.repo.db, userId, now.toISOString()))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
+    const last = await this.repo.lastSwipe(userId);
+    if (!last) throw conflict(MATCHING_MESSAGES.nothingToUndo);
+    const match = await this.repo.findMatchByPair(this.repo.db, userId, last.target_id);
+    if (match) throw conflict(MATCHING_MESSAGES.cannotUndoMatch);
+    await this.repo.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.deleteSwipe(trx, userId, last.target_id, last.action))) throw conflict(MATCHING_MESSAGES.nothingToUndo);
+      // A like undone the same day gives the like back.
+      if (last.action !== 'pass' && last.created_at.slice(0, 10) === utcDay(now)) {
+        await this.repo.incrementUsage(trx, userId, utcDay(now), last.action === 'like' ? 'likes' : 'super_likes', -1);
+      }
+    });
+    return { action: last.action, user_id: last.target_id };
+  }
+
+  /** Ranks me first in discover for a while (premium, once a week). */
+  async boost(userId: string): Promise<Boost> {
+    const now = this.clock();
+    const nowIso = now.toISOString();
+    if (!(await isPremium(this.repo.db, userId, nowIso))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
+    if (await this.repo.activeBoostUntil(userId, nowIso)) throw conflict(MATCHING_MESSAGES.boostActive);
+    const last = await this.repo.lastBoostStart(userId);
+    if (last && now.getTime() - new Date(last).getTime() < WEEK_MS / MATCHING_LIMITS.premiumBoostsPerWeek) {
+      throw new AppError(429, MATCHING_MESSAGES.boostUsed);
+    }
+    const endsAt = new Date(now.getTime() + this.limits.boostMs).toISOString();
+    await this.repo.insertBoost({ id: newId(), userId, startsAt: nowIso, endsAt });
+    return { active_until: endsAt };
+  }
+}

@@ -1,0 +1,186 @@
+import {
+  INTERESTS_MAX, PHOTOS_MAX, PROFILE_MESSAGES, photoTooLargeMessage,
+  type InterestCatalogue, type OwnProfile, type Photo, type PhotoList, type ProfileUpdateValues,
+} from '@linkup/contract';
+import sharp from 'sharp';
+import { ImageProcessingError, processPhoto, type ImageErrorCode } from '../../adapters/storage/images';
+import { deleteStoredPhoto, storePhoto } from '../../adapters/storage/photos';
+import type { PhotoStorage } from '../../adapters/storage/storage';
+import { toBool, type UserRow, type UserUpdate } from '../../db/schema';
+import { cityCell } from '../../lib/geo';
+import { invalid, notFound } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
+import { nowIso } from '../../lib/time';
+import { presentPhoto } from './photo.presenter';
+import { presentOwnProfile } from './profile.presenter';
+import type { ProfileRepository } from './profile.repository';
+
+export interface PhotoLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+/**
+ * True when this sharp build decodes HEIC (HEVC-coded HEIF, what iPhones take). The prebuilt
+ * sharp binaries read AVIF through libheif but carry no HEVC decoder, so this is usually false.
+ */
+export function canDecodeHeic(): boolean {
+  const heif = sharp.format.heif as { input?: { buffer?: boolean; fileSuffix?: string[] } } | undefined;
+  return Boolean(heif?.input?.buffer && heif.input.fileSuffix?.some((s) => s.toLowerCase() === '.heic'));
+}
+
+const HEIC_UNSUPPORTED = 'HEIC photos cannot be read here yet. Choose a JPEG, PNG or WebP copy of the photo.';
+
+const IMAGE_ERROR_MESSAGES: Record<ImageErrorCode, string> = {
+  not_an_image: PROFILE_MESSAGES.photoNotImage,
+  unsupported_format: PROFILE_MESSAGES.photoFormat,
+  too_large: PROFILE_MESSAGES.photoTooManyPixels,
+  corrupt: PROFILE_MESSAGES.photoCorrupt,
+};
+
+const photoError = (message: string) => invalid({ photo: [message] }, message);
+
+/** The member's own profile: details, photos and interests. */
+export class ProfileService {
+  constructor(
+    private readonly repo: ProfileRepository,
+    private readonly storage: PhotoStorage,
+    private readonly limits: PhotoLimits,
+  ) {}
+
+  async get(userId: string): Promise<OwnProfile> {
+    const user = await this.user(userId);
+    const [photos, interests] = await Promise.all([this.repo.photos(userId), this.repo.interestsOf(userId)]);
+    return presentOwnProfile(this.storage, user, photos, interests);
+  }
+
+  /** Applies the fields sent; a new city also moves the member's coarse location cell. */
+  async update(userId: string, values: ProfileUpdateValues): Promise<OwnProfile> {
+    const user = await this.user(userId);
+    const changes: UserUpdate = {};
+    for (const [key, value] of Object.entries(values) as [keyof ProfileUpdateValues, unknown][]) {
+      if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+    }
+    if (values.city !== undefined && values.city !== user.city) changes.location_cell = cityCell(values.city);
+    if (Object.keys(changes).length > 0) await this.repo.updateUser(userId, { ...changes, updated_at: nowIso() });
+    return this.get(userId);
+  }
+
+  async photoList(userId: string): Promise<PhotoList> {
+    const rows = await this.repo.photos(userId);
+    return { photos: rows.map((row) => presentPhoto(this.storage, row)), max_photos: PHOTOS_MAX, max_bytes: this.limits.maxBytes };
+  }
+
+  /**
+   * Decodes, strips and re-encodes an upload, stores its sizes and adds it last (first photo =
+   * primary). The count is checked again inside a transaction holding the member's row, so two
+   * uploads at once never pass PHOTOS_MAX; a refused upload's stored files are removed.
+   */
+  async addPhoto(userId: string, input: Buffer): Promise<Photo> {
+    if ((await this.repo.countPhotos(userId)) >= PHOTOS_MAX) throw photoError(PROFILE_MESSAGES.photosMax);
+    if (input.length > this.limits.maxBytes) throw photoError(photoTooLargeMessage(this.limits.maxBytes));
+    const processed = await processPhoto(input, { limitInputPixels: this.limits.maxPixels }).catch(async (error: unknown) => {
+      if (!(error instanceof ImageProcessingError)) throw error;
+      if (await isUndecodableHeic(input, error.code)) throw photoError(HEIC_UNSUPPORTED);
+      throw photoError(IMAGE_ERROR_MESSAGES[error.code]);
+    });
+    const stored = await storePhoto(this.storage, processed);
+    try {
+      const row = await this.repo.withMemberLock(userId, async (trx) => {
+        const existing = await this.repo.photos(userId, trx);
+        if (existing.length >= PHOTOS_MAX) return null;
+        const photo = {
+          id: newId(),
+          user_id: userId,
+          position: existing.length === 0 ? 0 : Math.max(...existing.map((p) => p.position)) + 1,
+          is_primary: !existing.some((p) => toBool(p.is_primary)),
+          storage_key: stored.storageKey,
+          width: stored.width,
+          height: stored.height,
+          created_at: nowIso(),
+        };
+        await this.repo.insertPhoto(trx, photo);
+        return photo;
+      });
+      if (!row) throw photoError(PROFILE_MESSAGES.photosMax);
+      return presentPhoto(this.storage, row);
+    } catch (error) {
+      await deleteStoredPhoto(this.storage, stored.storageKey).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** `photoIds` must be exactly my photo ids, each once. */
+  async reorder(userId: string, photoIds: readonly string[]): Promise<PhotoList> {
+    await this.repo.withMemberLock(userId, async (trx) => {
+      const rows = await this.repo.photos(userId, trx);
+      const mine = new Set(rows.map((r) => r.id));
+      const sent = new Set(photoIds);
+      if (sent.size !== photoIds.length || sent.size !== mine.size || ![...sent].every((id) => mine.has(id))) {
+        throw invalid({ photo_ids: [PROFILE_MESSAGES.photoOrder] });
+      }
+      const primary = rows.find((r) => toBool(r.is_primary))?.id ?? photoIds[0] ?? null;
+      await this.repo.arrange(trx, userId, photoIds, primary);
+    });
+    return this.photoList(userId);
+  }
+
+  async setPrimary(userId: string, photoId: string): Promise<PhotoList> {
+    await this.repo.withMemberLock(userId, async (trx) => {
+      const rows = await this.repo.photos(userId, trx);
+      if (!rows.some((r) => r.id === photoId)) throw notFound();
+      await this.repo.arrange(trx, userId, rows.map((r) => r.id), photoId);
+    });
+    return this.photoList(userId);
+  }
+
+  /** Removes the photo and its stored files; the first remaining photo becomes primary if needed. */
+  async deletePhoto(userId: string, photoId: string): Promise<PhotoList> {
+    const removed = await this.repo.withMemberLock(userId, async (trx) => {
+      const rows = await this.repo.photos(userId, trx);
+      const target = rows.find((r) => r.id === photoId);
+      if (!target) throw notFound();
+      await this.repo.deletePhoto(trx, userId, photoId);
+      const rest = rows.filter((r) => r.id !== photoId);
+      const primary = rest.find((r) => toBool(r.is_primary))?.id ?? rest[0]?.id ?? null;
+      await this.repo.arrange(trx, userId, rest.map((r) => r.id), primary);
+      return target;
+    });
+    await deleteStoredPhoto(this.storage, removed.storage_key).catch(() => {});
+    return this.photoList(userId);
+  }
+
+  async catalogue(): Promise<InterestCatalogue> {
+    return { interests: await this.repo.catalogue(), max: INTERESTS_MAX };
+  }
+
+  /** Replaces my interests with these catalogue names; an unknown name is a 422. */
+  async setInterests(userId: string, names: readonly string[]): Promise<string[]> {
+    await this.user(userId);
+    const catalogue = await this.repo.catalogue();
+    const byName = new Map(catalogue.map((i) => [i.name.toLowerCase(), i.id]));
+    const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
+    if (unknown.length > 0) throw invalid({ interests: [PROFILE_MESSAGES.interestUnknown] });
+    const ids = [...new Set(names.map((n) => byName.get(n.toLowerCase())!))];
+    if (ids.length > INTERESTS_MAX) throw invalid({ interests: [PROFILE_MESSAGES.interestsMax] });
+    await this.repo.replaceInterests(userId, ids, nowIso());
+    return this.repo.interestsOf(userId);
+  }
+
+  private async user(userId: string): Promise<UserRow> {
+    const user = await this.repo.findUser(userId);
+    if (!user) throw notFound();
+    return user;
+  }
+}
+
+/** A HEIC (HEVC) photo this sharp build cannot decode: worth its own message. */
+async function isUndecodableHeic(input: Buffer, code: ImageErrorCode): Promise<boolean> {
+  if (canDecodeHeic() || (code !== 'corrupt' && code !== 'unsupported_format' && code !== 'not_an_image')) return false;
+  const brand = input.subarray(4, 12).toString('latin1');
+  if (/^ftyp(heic|heix|hevc|hevx|heim|heis)/.test(brand)) {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata().catch(() => null);
+    return meta === null || meta.format === 'heif';
+  }
+  return false;
+}

@@ -1,0 +1,67 @@
+import { sql, type AliasableExpression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Blocks work both ways everywhere (issue 4 "Safety"): every list, profile and chat query of the
+ * server uses these helpers. Each direction is one index lookup: `user_blocks_pk`
+ * (blocker_id, blocked_id) for mine, `user_blocks_blocked_idx` (blocked_id, blocker_id) for theirs.
+ */
+
+type AnyBuilder<DB, TB extends keyof DB> = ExpressionBuilder<DB, TB>;
+
+/**
+ * True when the member in `column` (a column reference such as `'u.id'` or `'m.user_id'`) and
+ * `viewerId` have blocked each other, either way: two EXISTS subqueries on the indexes.
+ */
+export function blockedEitherWay<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, viewerId: string, column: string): AliasableExpression<SqlBool> {
+  const other = sql.ref<string>(column);
+  // The subqueries only touch user_blocks, whatever tables the outer query has.
+  const blocks = eb as unknown as ExpressionBuilder<Database, never>;
+  return blocks.or([
+    blocks.exists(
+      blocks.selectFrom('user_blocks as blk_mine').select(sql.lit(1).as('one'))
+        .where('blk_mine.blocker_id', '=', viewerId).where('blk_mine.blocked_id', '=', other),
+    ),
+    blocks.exists(
+      blocks.selectFrom('user_blocks as blk_theirs').select(sql.lit(1).as('one'))
+        .where('blk_theirs.blocked_id', '=', viewerId).where('blk_theirs.blocker_id', '=', other),
+    ),
+  ]);
+}
+
+/**
+ * Keeps only members that `viewerId` has not blocked and who have not blocked `viewerId`:
+ * `.where((eb) => whereNotBlocked(eb, me, 'u.id'))`.
+ */
+export function whereNotBlocked<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, viewerId: string, column: string): AliasableExpression<SqlBool> {
+  return eb.not(blockedEitherWay(eb, viewerId, column));
+}
+
+/** Whether either member has blocked the other. */
+export async function isBlockedEitherWay(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([
+      eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+      eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+    ]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids among `ids` blocked either way with `viewerId` (one query, for presenters of lists). */
+export async function blockedAmong(db: Kysely<Database>, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)].filter((id) => id !== viewerId);
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) => eb.or([
+      eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', unique)]),
+      eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', unique)]),
+    ]))
+    .execute();
+  return new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)));
+}

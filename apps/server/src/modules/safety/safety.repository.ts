@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface BlockRow {
+  id: string;
+  name: string;
+  blocked_at: string;
+  photo_key: string | null;
+}
+
+export interface ReportRow {
+  id: string;
+  reason: string;
+  created_at: string;
+}
+
+/** SQL of blocks and reports. */
+export class SafetyRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findMember(id: string): Promise<{ id: string; name: string } | undefined> {
+    return this.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Blocks `blockedId`; false when it already was (the first block's time stays). */
+  async block(blockerId: string, blockedId: string, now: string): Promise<boolean> {
+    const row = await this.db
+      .insertInto('user_blocks')
+      .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+      .returning('blocker_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Lifts my block; false when there was none. A block the other member made stays. */
+  async unblock(blockerId: string, blockedId: string): Promise<boolean> {
+    const rows = await this.db
+      .deleteFrom('user_blocks')
+      .where('blocker_id', '=', blockerId)
+      .where('blocked_id', '=', blockedId)
+      .returning('blocker_id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Members I blocked, newest block first, with the storage key of their main photo. */
+  async listBlocks(blockerId: string, limit: number, offset: number, blockedId?: string): Promise<BlockRow[]> {
+    let query = this.db
+      .selectFrom('user_blocks as b')
+      .innerJoin('users as u', 'u.id', 'b.blocked_id')
+      .select((eb) => [
+        'u.id', 'u.name', 'b.created_at as blocked_at',
+        eb.selectFrom('user_photos as p')
+          .select('p.storage_key')
+          .whereRef('p.user_id', '=', 'u.id')
+          // The primary photo, else the first (true sorts after false on both databases).
+          .orderBy('p.is_primary', 'desc')
+          .orderBy('p.position')
+          .limit(1)
+          .as('photo_key'),
+      ])
+      .where('b.blocker_id', '=', blockerId)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('u.id')
+      .limit(limit)
+      .offset(offset);
+    if (blockedId) query = query.where('b.blocked_id', '=', blockedId);
+    const rows = await query.execute();
+    return rows.map((r) => ({ ...r, photo_key: r.photo_key ?? null }));
+  }
+
+  async countBlocks(blockerId: string): Promise<number> {
+    const row = await this.db.selectFrom('user_blocks').select(sql<number>`count(*)`.as('n')).where('blocker_id', '=', blockerId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Reports this member filed since `since`. */
+  async countReportsSince(reporterId: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('user_reports')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('reporter_id', '=', reporterId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** This member's latest report of that member since `since`, if any. */
+  findReportSince(reporterId: string, reportedId: string, since: string): Promise<ReportRow | undefined> {
+    return this.db
+      .selectFrom('user_reports')
+      .select(['id', 'reason', 'created_at'])
+      .where('reporter_id', '=', reporterId)
+      .where('reported_id', '=', reportedId)
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async insertReport(row: { id: string; reporterId: string; reportedId: string; reason: string; details: string | null; now: string }): Promise<void> {
+    await this.db
+      .insertInto('user_reports')
+      .values({ id: row.id, reporter_id: row.reporterId, reported_id: row.reportedId, reason: row.reason, details: row.details, created_at: row.now })
+      .execute();
+  }
+}

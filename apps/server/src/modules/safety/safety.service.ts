@@ -1,0 +1,89 @@
+import { SAFETY_MESSAGES, type BlockedMember, type Pagination, type ReportReason, type ReportResult, type ReportValues } from '@linkup/contract';
+import type { PhotoStorage } from '../../adapters/storage/storage';
+import { tooManyRequests } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
+import { addMs, nowIso } from '../../lib/time';
+import type { SafetyRepository } from './safety.repository';
+import { presentBlockedMember } from './safety.presenter';
+import { safetyPolicy } from './safety.policy';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What else must happen when two members are blocked (the chat hides their room). */
+export type OnBlocked = (blockerId: string, blockedId: string) => Promise<void>;
+
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/**
+ * Blocking and reporting. A block is one row (blocker → blocked) that every query reads both
+ * ways; a report is stored for moderation, at most `reportsPerDay` a member per 24 hours, once
+ * per reported member in that time.
+ */
+export class SafetyService {
+  constructor(
+    private readonly repo: SafetyRepository,
+    private readonly storage: PhotoStorage,
+    private readonly onBlocked: OnBlocked,
+    private readonly limits: { reportsPerDay: number },
+  ) {}
+
+  /** Blocks a member; `created` false when already blocked (idempotent). */
+  async block(userId: string, targetId: string): Promise<{ member: BlockedMember; created: boolean }> {
+    safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.blockSelf);
+    safetyPolicy.assertMember(await this.repo.findMember(targetId));
+    const created = await this.blockPair(userId, targetId);
+    const [row] = await this.repo.listBlocks(userId, 1, 0, targetId);
+    // Unblocked or deleted in between: answer with what was just done.
+    safetyPolicy.assertMember(row);
+    return { member: presentBlockedMember(this.storage, row), created };
+  }
+
+  /** Lifts my block of a member (nothing to lift is fine). A block they made of me stays. */
+  async unblock(userId: string, targetId: string): Promise<void> {
+    safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.blockSelf);
+    safetyPolicy.assertMember(await this.repo.findMember(targetId));
+    await this.repo.unblock(userId, targetId);
+  }
+
+  async listBlocks(userId: string, page: number, perPage: number): Promise<Page<BlockedMember>> {
+    const [total, rows] = await Promise.all([this.repo.countBlocks(userId), this.repo.listBlocks(userId, perPage, (page - 1) * perPage)]);
+    return {
+      items: rows.map((row) => presentBlockedMember(this.storage, row)),
+      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+    };
+  }
+
+  /**
+   * Files a report (and blocks when asked). The same member reported again within 24 hours is
+   * answered with the first report (`created` false) and does not count against the limit.
+   */
+  async report(userId: string, targetId: string, body: ReportValues): Promise<{ report: ReportResult; created: boolean }> {
+    safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.reportSelf);
+    safetyPolicy.assertMember(await this.repo.findMember(targetId));
+    const now = nowIso();
+    const since = addMs(now, -DAY_MS);
+    const blocked = body.block === true;
+
+    const earlier = await this.repo.findReportSince(userId, targetId, since);
+    if (earlier) {
+      if (blocked) await this.blockPair(userId, targetId);
+      return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
+    }
+    if ((await this.repo.countReportsSince(userId, since)) >= this.limits.reportsPerDay) throw tooManyRequests(SAFETY_MESSAGES.reportLimit);
+
+    const id = newId();
+    await this.repo.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, now });
+    if (blocked) await this.blockPair(userId, targetId);
+    return { report: { id, reason: body.reason, blocked, created_at: now }, created: true };
+  }
+
+  private async blockPair(blockerId: string, blockedId: string): Promise<boolean> {
+    const created = await this.repo.block(blockerId, blockedId, nowIso());
+    // Also when the block already existed: a retry after a lost answer still hides the room.
+    await this.onBlocked(blockerId, blockedId);
+    return created;
+  }
+}

@@ -1,0 +1,40 @@
+import type { NotificationSettings, Settings, UpdateSettingsBody } from '@linkup/contract';
+import { NOTIFICATION_SETTING_TYPES } from '@linkup/contract';
+import { toBool } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+import { parseNotificationSettings } from './notification-settings';
+import { DEFAULT_PRIVACY, type Privacy } from './privacy';
+import type { SettingsRepository, SettingsRow } from './settings.repository';
+
+/** A member's settings from their row; no row means every default. */
+export function presentSettings(row: SettingsRow | undefined): Settings {
+  const privacy: Privacy = row
+    ? {
+        show_age: toBool(row.show_age),
+        show_distance: toBool(row.show_distance),
+        show_online: toBool(row.show_online),
+        message_policy: row.message_policy === 'matches' ? 'matches' : 'everyone',
+        hide_from_discover: toBool(row.hide_from_discover),
+      }
+    : { ...DEFAULT_PRIVACY };
+  return { privacy, notifications: parseNotificationSettings(row?.notifications) };
+}
+
+/** Privacy and notification settings: the member's own, read and changed in part. */
+export class SettingsService {
+  constructor(private readonly repo: SettingsRepository) {}
+
+  async get(userId: string): Promise<Settings> {
+    return presentSettings(await this.repo.find(userId));
+  }
+
+  /** Changes what the body names and keeps the rest; the first change creates the row. */
+  async update(userId: string, body: UpdateSettingsBody): Promise<Settings> {
+    const current = await this.get(userId);
+    const privacy = { ...current.privacy, ...body.privacy };
+    const notifications = {} as NotificationSettings;
+    for (const type of NOTIFICATION_SETTING_TYPES) notifications[type] = { ...current.notifications[type], ...body.notifications?.[type] };
+    await this.repo.upsert(userId, { ...privacy, notifications: JSON.stringify(notifications) }, nowIso());
+    return { privacy, notifications };
+  }
+}

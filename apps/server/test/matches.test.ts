@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchStatsSchema, SwipeResultSchema, VisitorsSchema } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import type { UserRow } from '../src/db/schema';
+import { grantPremium } from '../src/modules/matches/entitlements';
+import { birthDateBounds } from '../src/modules/matches/discover';
+import { cityCell } from '../src/lib/geo';
+
+interface Member { user: UserRow; token: string }
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A birth date that makes a member `age` today. */
+const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
+
+describe('matching API', () => {
+  let t: TestApp;
+  const call = (m: Member | null, method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+
+  /** A member with preferences (default: looking for women or men of 18–60, no other wishes). */
+  const make = async (
+    overrides: Partial<UserRow> = {},
+    prefs: { genders?: string[]; age_min?: number; age_max?: number; strict?: string[] } | null = {},
+  ): Promise<Member> => {
+    const user = await buildUser(t.database.db, { city: 'Johannesburg', province: 'Gauteng', location_cell: cityCell('Johannesburg'), ...overrides });
+    if (prefs) {
+      await t.database.db.insertInto('user_preferences').values({
+        user_id: user.id,
+        genders: JSON.stringify(prefs.genders ?? ['female', 'male']),
+        age_min: prefs.age_min ?? 18,
+        age_max: prefs.age_max ?? 60,
+        strict_fields: JSON.stringify(prefs.strict ?? ['genders', 'age']),
+        created_at: user.created_at,
+        updated_at: user.created_at,
+      }).execute();
+    }
+    return { user, token: await signIn(t.app, user) };
+  };
+  const discoverIds = async (m: Member, query = '') => {
+    const response = await call(m, 'GET', `/matches/discover?per_page=50${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return DiscoverPageSchema.parse(response.json().data).items.map((c) => c.id);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication on every endpoint', async () => {
+    for (const [method, url] of [['GET', '/matches/discover'], ['POST', '/matches/x/like'], ['POST', '/matches/x/pass'], ['POST', '/matches/x/super-like'],
+      ['GET', '/matches'], ['GET', '/matches/x'], ['DELETE', '/matches/x'], ['GET', '/matches/likes'], ['GET', '/matches/stats/summary'],
+      ['POST', '/matches/undo-last-action'], ['POST', '/matches/boost-profile'], ['GET', '/visitors'], ['GET', '/activity']] as const) {
+      expect((await call(null, method, url)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  describe('discover', () => {
+    let me: Member;
+    beforeAll(async () => {
+      me = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
+    });
+
+    it('shows only people who fit my preferences and whose preferences I fit', async () => {
+      const fits = await make({ name: 'Fits', gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], age_min: 25, age_max: 35 });
+      const noPrefs = await make({ name: 'No preferences', gender: 'female', date_of_birth: bornAged(27) }, null);
+      const tooOld = await make({ gender: 'female', date_of_birth: bornAged(40) }, { genders: ['male'] });
+      const excludesMyAge = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], age_min: 35, age_max: 45 });
+      const wantsWomen = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['female'] });
+      const man = await make({ gender: 'male', date_of_birth: bornAged(28) }, { genders: ['male'] });
+      const unfinished = await make({ gender: 'female', date_of_birth: bornAged(28), profile_completed: false }, { genders: ['male'] });
+      const hidden = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
+      await t.database.db.insertInto('user_settings').values({ user_id: hidden.user.id, hide_from_discover: true, updated_at: hidden.user.created_at }).execute();
+
+      const ids = await discoverIds(me);
+      expect(ids).toContain(fits.user.id);
+      expect(ids).toContain(noPrefs.user.id);
+      for (const other of [tooOld, excludesMyAge, wantsWomen, man, unfinished, hidden, me]) expect(ids).not.toContain(other.user.id);
+    });
+
+    it('cards carry presentable fields and reasons, never contact details or coordinates', async () => {
+      const response = await call(me, 'GET', '/matches/discover');
+      const page = DiscoverPageSchema.parse(response.json().data);
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const card of page.items) expect(Array.isArray(card.reasons)).toBe(true);
+      const body = response.body;
+      expect(body).not.toMatch(/@example\.test/);
+      expect(body).not.toMatch(/\+2783/);
+      expect(body).not.toMatch(/date_of_birth|location_cell|latitude|longitude/);
+      expect(body).not.toContain(`"${cityCell('Johannesburg')}"`);
+    });
+
+    it('applies filter parameters and refuses bad ones with 422', async () => {
+      const capeTown = await make({ gender: 'female', date_of_birth: bornAged(29), city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') }, { genders: ['male'] });
+      expect(await discoverIds(me, '&city=Cape%20Town')).toEqual([capeTown.user.id]);
+      expect(await discoverIds(me, '&province=Western%20Cape')).toEqual([capeTown.user.id]);
+      expect(await discoverIds(me, '&distance=50')).not.toContain(capeTown.user.id);
+      for (const query of ['age_min=40&age_max=30', 'gender=robot', 'age_min=12', 'per_page=500', 'distance=0']) {
+        const response = await call(me, 'GET', `/matches/discover?${query}`);
+        expect(response.statusCode, query).toBe(422);
+      }
+    });
+
+    it('never shows members blocked either way, and liking them answers 404', async () => {
+      const blockedByMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
+      const blockedMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
+      await t.database.db.insertInto('user_blocks').values([
+        { blocker_id: me.user.id, blocked_id: blockedByMe.user.id, created_at: new Date().toISOString() },
+        { blocker_id: blockedMe.user.id, blocked_id: me.user.id, created_at: new Date().toISOString() },
+      ]).execute();
+      const ids = await discoverIds(me);
+      expect(ids).not.toContain(blockedByMe.user.id);
+      expect(ids).not.toContain(blockedMe.user.id);
+      expect((await call(me, 'POST', `/matches/${blockedMe.user.id}/like`)).statusCode).toBe(404);
+      expect((await call(me, 'POST', `/matches/${blockedByMe.user.id}/pass`)).statusCode).toBe(404);
+    });
+
+    it('does not repeat people I liked or passed; a pass comes back after the resurface time', async () => {
+      const liked = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
+      const passed = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
+      expect((await call(me, 'POST', `/matches/${liked.user.id}/like`)).statusCode).toBe(200);
+      expect((await call(me, 'POST', `/matches/${passed.user.id}/pass`)).statusCode).toBe(200);
+      let ids = await discoverIds(me);
+      expect(ids).not.toContain(liked.user.id);
+      expect(ids).not.toContain(passed.user.id);
+      const longAgo = new Date(Date.now() - 31 * 24 * 3600_000).toISOString();
+      await t.database.db.updateTable('swipes').set({ created_at: longAgo }).where('actor_id', '=', me.user.id).execute();
+      ids = await discoverIds(me);
+      expect(ids).toContain(passed.user.id);
+      expect(ids).not.toContain(liked.user.id);
+    });
+
+    it('ranks a boosted member first', async () => {
+      const quiet = await make({ name: 'Boosted', gender: 'female', date_of_birth: bornAged(31), last_active_at: new Date(Date.now() - 10 * 24 * 3600_000).toISOString() }, { genders: ['male'] });
+      await grantPremium(t.database.db, quiet.user.id, 30);
+      const boosted = await call(quiet, 'POST', '/matches/boost-profile');
+      expect(boosted.statusCode).toBe(200);
+      expect(boosted.json()).toMatchObject({ message: 'Your profile is boosted for the next 30 minutes.' });
+      const response = await call(me, 'GET', '/matches/discover');
+      const first = DiscoverPageSchema.parse(response.json().data).items[0]!;
+      expect(first).toMatchObject({ id: quiet.user.id, is_boosted: true });
+      // Once a week, and not while a boost runs.
+      expect((await call(quiet, 'POST', '/matches/boost-profile')).statusCode).toBe(409);
+    });
+  });
+
+  describe('likes and matches', () => {
+    it('a mutual like makes one match and one chat room, even when both like at once', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const [a, b] = [await make(), await make()];
+        const [x, y] = await Promise.all([call(a, 'POST', `/matches/${b.user.id}/like`), call(b, 'POST', `/matches/${a.user.id}/like`)]);
+        expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+        const results = [SwipeResultSchema.parse(x.json().data), SwipeResultSchema.parse(y.json().data)];
+        expect(results.some((r) => r.matched)).toBe(true);
+        const rows = await t.database.db.selectFrom('matches').selectAll().where('pair_key', '=', [a.user.id, b.user.id].sort().join(':')).execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.chat_room_id).toBeTruthy();
+        const rooms = await t.database.db.selectFrom('chat_rooms').select('id').where('pair_key', '=', [a.user.id, b.user.id].sort().join(':')).execute();
+        expect(rooms).toHaveLength(1);
+        // A double tap changes nothing.
+        const again = await call(a, 'POST', `/matches/${b.user.id}/like`);
+        expect(SwipeResultSchema.parse(again.json().data)).toMatchObject({ matched: true, match: { id: rows[0]!.id } });
+        for (const m of [a, b]) {
+          const list = await call(m, 'GET', '/matches');
+          expect(list.json().data.items.map((i: { id: string }) => i.id)).toEqual([rows[0]!.id]);
+        }
+      }
+    });
+
+    it('a super like on either side makes a super match; match details show how', async () => {
+      const [a, b] = [await make(), await make()];
+      await call(a, 'POST', `/matches/${b.user.id}/super-like`);
+      const result = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data);
+      expect(result.match).toMatchObject({ kind: 'super_like', user: { id: a.user.id } });
+      const details = await call(b, 'GET', `/matches/${result.match!.id}`);
+      expect(details.statusCode).toBe(200);
+      expect(MatchDetailsSchema.parse(details.json().data)).toMatchObject({ liked_first: 'them', my_action: 'like', their_action: 'super_like' });
+      const stranger = await make();
+      expect((await call(stranger, 'GET', `/matches/${result.match!.id}`)).statusCode).toBe(404);
+      expect((await call(stranger, 'DELETE', `/matches/${result.match!.id}`)).statusCode).toBe(404);
+    });
+
+    it('refuses liking oneself (422) and unknown members (404)', async () => {
+      const a = await make();
+      expect((await call(a, 'POST', `/matches/${a.user.id}/like`)).statusCode).toBe(422);
+      expect((await call(a, 'POST', '/matches/nobody/like')).statusCode).toBe(404);
+    });
+
+    it('unmatch ends the match for both and closes the room', async () => {
+      const [a, b] = [await make(), await make()];
+      await call(a, 'POST', `/matches/${b.user.id}/like`);
+      const match = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data).match!;
+      const response = await call(a, 'DELETE', `/matches/${match.id}`);
+      expect(response.statusCode).toBe(200);
+      for (const m of [a, b]) {
+        expect((await call(m, 'GET', '/matches')).json().data.items).toEqual([]);
+        expect((await call(m, 'GET', `/chat/rooms/${match.chat_room_id}`)).statusCode).toBe(404);
+      }
+      expect((await call(b, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(404);
+      // Neither can like the other into a new match.
+      expect((await call(b, 'POST', `/matches/${a.user.id}/like`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('limits and premium', () => {
+    it('a free member gets 25 likes a day: the 26th answers 429 with when it resets', async () => {
+      const me = await make();
+      const targets = await Promise.all(Array.from({ length: 26 }, () => make()));
+      for (const target of targets.slice(0, 25)) expect((await call(me, 'POST', `/matches/${target.user.id}/like`)).statusCode).toBe(200);
+      const refused = await call(me, 'POST', `/matches/${targets[25]!.user.id}/like`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/used all your likes for today.*midnight UTC/);
+      // Passing still works, and the refused like left nothing behind.
+      expect((await call(me, 'POST', `/matches/${targets[25]!.user.id}/pass`)).statusCode).toBe(200);
+      const stats = MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data);
+      expect(stats).toMatchObject({ likes_sent: 25, likes_left_today: 0, is_premium: false });
+    });
+
+    it('concurrent likes never exceed the limit', async () => {
+      const me = await make();
+      const targets = await Promise.all(Array.from({ length: 30 }, () => make()));
+      const responses = await Promise.all(targets.map((target) => call(me, 'POST', `/matches/${target.user.id}/like`)));
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(25);
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(5);
+      const swipes = await t.database.db.selectFrom('swipes').select('target_id').where('actor_id', '=', me.user.id).execute();
+      expect(swipes).toHaveLength(25);
+    });
+
+    it('one super like a day for free members, five for premium', async () => {
+      const free = await make();
+      const premium = await make();
+      await grantPremium(t.database.db, premium.user.id, 30);
+      const targets = await Promise.all(Array.from({ length: 6 }, () => make()));
+      expect((await call(free, 'POST', `/matches/${targets[0]!.user.id}/super-like`)).statusCode).toBe(200);
+      expect((await call(free, 'POST', `/matches/${targets[1]!.user.id}/super-like`)).statusCode).toBe(429);
+      for (const target of targets.slice(0, 5)) expect((await call(premium, 'POST', `/matches/${target.user.id}/super-like`)).statusCode).toBe(200);
+      expect((await call(premium, 'POST', `/matches/${targets[5]!.user.id}/super-like`)).statusCode).toBe(429);
+    });
+
+    it('premium-only calls answer 402 to free members', async () => {
+      const free = await make();
+      for (const url of ['/matches/undo-last-action', '/matches/boost-profile']) {
+        const response = await call(free, 'POST', url);
+        expect(response.statusCode, url).toBe(402);
+        expect(response.json().message).toMatch(/Premium/);
+      }
+    });
+
+    it('free members see who likes them and who visited only as a count and blurred placeholders', async () => {
+      const me = await make();
+      const fan = await make({ name: 'Secret Admirer' });
+      await call(fan, 'POST', `/matches/${me.user.id}/like`);
+      await t.database.db.insertInto('profile_visits').values({ id: `visit-${fan.user.id}`, viewer_id: fan.user.id, viewed_id: me.user.id, visit_date: '2026-01-01', created_at: new Date().toISOString() }).execute();
+      const likes = await call(me, 'GET', '/matches/likes');
+      expect(LikesReceivedSchema.parse(likes.json().data)).toEqual({ count: 1, locked: true, items: [], placeholders: 1 });
+      const visitors = await call(me, 'GET', '/visitors');
+      expect(VisitorsSchema.parse(visitors.json().data)).toEqual({ count: 1, locked: true, items: [], placeholders: 1 });
+      for (const body of [likes.body, visitors.body]) {
+        expect(body).not.toContain('Secret Admirer');
+        expect(body).not.toContain(fan.user.id);
+        expect(body).not.toContain('/media/');
+      }
+
+      await grantPremium(t.database.db, me.user.id, 30);
+      const unlocked = LikesReceivedSchema.parse((await call(me, 'GET', '/matches/likes')).json().data);
+      expect(unlocked).toMatchObject({ count: 1, locked: false, items: [{ user: { id: fan.user.id, name: 'Secret Admirer' }, kind: 'like' }] });
+      const seen = VisitorsSchema.parse((await call(me, 'GET', '/visitors')).json().data);
+      expect(seen.items.map((v) => v.user.id)).toEqual([fan.user.id]);
+      // Liking back makes the match and empties the list.
+      const back = SwipeResultSchema.parse((await call(me, 'POST', `/matches/${fan.user.id}/like`)).json().data);
+      expect(back.matched).toBe(true);
+      expect((await call(me, 'GET', '/matches/likes')).json().data.count).toBe(0);
+    });
+
+    it('undo brings back my last pass, but not a like that made a match', async () => {
+      const me = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
+      await grantPremium(t.database.db, me.user.id, 30);
+      expect((await call(me, 'POST', '/matches/undo-last-action')).statusCode).toBe(409);
+      const other = await make({ gender: 'female', date_of_birth: bornAged(27) }, { genders: ['male'] });
+      await call(me, 'POST', `/matches/${other.user.id}/pass`);
+      expect(await discoverIds(me)).not.toContain(other.user.id);
+      const undone = await call(me, 'POST', '/matches/undo-last-action');
+      expect(undone.json().data).toEqual({ action: 'pass', user_id: other.user.id });
+      expect(await discoverIds(me)).toContain(other.user.id);
+
+      await call(other, 'POST', `/matches/${me.user.id}/like`);
+      expect(SwipeResultSchema.parse((await call(me, 'POST', `/matches/${other.user.id}/like`)).json().data).matched).toBe(true);
+      expect((await call(me, 'POST', '/matches/undo-last-action')).statusCode).toBe(409);
+    });
+
+    it('stats and activity describe what happened', async () => {
+      const me = await make();
+      const [x, y] = [await make(), await make()];
+      await call(me, 'POST', `/matches/${x.user.id}/like`);
+      await call(y, 'POST', `/matches/${me.user.id}/super-like`);
+      await call(x, 'POST', `/matches/${me.user.id}/like`);
+      const stats = MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data);
+      expect(stats).toMatchObject({ likes_sent: 1, likes_received: 2, super_likes_received: 1, matches: 1, likes_left_today: 24, super_likes_left_today: 1 });
+      const activity = (await call(me, 'GET', '/activity')).json().data.items as { type: string; user: { id: string } }[];
+      expect(activity.map((a) => a.type).sort()).toEqual(['like_sent', 'match', 'super_like_received']);
+    });
+  });
+});

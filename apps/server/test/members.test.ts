@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicProfileSchema, SAFETY_MESSAGES, type PublicProfile } from '@linkup/contract';
+import { sql, type KyselyPlugin } from 'kysely';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import type { UserRow } from '../src/db/schema';
+import { cityCell } from '../src/lib/geo';
+import { newId } from '../src/lib/ids';
+import { nowIso } from '../src/lib/time';
+import { loadPublicProfiles } from '../src/modules/members/public-profile.presenter';
+
+interface Member { user: UserRow; token: string }
+
+describe('members API: another member’s profile', () => {
+  let t: TestApp;
+  let viewer: Member;
+  let thandi: Member;
+  let interestsInCatalogueOrder: string[] = [];
+  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
+    const user = await buildUser(t.database.db, overrides);
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}) });
+  const view = (m: Member, id: string) => call(m, 'GET', `/users/${id}`);
+  const visits = async (viewerId: string, viewedId: string) =>
+    Number((await t.database.db.selectFrom('profile_visits').select(sql<number>`count(*)`.as('n'))
+      .where('viewer_id', '=', viewerId).where('viewed_id', '=', viewedId).executeTakeFirstOrThrow()).n);
+  const addPhoto = async (userId: string, position: number, primary: boolean) => {
+    const id = newId();
+    await t.database.db.insertInto('user_photos').values({
+      id, user_id: userId, position, is_primary: primary, storage_key: `photos/${newId()}/large.webp`, width: 1080, height: 1350, created_at: nowIso(),
+    }).execute();
+    return id;
+  };
+  const setPrivacy = (userId: string, values: { show_age?: boolean; show_distance?: boolean; show_online?: boolean }) =>
+    t.database.db.insertInto('user_settings').values({ user_id: userId, ...values, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
+  const block = (blocker: string, blocked: string) =>
+    t.database.db.insertInto('user_blocks').values({ blocker_id: blocker, blocked_id: blocked, created_at: nowIso() }).execute();
+  const unblock = (blocker: string, blocked: string) =>
+    t.database.db.deleteFrom('user_blocks').where('blocker_id', '=', blocker).where('blocked_id', '=', blocked).execute();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    viewer = await make({ name: 'Viewer Vee', city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') });
+    thandi = await make({
+      name: 'Thandi Nkosi', date_of_birth: '1994-03-10', gender: 'female', city: 'Stellenbosch', province: 'Western Cape',
+      location_cell: cityCell('Stellenbosch'), about: 'Wine farms and long hikes.', marital_status: 'single', body_type: 'athletic',
+      relationship_type: 'long_term', how_often_drink: 'socially', love_language: 'quality_time', height_cm: 168,
+      job_title: 'Architect', education: 'UCT', phone_number: '+27831234567', email: 'thandi.private@example.test',
+    });
+    // The catalogue may already be in the database (seeded with the migrations) or not.
+    await t.database.db.insertInto('interests').values([{ name: 'Hiking' }, { name: 'Coffee' }])
+      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    const ids = await t.database.db.selectFrom('interests').select(['id', 'name']).where('name', 'in', ['Hiking', 'Coffee']).orderBy('id').execute();
+    interestsInCatalogueOrder = ids.map((i) => i.name);
+    await t.database.db.insertInto('user_interests').values(ids.map((i) => ({ user_id: thandi.user.id, interest_id: i.id }))).execute();
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication', async () => {
+    expect((await call(null, 'GET', `/users/${thandi.user.id}`)).statusCode).toBe(401);
+  });
+
+  it('shows what anyone may see: photos (main first), age, city, distance bucket, about, interests, dating details', async () => {
+    const second = await addPhoto(thandi.user.id, 0, false);
+    const main = await addPhoto(thandi.user.id, 1, true);
+    const res = await view(viewer, thandi.user.id);
+    expect(res.statusCode).toBe(200);
+    const profile = PublicProfileSchema.parse(res.json().data);
+    expect(profile).toMatchObject({
+      id: thandi.user.id, name: 'Thandi Nkosi', gender: 'female', city: 'Stellenbosch', province: 'Western Cape',
+      distance: 'Less than 50 km away', about: 'Wine farms and long hikes.', interests: interestsInCatalogueOrder,
+      marital_status: 'single', body_type: 'athletic', relationship_type: 'long_term', how_often_drink: 'socially',
+      love_language: 'quality_time', height_cm: 168, job_title: 'Architect', education: 'UCT', is_online: true,
+    });
+    const birthday = new Date(Date.UTC(new Date().getUTCFullYear(), 2, 10));
+    expect(profile.age).toBe(new Date().getUTCFullYear() - 1994 - (new Date() < birthday ? 1 : 0));
+    expect(profile.photos.map((p) => p.id)).toEqual([main, second]);
+    expect(profile.photos[0]).toMatchObject({ is_primary: true, url: expect.stringMatching(/large\.webp$/) });
+    expect(profile.photos[0]!.sizes.thumb).toMatch(/thumb\.webp$/);
+    expect(profile.last_active_at).toBe(thandi.user.last_active_at);
+  });
+
+  it('never sends phone, e-mail, birth date or location', async () => {
+    const res = await view(viewer, thandi.user.id);
+    expect(Object.keys(res.json().data).sort()).toEqual(Object.keys(PublicProfileSchema.shape).sort());
+    for (const secret of ['+27831234567', 'thandi.private@example.test', '1994-03-10', thandi.user.location_cell!, 'date_of_birth', 'location_cell', 'phone', 'email']) {
+      expect(res.body).not.toContain(secret);
+    }
+  });
+
+  it('follows the member’s privacy: hidden age, distance and online state are null', async () => {
+    const quiet = await make({ location_cell: cityCell('Paarl'), last_active_at: nowIso() });
+    await setPrivacy(quiet.user.id, { show_age: false, show_distance: false, show_online: false });
+    const profile = (await view(viewer, quiet.user.id)).json().data as PublicProfile;
+    expect(profile).toMatchObject({ age: null, distance: null, last_active_at: null, is_online: null });
+    await setPrivacy(quiet.user.id, { show_age: true, show_distance: true, show_online: true });
+    const open = (await view(viewer, quiet.user.id)).json().data as PublicProfile;
+    expect(open.age).toEqual(expect.any(Number));
+    expect(open.distance).toMatch(/km away$/);
+    expect(open.is_online).toBe(true);
+  });
+
+  it('has no distance when either member has no location, and is offline after a while away', async () => {
+    const away = await make({ location_cell: null, last_active_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
+    const profile = (await view(viewer, away.user.id)).json().data as PublicProfile;
+    expect(profile).toMatchObject({ distance: null, is_online: false });
+  });
+
+  it('records one visit per viewer, member and day; viewing myself records nothing', async () => {
+    const member = await make();
+    expect(await visits(viewer.user.id, member.user.id)).toBe(0);
+    await view(viewer, member.user.id);
+    await view(viewer, member.user.id);
+    await Promise.all([view(viewer, member.user.id), view(viewer, member.user.id)]);
+    expect(await visits(viewer.user.id, member.user.id)).toBe(1);
+    const visit = await t.database.db.selectFrom('profile_visits').selectAll().where('viewer_id', '=', viewer.user.id).where('viewed_id', '=', member.user.id).executeTakeFirstOrThrow();
+    expect(visit.visit_date).toBe(new Date().toISOString().slice(0, 10));
+
+    const mine = await view(member, member.user.id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ id: member.user.id, distance: null });
+    expect(await visits(member.user.id, member.user.id)).toBe(0);
+  });
+
+  it('answers 404 alike for an unknown member, a deleted one, and one blocked either way', async () => {
+    const gone = await make();
+    await t.database.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
+    const blockedByMe = await make();
+    const blockedMe = await make();
+    await block(viewer.user.id, blockedByMe.user.id);
+    await block(blockedMe.user.id, viewer.user.id);
+    for (const id of ['no-such-member', gone.user.id, blockedByMe.user.id, blockedMe.user.id]) {
+      const res = await view(viewer, id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().message).toBe(SAFETY_MESSAGES.memberUnavailable);
+    }
+    // The other side sees the same.
+    expect((await view(blockedByMe, viewer.user.id)).statusCode).toBe(404);
+    expect(await visits(viewer.user.id, blockedByMe.user.id)).toBe(0);
+
+    await unblock(viewer.user.id, blockedByMe.user.id);
+    expect((await view(viewer, blockedByMe.user.id)).statusCode).toBe(200);
+  });
+
+  it('refuses an id that is too long (422)', async () => {
+    expect((await view(viewer, 'x'.repeat(65))).statusCode).toBe(422);
+  });
+
+  it('loads any number of profiles with the same four queries (the discover cards reuse it)', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = t.database.db.withPlugin(counter);
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => make({ name: `Card ${i}`, location_cell: cityCell('Durban') })));
+    for (const m of members) await addPhoto(m.user.id, 0, true);
+
+    const one = await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [members[0]!.user.id]);
+    const forOne = queries;
+    queries = 0;
+    const many = await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [...members.map((m) => m.user.id), 'unknown-id']);
+    expect(forOne).toBe(4);
+    expect(queries).toBe(4);
+    expect(one.size).toBe(1);
+    expect(many.size).toBe(8);
+    expect(many.get(members[3]!.user.id)).toMatchObject({ name: 'Card 3', distance: 'More than 100 km away' });
+    expect(many.get(members[3]!.user.id)!.photos).toHaveLength(1);
+    expect((await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [])).size).toBe(0);
+  });
+});

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OnboardingStatusSchema, SessionUserSchema } from '@linkup/contract';
+import type { UserRow } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { nowIso } from '../src/lib/time';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+
+interface Member { user: UserRow; token: string }
+
+/** A member who has just registered: name, contact, birth date and gender only. */
+const NEW_MEMBER: Partial<UserRow> = {
+  about: null, relationship_type: null, city: null, province: null, location_cell: null,
+  profile_completed: false, onboarding_completed_at: null,
+};
+
+describe('onboarding API', () => {
+  let t: TestApp;
+  const make = async (overrides: Partial<UserRow> = NEW_MEMBER): Promise<Member> => {
+    const user = await buildUser(t.database.db, overrides);
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const status = async (m: Member) => OnboardingStatusSchema.parse((await call(m, 'GET', '/onboarding/status')).json().data);
+  const doneSteps = async (m: Member) => (await status(m)).steps.filter((s) => s.done).map((s) => s.key);
+
+  const addPhoto = async (userId: string) => {
+    const id = newId();
+    await t.database.db.insertInto('user_photos').values({
+      id, user_id: userId, position: 0, is_primary: true, storage_key: `photos/${id}`, width: 600, height: 800, created_at: nowIso(),
+    }).execute();
+    return id;
+  };
+  const addInterest = async (userId: string) => {
+    const { id } = await t.database.db.insertInto('interests').values({ name: `Interest ${newId()}` }).returning('id').executeTakeFirstOrThrow();
+    await t.database.db.insertInto('user_interests').values({ user_id: userId, interest_id: id }).execute();
+  };
+  const setProfile = (userId: string, values: Partial<Pick<UserRow, 'about' | 'gender' | 'relationship_type'>>) =>
+    t.database.db.updateTable('users').set(values).where('id', '=', userId).execute();
+  /** The required steps: a photo, gender and what they look for, saved preferences, a city. */
+  const doRequiredSteps = async (m: Member) => {
+    await addPhoto(m.user.id);
+    await setProfile(m.user.id, { gender: 'male', relationship_type: 'long_term' });
+    expect((await call(m, 'PUT', '/preferences', { genders: ['female'] })).statusCode).toBe(200);
+    expect((await call(m, 'POST', '/preferences/location', { city: 'Cape Town' })).statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication on every endpoint', async () => {
+    expect((await call(null, 'GET', '/onboarding/status')).statusCode).toBe(401);
+    expect((await call(null, 'POST', '/onboarding/complete')).statusCode).toBe(401);
+  });
+
+  it('shows a new member every step in order, none done but their gender, starting at photos', async () => {
+    const member = await make();
+    const response = await call(member, 'GET', '/onboarding/status');
+    expect(response.statusCode).toBe(200);
+    const data = OnboardingStatusSchema.parse(response.json().data);
+    expect(data.steps).toEqual([
+      { key: 'photos', label: 'Photos', required: true, done: false },
+      { key: 'about', label: 'About me', required: false, done: false },
+      { key: 'basics', label: "Gender and what I'm looking for", required: true, done: false },
+      { key: 'interests', label: 'Interests', required: false, done: false },
+      { key: 'preferences', label: 'Dating preferences', required: true, done: false },
+      { key: 'location', label: 'Location', required: true, done: false },
+    ]);
+    expect(data).toMatchObject({ next_step: 'photos', can_complete: false, completed: false, completed_at: null });
+  });
+
+  it('marks each step done from what the profile holds, and resumes at the first unfinished one', async () => {
+    const member = await make();
+    await addPhoto(member.user.id);
+    expect(await doneSteps(member)).toEqual(['photos']);
+    expect((await status(member)).next_step).toBe('about');
+
+    await setProfile(member.user.id, { about: '   ' });
+    expect(await doneSteps(member)).toEqual(['photos']);
+    await setProfile(member.user.id, { about: 'Surfer, cook, bad at karaoke.' });
+    expect((await status(member)).next_step).toBe('basics');
+
+    await setProfile(member.user.id, { relationship_type: 'long_term' });
+    expect(await doneSteps(member)).toEqual(['photos', 'about', 'basics']);
+
+    await addInterest(member.user.id);
+    await call(member, 'POST', '/preferences/dating', { age_max: 40 });
+    expect((await status(member)).next_step).toBe('location');
+
+    await call(member, 'POST', '/preferences/location', { city: 'Durban', province: 'KwaZulu-Natal' });
+    const all = await status(member);
+    expect(all.steps.every((s) => s.done)).toBe(true);
+    expect(all).toMatchObject({ next_step: null, can_complete: true, completed: false });
+  });
+
+  it('refuses to finish with 422 listing the required steps still missing', async () => {
+    const member = await make({ ...NEW_MEMBER, gender: null });
+    const response = await call(member, 'POST', '/onboarding/complete');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: 422,
+      message: 'Please finish the remaining steps first.',
+      errors: {
+        photos: ['Add at least one photo.'],
+        basics: ['Choose your gender and what you are looking for.'],
+        preferences: ['Save your dating preferences.'],
+        location: ['Set your city and province.'],
+      },
+    });
+    expect(Object.keys(response.json().errors)).not.toContain('about');
+
+    await addPhoto(member.user.id);
+    const still = await call(member, 'POST', '/onboarding/complete');
+    expect(Object.keys(still.json().errors).sort()).toEqual(['basics', 'location', 'preferences']);
+    const row = await t.database.db.selectFrom('users').select(['profile_completed', 'onboarding_completed_at']).where('id', '=', member.user.id).executeTakeFirstOrThrow();
+    expect(Boolean(row.profile_completed)).toBe(false);
+    expect(row.onboarding_completed_at).toBeNull();
+  });
+
+  it('finishes once the required steps are done (about and interests may wait) and answers like GET /auth/user', async () => {
+    const member = await make();
+    await doRequiredSteps(member);
+    expect((await status(member)).can_complete).toBe(true);
+
+    const response = await call(member, 'POST', '/onboarding/complete');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Welcome to LinkUp! Your profile is ready.');
+    const user = SessionUserSchema.parse(response.json().data.user);
+    expect(user).toMatchObject({ id: member.user.id, profile_completed: true });
+    expect(user.onboarding_completed_at).not.toBeNull();
+    expect(response.json().data).toEqual((await call(member, 'GET', '/auth/user')).json().data);
+    expect(await status(member)).toMatchObject({ completed: true, completed_at: user.onboarding_completed_at });
+  });
+
+  it('is idempotent: finishing again keeps the first time, even after a photo was removed', async () => {
+    const member = await make();
+    await doRequiredSteps(member);
+    const first = (await call(member, 'POST', '/onboarding/complete')).json().data.user;
+    await new Promise((r) => setTimeout(r, 10));
+    await t.database.db.deleteFrom('user_photos').where('user_id', '=', member.user.id).execute();
+    const again = await call(member, 'POST', '/onboarding/complete');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.user.onboarding_completed_at).toBe(first.onboarding_completed_at);
+  });
+
+  it('keeps an earlier completion time when the profile is completed again', async () => {
+    const earlier = '2026-01-02T03:04:05.000Z';
+    const member = await make({ ...NEW_MEMBER, onboarding_completed_at: earlier });
+    expect((await call(member, 'POST', '/onboarding/complete')).statusCode).toBe(422);
+    await doRequiredSteps(member);
+    const response = await call(member, 'POST', '/onboarding/complete');
+    expect(response.json().data.user).toMatchObject({ profile_completed: true, onboarding_completed_at: earlier });
+  });
+
+  it('shows each member only their own progress', async () => {
+    const [a, b] = [await make(), await make()];
+    await doRequiredSteps(a);
+    await call(a, 'POST', '/onboarding/complete');
+    expect(await status(b)).toMatchObject({ completed: false, next_step: 'photos' });
+  });
+});

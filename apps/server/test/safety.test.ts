@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlockedMemberSchema, ReportResultSchema, SAFETY_MESSAGES, type BlockedMember } from '@linkup/contract';
+import { sql } from 'kysely';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import type { UserRow } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { nowIso } from '../src/lib/time';
+import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../src/modules/safety/blocks';
+
+interface Member { user: UserRow; token: string }
+
+const REPORTS_PER_DAY = 3;
+
+describe('safety API: blocks and reports', () => {
+  let t: TestApp;
+  let me: Member;
+  const make = async (name?: string): Promise<Member> => {
+    const user = await buildUser(t.database.db, name ? { name } : {});
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const block = (from: Member, to: string) => call(from, 'POST', `/users/${to}/block`, {});
+  const report = (from: Member, to: string, body: object) => call(from, 'POST', `/users/${to}/report`, body);
+  const reportRows = (reporterId: string) =>
+    t.database.db.selectFrom('user_reports').selectAll().where('reporter_id', '=', reporterId).orderBy('created_at').execute();
+  const blockRow = (blocker: string, blocked: string) =>
+    t.database.db.selectFrom('user_blocks').selectAll().where('blocker_id', '=', blocker).where('blocked_id', '=', blocked).executeTakeFirst();
+
+  beforeAll(async () => {
+    t = await buildTestApp({ REPORTS_PER_DAY: String(REPORTS_PER_DAY) });
+    me = await make('Me Myself');
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication on every endpoint', async () => {
+    const other = await make();
+    for (const [method, url] of [
+      ['POST', `/users/${other.user.id}/block`], ['DELETE', `/users/${other.user.id}/block`], ['GET', '/blocks'], ['POST', `/users/${other.user.id}/report`],
+    ] as const) {
+      expect((await call(null, method, url, method === 'POST' ? {} : undefined)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('documents its endpoints in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/users/{id}/block', '/api/blocks', '/api/users/{id}/report', '/api/users/{id}']));
+  });
+
+  describe('blocking', () => {
+    it('blocks a member: 201 the first time, 200 after (idempotent), with name and thumbnail', async () => {
+      const bongani = await make('Bongani Dlamini');
+      await t.database.db.insertInto('user_photos').values({
+        id: newId(), user_id: bongani.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
+      }).execute();
+      const first = await block(me, bongani.user.id);
+      expect(first.statusCode).toBe(201);
+      expect(first.json().message).toBe(SAFETY_MESSAGES.blocked);
+      const member = BlockedMemberSchema.parse(first.json().data);
+      expect(member).toMatchObject({ id: bongani.user.id, name: 'Bongani Dlamini', photo: expect.stringMatching(/thumb\.webp$/) });
+      expect(Object.keys(first.json().data).sort()).toEqual(['blocked_at', 'id', 'name', 'photo']);
+
+      const again = await block(me, bongani.user.id);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.blocked_at).toBe(member.blocked_at);
+      expect(await isBlockedEitherWay(t.database.db, me.user.id, bongani.user.id)).toBe(true);
+      expect(await isBlockedEitherWay(t.database.db, bongani.user.id, me.user.id)).toBe(true);
+    });
+
+    it('refuses blocking myself (422) and an unknown member (404)', async () => {
+      const self = await block(me, me.user.id);
+      expect(self.statusCode).toBe(422);
+      expect(self.json().message).toBe(SAFETY_MESSAGES.blockSelf);
+      const unknown = await block(me, 'no-such-member');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(SAFETY_MESSAGES.memberUnavailable);
+      expect((await call(me, 'DELETE', `/users/${me.user.id}/block`)).statusCode).toBe(422);
+      expect((await call(me, 'DELETE', '/users/no-such-member/block')).statusCode).toBe(404);
+      expect((await block(me, 'x'.repeat(65))).statusCode).toBe(422);
+    });
+
+    it('a member who blocked me can still be blocked by me; unblocking lifts only my own block', async () => {
+      const sipho = await make();
+      expect((await block(sipho, me.user.id)).statusCode).toBe(201);
+      expect((await block(me, sipho.user.id)).statusCode).toBe(201);
+      const lifted = await call(me, 'DELETE', `/users/${sipho.user.id}/block`);
+      expect(lifted.statusCode).toBe(200);
+      expect(lifted.json()).toMatchObject({ data: null, message: SAFETY_MESSAGES.unblocked });
+      expect(await blockRow(me.user.id, sipho.user.id)).toBeUndefined();
+      expect(await blockRow(sipho.user.id, me.user.id)).toBeDefined();
+      expect(await isBlockedEitherWay(t.database.db, me.user.id, sipho.user.id)).toBe(true);
+      // Unblocking someone not blocked is fine (idempotent).
+      expect((await call(me, 'DELETE', `/users/${sipho.user.id}/block`)).statusCode).toBe(200);
+    });
+
+    it('lists the members I blocked, newest first, paginated; not the ones who blocked me', async () => {
+      const lister = await make();
+      const blocked: Member[] = [];
+      for (const name of ['First Blocked', 'Second Blocked', 'Third Blocked']) {
+        const m = await make(name);
+        blocked.push(m);
+        expect((await block(lister, m.user.id)).statusCode).toBe(201);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const blocker = await make();
+      await block(blocker, lister.user.id);
+
+      const page1 = await call(lister, 'GET', '/blocks?per_page=2');
+      expect(page1.statusCode).toBe(200);
+      const data = page1.json().data as { items: BlockedMember[]; pagination: object };
+      expect(data.items.map((m) => m.name)).toEqual(['Third Blocked', 'Second Blocked']);
+      expect(data.items[0]).toMatchObject({ photo: null, blocked_at: expect.any(String) });
+      expect(data.pagination).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
+      const page2 = (await call(lister, 'GET', '/blocks?per_page=2&page=2')).json().data;
+      expect(page2.items.map((m: BlockedMember) => m.name)).toEqual(['First Blocked']);
+      expect((await call(lister, 'GET', '/blocks')).json().data.pagination.per_page).toBe(20);
+      expect((await call(lister, 'GET', '/blocks?per_page=0')).statusCode).toBe(422);
+
+      const empty = (await call(await make(), 'GET', '/blocks')).json().data;
+      expect(empty).toEqual({ items: [], pagination: { current_page: 1, last_page: 1, per_page: 20, total: 0 } });
+    });
+
+    it('hides blocked members both ways from list queries (whereNotBlocked, blockedAmong)', async () => {
+      const viewer = await make();
+      const [a, b, c] = [await make(), await make(), await make()];
+      await block(viewer, a.user.id);
+      await block(b, viewer.user.id);
+      const ids = [a.user.id, b.user.id, c.user.id];
+      const visible = await t.database.db.selectFrom('users as u').select('u.id').where('u.id', 'in', ids)
+        .where((eb) => whereNotBlocked(eb, viewer.user.id, 'u.id')).execute();
+      expect(visible.map((r) => r.id)).toEqual([c.user.id]);
+      expect(await blockedAmong(t.database.db, viewer.user.id, ids)).toEqual(new Set([a.user.id, b.user.id]));
+      expect(await isBlockedEitherWay(t.database.db, viewer.user.id, c.user.id)).toBe(false);
+    });
+  });
+
+  describe('reporting', () => {
+    it('stores a report for moderation (201) without blocking unless asked', async () => {
+      const reporter = await make();
+      const target = await make();
+      const res = await report(reporter, target.user.id, { reason: 'fake_profile' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toBe(SAFETY_MESSAGES.reported);
+      const result = ReportResultSchema.parse(res.json().data);
+      expect(result).toMatchObject({ reason: 'fake_profile', blocked: false });
+      const rows = await reportRows(reporter.user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: result.id, reported_id: target.user.id, reason: 'fake_profile', details: null, status: 'open' });
+      expect(await blockRow(reporter.user.id, target.user.id)).toBeUndefined();
+    });
+
+    it('also blocks when asked', async () => {
+      const reporter = await make();
+      const target = await make();
+      const res = await report(reporter, target.user.id, { reason: 'harassment', details: '  Rude messages at night.  ', block: true });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ message: SAFETY_MESSAGES.reportedAndBlocked, data: { blocked: true } });
+      expect((await reportRows(reporter.user.id))[0]!.details).toBe('Rude messages at night.');
+      expect(await blockRow(reporter.user.id, target.user.id)).toBeDefined();
+    });
+
+    it('reporting the same member again within a day is idempotent (200, one row), and may still block', async () => {
+      const reporter = await make();
+      const target = await make();
+      const first = (await report(reporter, target.user.id, { reason: 'scam_or_spam' })).json().data;
+      const again = await report(reporter, target.user.id, { reason: 'harassment', block: true });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ id: first.id, reason: 'scam_or_spam', blocked: true });
+      expect(await reportRows(reporter.user.id)).toHaveLength(1);
+      expect(await blockRow(reporter.user.id, target.user.id)).toBeDefined();
+    });
+
+    it(`allows ${REPORTS_PER_DAY} reports a day, then 429 with a clear message; older reports do not count`, async () => {
+      const reporter = await make();
+      // A report from two days ago does not count.
+      const old = await make();
+      await t.database.db.insertInto('user_reports').values({
+        id: newId(), reporter_id: reporter.user.id, reported_id: old.user.id, reason: 'other', details: 'old', created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      }).execute();
+      for (let i = 0; i < REPORTS_PER_DAY; i++) {
+        expect((await report(reporter, (await make()).user.id, { reason: 'fake_profile' })).statusCode).toBe(201);
+      }
+      const over = await report(reporter, (await make()).user.id, { reason: 'fake_profile' });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBe(SAFETY_MESSAGES.reportLimit);
+      const count = await t.database.db.selectFrom('user_reports').select(sql<number>`count(*)`.as('n')).where('reporter_id', '=', reporter.user.id).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(REPORTS_PER_DAY + 1);
+    });
+
+    it.each([
+      [{}, 'reason'],
+      [{ reason: 'boring' }, 'reason'],
+      [{ reason: 'other' }, 'details'],
+      [{ reason: 'other', details: '   ' }, 'details'],
+      [{ reason: 'harassment', details: 'x'.repeat(1001) }, 'details'],
+      [{ reason: 'harassment', block: 'yes' }, 'block'],
+    ])('refuses %j with 422 on %s', async (body, field) => {
+      const res = await report(me, (await make()).user.id, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toBeDefined();
+    });
+
+    it('accepts "other" with details', async () => {
+      const res = await report(await make(), (await make()).user.id, { reason: 'other', details: 'Asked me for money.' });
+      expect(res.statusCode).toBe(201);
+    });
+
+    it('refuses reporting myself (422) and an unknown member (404)', async () => {
+      const self = await report(me, me.user.id, { reason: 'fake_profile' });
+      expect(self.statusCode).toBe(422);
+      expect(self.json().message).toBe(SAFETY_MESSAGES.reportSelf);
+      const unknown = await report(me, 'no-such-member', { reason: 'fake_profile' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(SAFETY_MESSAGES.memberUnavailable);
+    });
+
+    it('keeps a report when the reporter deletes their account', async () => {
+      const reporter = await make();
+      const target = await make();
+      const id = (await report(reporter, target.user.id, { reason: 'underage' })).json().data.id as string;
+      await t.database.db.deleteFrom('users').where('id', '=', reporter.user.id).execute();
+      const row = await t.database.db.selectFrom('user_reports').selectAll().where('id', '=', id).executeTakeFirst();
+      expect(row).toMatchObject({ reporter_id: null, reported_id: target.user.id, reason: 'underage' });
+    });
+  });
+});

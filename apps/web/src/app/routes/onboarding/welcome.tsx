@@ -1,0 +1,212 @@
+import {
+  DEFAULT_AUTHED_PATH,
+  ONBOARDING_MESSAGES,
+  ONBOARDING_MISSING_MESSAGES,
+  ONBOARDING_STEPS,
+  routeByName,
+  type OnboardingStatus,
+  type OnboardingStepKey,
+} from '@linkup/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { OnboardingProgress } from '@/features/onboarding/components/onboarding-progress';
+import { onboardingKeys } from '@/features/onboarding/api/keys';
+import { onboardingStatusQueryOptions, useOnboardingStatus } from '@/features/onboarding/api/get-onboarding-status';
+import { useCompleteOnboarding } from '@/features/onboarding/api/complete-onboarding';
+import { LocationPicker } from '@/features/preferences/components/location-picker';
+import { PreferencesForm } from '@/features/preferences/components/preferences-form';
+import { InterestsPicker } from '@/features/profile/components/interests-picker';
+import { PhotoManager } from '@/features/profile/components/photo-manager';
+import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
+import { FormMessage } from '@/components/form-field';
+import { isApiClientError } from '@/lib/api-client';
+
+export const ONBOARDING_TEXTS = {
+  intro: 'A few quick steps and your profile is ready. You can leave at any time and pick up where you left off.',
+  back: 'Back',
+  next: 'Next',
+  skip: 'Skip for now',
+  finish: 'Finish',
+  saveAndContinue: 'Save and continue',
+  finishFailed: 'Could not finish onboarding.',
+  loadFailed: 'Your progress could not be loaded.',
+  goTo: (label: string) => `Go to ${label}`,
+  descriptions: {
+    photos: 'Add at least one photo. The first one is your main photo, the one members see first.',
+    about: 'A few lines about you: what you love, what makes you laugh, what you are looking for.',
+    basics: 'Your gender, and the kind of relationship you are looking for.',
+    interests: 'Pick what you enjoy. Shared interests help you find good matches.',
+    preferences: 'Who would you like to meet? You can change this at any time.',
+    location: 'Where are you? We show you people nearby, and never keep your exact position.',
+  } satisfies Record<OnboardingStepKey, string>,
+} as const;
+
+/**
+ * /onboarding/welcome — the first-run flow (DESIGN §6): photos, about me, gender and what I'm
+ * looking for, interests, dating preferences, location. It resumes at the first unfinished step;
+ * Finish marks the profile complete, updates the session and opens the dashboard.
+ */
+export function OnboardingWelcomeRoute() {
+  const status = useOnboardingStatus();
+  return (
+    <section className="onboarding-page">
+      <h1 className="onboarding-title">{routeByName('onboarding.welcome').title}</h1>
+      <p className="onboarding-intro">{ONBOARDING_TEXTS.intro}</p>
+      {status.data ? (
+        <OnboardingFlow status={status.data} />
+      ) : status.isError ? (
+        <div className="onboarding-load-failed" role="alert">
+          <p>{ONBOARDING_TEXTS.loadFailed}</p>
+          <Button type="button" label="Try again" icon="pi pi-refresh" className="onboarding-button-secondary" onClick={() => void status.refetch()} />
+        </div>
+      ) : (
+        <div className="onboarding-loading" role="status">
+          <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+          <span className="sr-only">Loading your progress</span>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OnboardingFlow({ status }: { status: OnboardingStatus }) {
+  const steps = status.steps;
+  // Resume where the member left off: the first unfinished step (the last one when all are done).
+  const [current, setCurrent] = useState(() => {
+    const next = steps.findIndex((s) => s.key === status.next_step);
+    return next >= 0 ? next : steps.length - 1;
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [missing, setMissing] = useState<OnboardingStepKey[]>([]);
+  const [checking, setChecking] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const queryClient = useQueryClient();
+  const complete = useCompleteOnboarding();
+  const navigate = useNavigate();
+  const step = steps[current]!;
+  const isLast = current === steps.length - 1;
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    headingRef.current?.focus();
+  }, [current]);
+
+  const refresh = () => queryClient.fetchQuery({ ...onboardingStatusQueryOptions(), staleTime: 0 });
+  const changed = () => void queryClient.invalidateQueries({ queryKey: onboardingKeys.status() });
+
+  function goTo(index: number) {
+    setProblem(null);
+    setMissing([]);
+    setCurrent(Math.max(0, Math.min(index, steps.length - 1)));
+  }
+
+  /** After a step's form saved: on to the next step (its status refreshes in the background). */
+  function saved() {
+    changed();
+    goTo(current + 1);
+  }
+
+  async function next() {
+    setChecking(true);
+    try {
+      const fresh = await refresh();
+      const now = fresh.steps.find((s) => s.key === step.key);
+      if (ONBOARDING_STEPS[step.key].required && !now?.done) {
+        setProblem(ONBOARDING_MISSING_MESSAGES[step.key]);
+        return;
+      }
+      goTo(current + 1);
+    } catch {
+      setProblem(ONBOARDING_TEXTS.loadFailed);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function finish() {
+    setProblem(null);
+    setMissing([]);
+    try {
+      const { message } = await complete.mutateAsync();
+      toast.success(message ?? ONBOARDING_MESSAGES.completed);
+      void navigate(DEFAULT_AUTHED_PATH, { replace: true });
+    } catch (error) {
+      toast.error(ONBOARDING_TEXTS.finishFailed);
+      if (isApiClientError(error) && error.status === 422) {
+        setProblem(error.serverMessage ?? ONBOARDING_MESSAGES.incomplete);
+        setMissing(Object.keys(error.errors ?? {}).filter((key): key is OnboardingStepKey => key in ONBOARDING_STEPS));
+      } else {
+        setProblem(isApiClientError(error) ? error.message : ONBOARDING_TEXTS.finishFailed);
+      }
+    }
+  }
+
+  const content: Record<OnboardingStepKey, ReactNode> = {
+    photos: <PhotoManager onChange={changed} />,
+    about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
+    basics: (
+      <ProfileDetailsForm
+        fields={['gender', 'relationship_type']}
+        required={['gender', 'relationship_type']}
+        submitLabel={ONBOARDING_TEXTS.saveAndContinue}
+        onSaved={saved}
+      />
+    ),
+    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
+    preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.saveAndContinue} showReset={false} onSaved={saved} />,
+    location: <LocationPicker onSaved={changed} />,
+  };
+  const optionalNotDone = !ONBOARDING_STEPS[step.key].required && !step.done;
+
+  return (
+    <div className="onboarding-flow">
+      <OnboardingProgress steps={steps} current={current} />
+      <section className="onboarding-card" aria-labelledby="onboarding-step-title">
+        <h2 id="onboarding-step-title" ref={headingRef} tabIndex={-1} className="onboarding-step-title">{step.label}</h2>
+        <p className="onboarding-step-text">{ONBOARDING_TEXTS.descriptions[step.key]}</p>
+        {content[step.key]}
+      </section>
+
+      {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      {missing.length > 0 && (
+        <ul className="onboarding-missing" aria-label="Still to do">
+          {missing.map((key) => (
+            <li key={key}>
+              <span>{ONBOARDING_MISSING_MESSAGES[key]}</span>
+              <button type="button" className="onboarding-link" onClick={() => goTo(steps.findIndex((s) => s.key === key))}>
+                {ONBOARDING_TEXTS.goTo(ONBOARDING_STEPS[key].label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <nav className="onboarding-nav" aria-label="Onboarding">
+        <Button
+          type="button"
+          label={ONBOARDING_TEXTS.back}
+          icon="pi pi-arrow-left"
+          className="onboarding-button-secondary"
+          onClick={() => goTo(current - 1)}
+          disabled={current === 0}
+        />
+        {isLast ? (
+          <Button type="button" label={ONBOARDING_TEXTS.finish} icon="pi pi-check" iconPos="right" className="onboarding-button-primary"
+            onClick={() => void finish()} loading={complete.isPending} />
+        ) : (
+          <Button type="button" label={optionalNotDone ? ONBOARDING_TEXTS.skip : ONBOARDING_TEXTS.next} icon="pi pi-arrow-right" iconPos="right"
+            className="onboarding-button-primary" onClick={() => void next()} loading={checking} />
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import '@/features/help/help.css';
+import type { ReactNode } from 'react';
+
+/** When the privacy policy and terms last changed (shown on both pages). */
+export const LEGAL_LAST_UPDATED = '2026-11-22';
+
+function formatDate(iso: string): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A legal text: its "Last updated" line, then its sections. */
+export function LegalDocument({ children }: { children: ReactNode }) {
+  return (
+    <article className="help-card legal">
+      <p className="legal-updated">
+        Last updated: <time dateTime={LEGAL_LAST_UPDATED}>{formatDate(LEGAL_LAST_UPDATED)}</time>
+      </p>
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+import { SwipeResultSchema, type SwipeResult } from '@linkup/contract';
+import { api } from '@/lib/api-client';
+
+/** POST /matches/{id}/pass → whether it made a match, and the likes and super likes left today. */
+export async function passMember(userId: string): Promise<SwipeResult> {
+  const response = await api.post<unknown>(`/matches/${encodeURIComponent(userId)}/pass`);
+  return SwipeResultSchema.parse(response.data);
+}

@@ -1,0 +1,222 @@
+import '@/features/matching/matching.css';
+import { MATCHING_MESSAGES, UI_TEXTS, routeByName, type MatchStats, type ProfileCompletion } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageHeader } from '@/components/page-header';
+import { useBoostProfile } from '@/features/matching/api/boost-profile';
+import { useSuggested } from '@/features/matching/api/get-discover';
+import { useMatches } from '@/features/matching/api/get-matches';
+import { useStats } from '@/features/matching/api/get-stats';
+import { useVisitors } from '@/features/matching/api/get-visitors';
+import { LoadFailed } from '@/components/load-state';
+import { MemberPhoto } from '@/features/matching/components/member-photo';
+import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
+import { errorMessage, isPremiumRequired } from '@/features/matching/utils/errors';
+import { firstName, nameAndAge } from '@/features/matching/utils/member';
+import { matchingPaths } from '@/features/matching/utils/paths';
+import { DISPLAY_LOCALE, plural } from '@/lib/format';
+import { useSessionStore } from '@/lib/session-store';
+
+const STRIP_SIZE = 10;
+const clock = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
+
+function greeting(now: Date = new Date()): string {
+  const hour = now.getHours();
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+export interface DashboardProps {
+  /** From GET /profile (the profile feature); undefined while it loads. */
+  completion?: ProfileCompletion | null | undefined;
+}
+
+/** /app/dashboard (Home): greeting, profile nudge, today's numbers, new matches, visitors, suggestions. */
+export function Dashboard({ completion }: DashboardProps) {
+  const name = firstName(useSessionStore((s) => s.user?.name));
+  const stats = useStats();
+  return (
+    <section className="match-page dashboard">
+      <PageHeader title={routeByName('app.dashboard').title} subtitle={name ? `${greeting()}, ${name}!` : `${greeting()}!`} />
+      {completion && completion.percentage < 100 && <CompletionNudge completion={completion} />}
+      {stats.data && !stats.data.is_premium && <UpgradeBanner />}
+      <TodayStats stats={stats.data} failed={stats.isError && !stats.data} onRetry={() => void stats.refetch()} />
+      <NewMatches />
+      <WhoViewedMe />
+      <Suggested />
+    </section>
+  );
+}
+
+function CompletionNudge({ completion }: { completion: ProfileCompletion }) {
+  const next = completion.missing[0];
+  return (
+    <section className="match-panel dashboard-nudge" aria-labelledby="nudge-title">
+      <div className="dashboard-nudge-head">
+        <h2 id="nudge-title" className="match-panel-title">Your profile is {completion.percentage}% complete</h2>
+      </div>
+      <ProgressBar value={completion.percentage} showValue={false} aria-label="Profile completion"
+        aria-valuetext={`${completion.percentage}% complete`} className="dashboard-nudge-bar" />
+      <p className="match-muted">Complete profiles get more matches.{next ? ` Next: ${next.label.toLowerCase()}.` : ''}</p>
+      <Link to={matchingPaths.profile} className="text-link">Complete your profile <i className="pi pi-arrow-right" aria-hidden="true" /></Link>
+    </section>
+  );
+}
+
+function UpgradeBanner() {
+  return (
+    <Link to={matchingPaths.subscription} className="premium-banner">
+      <span className="premium-banner-icon" aria-hidden="true"><i className="pi pi-crown" /></span>
+      <span className="premium-banner-text">
+        <strong className="premium-banner-title">{UI_TEXTS.more.upgradeTitle}</strong>
+        <span className="premium-banner-body">{UI_TEXTS.more.upgradeBody}</span>
+      </span>
+      <i className="pi pi-chevron-right premium-banner-chevron" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function TodayStats({ stats, failed, onRetry }: { stats: MatchStats | undefined; failed: boolean; onRetry: () => void }) {
+  const boost = useBoostProfile();
+  const [upsell, setUpsell] = useState<string | null>(null);
+  if (failed) return <LoadFailed what="Today's numbers" onRetry={onRetry} />;
+  const value = (n: number | null | undefined) => (stats ? (n === null ? 'Unlimited' : String(n)) : '–');
+  const tiles = [
+    { icon: 'pi-heart', label: 'Likes left', value: value(stats?.likes_left_today) },
+    { icon: 'pi-star', label: 'Super likes left', value: value(stats?.super_likes_left_today) },
+    { icon: 'pi-users', label: 'Matches', value: value(stats?.matches) },
+    { icon: 'pi-eye', label: 'Profile views', value: value(stats?.profile_views) },
+  ];
+  const boostedUntil = stats?.boost_active_until ? new Date(stats.boost_active_until) : null;
+
+  const onBoost = () =>
+    boost.mutate(undefined, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => (isPremiumRequired(error) ? setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly)) : toast.info(errorMessage(error, 'Your profile could not be boosted.'))),
+    });
+
+  return (
+    <section className="match-panel" aria-labelledby="today-title" aria-busy={!stats}>
+      <h2 id="today-title" className="match-panel-title">Today</h2>
+      <dl className="dashboard-stats">
+        {tiles.map((t) => (
+          <div key={t.label} className="dashboard-stat">
+            <dt><i className={`pi ${t.icon}`} aria-hidden="true" /> {t.label}</dt>
+            <dd>{t.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {stats && (
+        <div className="dashboard-boost">
+          {boostedUntil ? (
+            <p className="match-muted"><i className="pi pi-bolt" aria-hidden="true" /> Your profile is boosted until {clock.format(boostedUntil)}.</p>
+          ) : (
+            <Button type="button" icon="pi pi-bolt" label="Boost my profile" className="match-button match-button--ghost"
+              loading={boost.isPending} onClick={onBoost} />
+          )}
+        </div>
+      )}
+      <UpsellDialog visible={upsell !== null} reason={upsell ?? ''} onHide={() => setUpsell(null)} />
+    </section>
+  );
+}
+
+function SectionHead({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
+  return (
+    <div className="dashboard-section-head">
+      <h2 id={id} className="match-panel-title">{title}</h2>
+      <Link to={to} className="text-link small" aria-label={linkLabel}>See all</Link>
+    </div>
+  );
+}
+
+function NewMatches() {
+  const matches = useMatches();
+  const items = matches.data?.pages[0]?.items.slice(0, STRIP_SIZE) ?? [];
+  return (
+    <section className="match-panel" aria-labelledby="new-matches-title">
+      <SectionHead id="new-matches-title" title="New matches" to={matchingPaths.matches} linkLabel="See all matches" />
+      {matches.isError && !matches.data ? (
+        <LoadFailed what="Your matches" onRetry={() => void matches.refetch()} />
+      ) : matches.isPending ? (
+        <p className="match-muted">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="match-muted">No matches yet. <Link to={matchingPaths.discover} className="text-link">Start discovering</Link></p>
+      ) : (
+        <ul className="dashboard-strip" aria-label="New matches">
+          {items.map((m) => (
+            <li key={m.id}>
+              <Link to={matchingPaths.match(m.id)} className="dashboard-strip-item">
+                <MemberPhoto src={m.user.photo?.thumb} name={m.user.name} className="dashboard-strip-photo" />
+                <span className="dashboard-strip-name">{m.user.name.split(' ')[0]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WhoViewedMe() {
+  const visitors = useVisitors();
+  const first = visitors.data?.pages[0];
+  return (
+    <section className="match-panel" aria-labelledby="viewed-title">
+      <SectionHead id="viewed-title" title="Who viewed me" to={matchingPaths.visitors} linkLabel="See all visitors" />
+      {visitors.isError && !visitors.data ? (
+        <LoadFailed what="Your visitors" onRetry={() => void visitors.refetch()} />
+      ) : !first ? (
+        <p className="match-muted">Loading…</p>
+      ) : first.count === 0 ? (
+        <p className="match-muted">No one has viewed your profile yet.</p>
+      ) : first.locked ? (
+        <div className="dashboard-locked">
+          <p><strong>{plural(first.count, 'person', 'people')}</strong> viewed your profile.</p>
+          <Link to={matchingPaths.subscription} className="text-link"><i className="pi pi-crown" aria-hidden="true" /> Upgrade to see who</Link>
+        </div>
+      ) : (
+        <ul className="dashboard-strip" aria-label="Recent visitors">
+          {first.items.slice(0, STRIP_SIZE).map((v) => (
+            <li key={`${v.user.id}-${v.visited_at}`}>
+              <Link to={matchingPaths.user(v.user.id)} className="dashboard-strip-item">
+                <MemberPhoto src={v.user.photo?.thumb} name={v.user.name} className="dashboard-strip-photo" />
+                <span className="dashboard-strip-name">{v.user.name.split(' ')[0]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Suggested() {
+  const suggested = useSuggested();
+  return (
+    <section className="match-panel" aria-labelledby="suggested-title">
+      <SectionHead id="suggested-title" title="Suggested for you" to={matchingPaths.discover} linkLabel="Open Discover" />
+      {suggested.isError && !suggested.data ? (
+        <LoadFailed what="Suggestions" onRetry={() => void suggested.refetch()} />
+      ) : !suggested.data ? (
+        <p className="match-muted">Loading…</p>
+      ) : suggested.data.items.length === 0 ? (
+        <p className="match-muted">No new suggestions right now. <Link to={matchingPaths.preferences} className="text-link">Edit preferences</Link></p>
+      ) : (
+        <ul className="suggested-grid" aria-label="Suggested profiles">
+          {suggested.data.items.map((card) => (
+            <li key={card.id}>
+              <Link to={matchingPaths.user(card.id)} className="suggested-card">
+                <MemberPhoto src={card.photos[0]?.sizes.medium} name={card.name} className="suggested-photo" />
+                <span className="suggested-name">{nameAndAge(card)}</span>
+                {card.reasons[0] && <span className="suggested-reason">{card.reasons[0]}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { MATCHING_MESSAGES, type ActivityItem } from '@linkup/contract';
+import { describe, expect, it } from 'vitest';
+import { swipeIntent } from '@/features/matching/hooks/use-swipe-gesture';
+import { groupByDay } from '@/features/matching/utils/activity';
+import { dailyLimitOf, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
+import { ApiClientError } from '@/lib/api-client';
+
+const apiError = (status: number, message: string) =>
+  new ApiClientError({ status, message: 'Too many requests. Please try again later.', data: { success: false, status, message } });
+
+describe('dailyLimitOf', () => {
+  it('reads the kind of limit and when it resets from the 429 message', () => {
+    expect(dailyLimitOf(apiError(429, `${MATCHING_MESSAGES.outOfLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`)))
+      .toEqual({ kind: 'likes', message: MATCHING_MESSAGES.outOfLikes, resetsAt: '2030-01-02T00:00:00.000Z' });
+    expect(dailyLimitOf(apiError(429, `${MATCHING_MESSAGES.outOfSuperLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`))?.kind)
+      .toBe('super_likes');
+  });
+
+  it('is null for other failures: a general rate limit, the weekly boost, other statuses', () => {
+    expect(dailyLimitOf(apiError(429, 'Too many requests. Please try again later.'))).toBeNull();
+    expect(dailyLimitOf(apiError(429, MATCHING_MESSAGES.boostUsed))).toBeNull();
+    expect(dailyLimitOf(apiError(402, MATCHING_MESSAGES.premiumOnly))).toBeNull();
+    expect(dailyLimitOf(new Error('x'))).toBeNull();
+  });
+
+  it('tells premium-only answers apart', () => {
+    expect(isPremiumRequired(apiError(402, MATCHING_MESSAGES.premiumOnly))).toBe(true);
+    expect(isPremiumRequired(apiError(403, 'Access denied.'))).toBe(false);
+  });
+});
+
+describe('resetTimeLabel', () => {
+  it('says today, tomorrow or the date, in local time', () => {
+    const now = new Date(2030, 0, 1, 20, 0);
+    expect(resetTimeLabel(new Date(2030, 0, 1, 23, 30).toISOString(), now)).toBe('today at 11:30 PM');
+    expect(resetTimeLabel(new Date(2030, 0, 2, 2, 0).toISOString(), now)).toBe('tomorrow at 2:00 AM');
+    expect(resetTimeLabel(new Date(2030, 0, 5, 2, 0).toISOString(), now)).toBe('Saturday, Jan 5 at 2:00 AM');
+  });
+});
+
+describe('groupByDay', () => {
+  const item = (at: Date): ActivityItem => ({ type: 'like_sent', at: at.toISOString(), match_id: null, user: { id: 'u', name: 'U', age: null, city: null, photo: null } });
+  it('groups newest first under Today, Yesterday and dates', () => {
+    const now = new Date(2030, 5, 10, 12, 0);
+    const days = groupByDay([item(new Date(2030, 5, 10, 9)), item(new Date(2030, 5, 10, 1)), item(new Date(2030, 5, 9, 22)), item(new Date(2029, 11, 31, 10))], now);
+    expect(days.map((d) => [d.label, d.items.length])).toEqual([
+      ['Today', 2], ['Yesterday', 1], ['Monday, December 31, 2029', 1],
+    ]);
+  });
+});
+
+describe('swipeIntent', () => {
+  it('right likes, left passes, up super likes; short drags do nothing', () => {
+    expect(swipeIntent({ x: 120, y: 10 })).toBe('like');
+    expect(swipeIntent({ x: -120, y: 10 })).toBe('pass');
+    expect(swipeIntent({ x: 20, y: -150 })).toBe('super_like');
+    expect(swipeIntent({ x: 40, y: -40 })).toBeNull();
+    expect(swipeIntent({ x: 0, y: 200 })).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+import { PreferencesCompletionSchema, type PreferencesCompletion } from '@linkup/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { preferencesKeys } from '@/features/preferences/api/keys';
+
+/** GET /preferences/completion-status → { completed, percentage, missing[] }. */
+export async function getCompletionStatus(signal?: AbortSignal): Promise<PreferencesCompletion> {
+  const response = await api.get<unknown>('/preferences/completion-status', undefined, { signal });
+  return PreferencesCompletionSchema.parse(response.data);
+}
+
+export const completionStatusQueryOptions = () =>
+  queryOptions({ queryKey: preferencesKeys.completion(), queryFn: ({ signal }) => getCompletionStatus(signal) });
+
+export function useCompletionStatus() {
+  return useQuery(completionStatusQueryOptions());
+}

@@ -1,0 +1,18 @@
+import { BlockedMemberSchema, type BlockedMember } from '@linkup/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { safetyKeys } from '@/features/safety/api/keys';
+import { api } from '@/lib/api-client';
+
+/** POST /users/{id}/block → the member as my blocked list shows them, and the server's message. */
+export async function blockMember(memberId: string): Promise<{ member: BlockedMember; message: string | undefined }> {
+  const response = await api.post<unknown>(`/users/${encodeURIComponent(memberId)}/block`, {});
+  return { member: BlockedMemberSchema.parse(response.data), message: response.message };
+}
+
+export function useBlockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: blockMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: safetyKeys.blocks() }),
+  });
+}

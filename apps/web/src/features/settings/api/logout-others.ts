@@ -1,0 +1,13 @@
+import { LogoutOthersSchema, type LogoutOthers } from '@linkup/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /account/logout-others → every other device is signed out; this one stays. */
+export async function logoutOthers(): Promise<LogoutOthers & { message: string | undefined }> {
+  const response = await api.post<unknown>('/account/logout-others');
+  return { ...LogoutOthersSchema.parse(response.data), message: response.message };
+}
+
+export function useLogoutOthers() {
+  return useMutation({ mutationFn: logoutOthers });
+}

@@ -1,0 +1,78 @@
+import { ChangeEmailBodySchema } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { useChangeEmail } from '@/features/settings/api/change-email';
+import { friendlyError } from '@/features/settings/utils/errors';
+import { FormField, fieldAria } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { isApiClientError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { useSessionStore } from '@/lib/session-store';
+
+type Field = 'email' | 'current_password';
+
+/** Change my e-mail address: the current password confirms it; the new address gets a verification link. */
+export function ChangeEmailForm() {
+  const user = useSessionStore((s) => s.user);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const changeEmail = useChangeEmail();
+  const ids = { title: useId(), email: useId(), password: useId() };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ChangeEmailBodySchema.safeParse({ email, current_password: password });
+    if (!parsed.success) {
+      setErrors(zodFormErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const { message } = await changeEmail.mutateAsync(parsed.data);
+      toast.success(message ?? 'Your e-mail address has been changed.');
+      setEmail('');
+      setPassword('');
+    } catch (error) {
+      if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
+      else toast.error(friendlyError(error, 'Could not change your e-mail address.'));
+    }
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="settings-card-title">E-mail address</h2>
+      {user?.email && (
+        <p className="settings-current" data-testid="current-email">
+          <span>{user.email}</span>
+          {user.email_verified_at
+            ? <span className="settings-chip settings-chip--ok">Verified</span>
+            : <span className="settings-chip">Not verified yet</span>}
+        </p>
+      )}
+      <form className="settings-form" aria-label="Change e-mail address" onSubmit={handleSubmit} noValidate>
+        <FormField id={ids.email} label="New e-mail address" error={errors.email} hint="We will send a verification link to this address." >
+          <InputText
+            id={ids.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="field-control"
+            invalid={Boolean(errors.email)}
+            {...fieldAria(ids.email, errors.email, true)}
+          />
+        </FormField>
+        <FormField id={ids.password} label="Current password" error={errors.current_password}>
+          <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
+        </FormField>
+        <div className="settings-actions">
+          <Button type="submit" label="Change e-mail" className="btn-primary" loading={changeEmail.isPending} />
+        </div>
+      </form>
+    </section>
+  );
+}

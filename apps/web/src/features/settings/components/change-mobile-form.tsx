@@ -1,0 +1,148 @@
+import { ChangeMobileBodySchema, MobileChangeCodeBodySchema } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { useChangeMobile } from '@/features/settings/api/change-mobile';
+import { useRequestMobileCode } from '@/features/settings/api/request-mobile-code';
+import { friendlyError } from '@/features/settings/utils/errors';
+import { FormField, fieldAria } from '@/components/form-field';
+import { isApiClientError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { useSessionStore } from '@/lib/session-store';
+import { useSecondsUntil } from '@/lib/use-countdown';
+
+type Field = 'mobile' | 'otp';
+
+interface CodeSent {
+  mobile: string;
+  resendAt: string;
+}
+
+/**
+ * Change my mobile number in two steps: the new number gets a WhatsApp code, then the code
+ * confirms it. The code step can send a new code after the cool-down or start over.
+ */
+export function ChangeMobileForm() {
+  const user = useSessionStore((s) => s.user);
+  const [mobile, setMobile] = useState('');
+  const [otp, setOtp] = useState('');
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const requestCode = useRequestMobileCode();
+  const changeMobile = useChangeMobile();
+  const wait = useSecondsUntil(sent?.resendAt);
+  const ids = { title: useId(), mobile: useId(), otp: useId() };
+
+  function showError(error: unknown, fallback: string) {
+    if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
+    else toast.error(friendlyError(error, fallback));
+  }
+
+  async function sendCode(number: string) {
+    const parsed = MobileChangeCodeBodySchema.safeParse({ mobile: number });
+    if (!parsed.success) {
+      setErrors(zodFormErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await requestCode.mutateAsync(parsed.data);
+      toast.success(result.message ?? 'We sent a code to your new number on WhatsApp.');
+      setSent({ mobile: result.mobile, resendAt: result.resend_available_at });
+      setOtp('');
+    } catch (error) {
+      showError(error, 'Could not send the code.');
+    }
+  }
+
+  async function handleSendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await sendCode(mobile);
+  }
+
+  async function handleConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!sent) return;
+    const parsed = ChangeMobileBodySchema.safeParse({ mobile: sent.mobile, otp });
+    if (!parsed.success) {
+      setErrors(zodFormErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const { message } = await changeMobile.mutateAsync(parsed.data);
+      toast.success(message ?? 'Your mobile number has been changed.');
+      setSent(null);
+      setMobile('');
+      setOtp('');
+    } catch (error) {
+      showError(error, 'Could not change your mobile number.');
+    }
+  }
+
+  function startOver() {
+    setSent(null);
+    setOtp('');
+    setErrors({});
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="settings-card-title">Mobile number</h2>
+      {user?.phone_number && <p className="settings-current" data-testid="current-mobile">{user.phone_number}</p>}
+      {!sent ? (
+        <form className="settings-form" aria-label="Change mobile number" onSubmit={handleSendCode} noValidate>
+          <FormField id={ids.mobile} label="New mobile number" error={errors.mobile} hint="We will send a code to this number on WhatsApp.">
+            <InputText
+              id={ids.mobile}
+              name="mobile"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={mobile}
+              onChange={(e) => setMobile(e.target.value)}
+              className="field-control"
+              invalid={Boolean(errors.mobile)}
+              {...fieldAria(ids.mobile, errors.mobile, true)}
+            />
+          </FormField>
+          <div className="settings-actions">
+            <Button type="submit" label="Send code" icon="pi pi-whatsapp" className="btn-primary" loading={requestCode.isPending} />
+          </div>
+        </form>
+      ) : (
+        <form className="settings-form" aria-label="Confirm new mobile number" onSubmit={handleConfirm} noValidate>
+          <p className="settings-card-text">
+            Enter the 6-digit code we sent on WhatsApp to <strong>{sent.mobile}</strong>.
+          </p>
+          <FormField id={ids.otp} label="Code" error={errors.otp ?? errors.mobile}>
+            <InputText
+              id={ids.otp}
+              name="otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={otp}
+              onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+              className="field-control"
+              invalid={Boolean(errors.otp ?? errors.mobile)}
+              {...fieldAria(ids.otp, errors.otp ?? errors.mobile)}
+            />
+          </FormField>
+          <div className="settings-actions">
+            <Button type="submit" label="Confirm new number" className="btn-primary" loading={changeMobile.isPending} />
+            <Button
+              type="button"
+              label={wait ? `Send a new code in ${wait}s` : 'Send a new code'}
+              className="btn-secondary"
+              disabled={Boolean(wait) || requestCode.isPending}
+              onClick={() => void sendCode(sent.mobile)}
+            />
+            <Button type="button" label="Use a different number" className="btn-secondary" onClick={startOver} />
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

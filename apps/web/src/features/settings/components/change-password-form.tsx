@@ -1,0 +1,67 @@
+import { ChangePasswordBodySchema } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { useChangePassword } from '@/features/settings/api/change-password';
+import { friendlyError } from '@/features/settings/utils/errors';
+import { FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { isApiClientError } from '@/lib/api-client';
+import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { useSessionStore } from '@/lib/session-store';
+
+type Field = 'current_password' | 'password' | 'password_confirmation';
+
+/** Change my password: the current one first; my other devices are signed out afterwards. */
+export function ChangePasswordForm() {
+  const username = useSessionStore((s) => s.user?.email ?? s.user?.phone_number ?? '');
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const changePassword = useChangePassword();
+  const ids = { title: useId(), current: useId(), password: useId(), confirmation: useId() };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ChangePasswordBodySchema.safeParse({ current_password: current, password, password_confirmation: confirmation });
+    if (!parsed.success) {
+      setErrors(zodFormErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const { message } = await changePassword.mutateAsync(parsed.data);
+      toast.success(message ?? 'Your password has been changed.');
+      setCurrent('');
+      setPassword('');
+      setConfirmation('');
+    } catch (error) {
+      if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
+      else toast.error(friendlyError(error, 'Could not change your password.'));
+    }
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="settings-card-title">Password</h2>
+      <form className="settings-form" aria-label="Change password" onSubmit={handleSubmit} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <FormField id={ids.current} label="Current password" error={errors.current_password}>
+          <PasswordInput id={ids.current} name="current_password" value={current} onChange={setCurrent} autoComplete="current-password" error={errors.current_password} />
+        </FormField>
+        <FormField id={ids.password} label="New password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
+          <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} hasHint />
+        </FormField>
+        <FormField id={ids.confirmation} label="Confirm new password" error={errors.password_confirmation}>
+          <PasswordInput id={ids.confirmation} name="password_confirmation" value={confirmation} onChange={setConfirmation} autoComplete="new-password" error={errors.password_confirmation} />
+        </FormField>
+        <p className="settings-card-text">Your other devices will be signed out; this one stays signed in.</p>
+        <div className="settings-actions">
+          <Button type="submit" label="Change password" className="btn-primary" loading={changePassword.isPending} />
+        </div>
+      </form>
+    </section>
+  );
+}

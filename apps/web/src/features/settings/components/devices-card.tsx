@@ -1,0 +1,36 @@
+import { Button } from 'primereact/button';
+import { useId } from 'react';
+import { toast } from 'react-toastify';
+import { useLogoutOthers } from '@/features/settings/api/logout-others';
+import { friendlyError } from '@/features/settings/utils/errors';
+import { confirmDialog } from '@/lib/dialogs';
+
+/** Sign out of every other device, after a confirmation; this one stays signed in. */
+export function DevicesCard() {
+  const logoutOthers = useLogoutOthers();
+  const titleId = useId();
+
+  async function handleClick() {
+    const sure = await confirmDialog(
+      'Sign out of all other devices?',
+      'You stay signed in here. On every other phone, tablet or browser you will need to sign in again.',
+    );
+    if (!sure) return;
+    try {
+      const { message, revoked } = await logoutOthers.mutateAsync();
+      toast.success(revoked === 0 ? 'You were not signed in on any other device.' : (message ?? 'You have been signed out of all other devices.'));
+    } catch (error) {
+      toast.error(friendlyError(error, 'Could not sign out your other devices.'));
+    }
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="settings-card-title">Devices</h2>
+      <p className="settings-card-text">Lost a phone or signed in on a shared computer? Sign out everywhere else in one go.</p>
+      <div className="settings-actions">
+        <Button type="button" label="Sign out of all other devices" icon="pi pi-sign-out" className="btn-secondary" onClick={handleClick} loading={logoutOthers.isPending} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { SETTINGS_MESSAGES } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { useId } from 'react';
+import { toast } from 'react-toastify';
+import { useExportData } from '@/features/settings/api/export-data';
+import { friendlyError } from '@/features/settings/utils/errors';
+
+/** Download my data: a JSON file with everything LinkUp keeps about me. */
+export function ExportDataCard() {
+  const exportData = useExportData();
+  const titleId = useId();
+
+  async function handleClick() {
+    try {
+      await exportData.mutateAsync();
+      toast.success(SETTINGS_MESSAGES.exportReady);
+    } catch (error) {
+      toast.error(friendlyError(error, 'Could not download your data.'));
+    }
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="settings-card-title">Your data</h2>
+      <p className="settings-card-text">
+        Download a copy of everything LinkUp keeps about you — your account, profile, photos, preferences, settings, likes,
+        matches, conversations and sign-in history — as a JSON file.
+      </p>
+      <div className="settings-actions">
+        <Button type="button" label="Download my data" icon="pi pi-download" className="btn-secondary" onClick={handleClick} loading={exportData.isPending} />
+      </div>
+    </section>
+  );
+}

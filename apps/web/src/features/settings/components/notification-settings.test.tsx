@@ -1,0 +1,42 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type Settings } from '@linkup/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildSession, json, mockApi, sentBody } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const SETTINGS: Settings = {
+  privacy: { show_age: true, show_distance: true, show_online: true, message_policy: 'everyone', hide_from_discover: false },
+  notifications: { ...DEFAULT_NOTIFICATION_SETTINGS, like: { push: false, in_app: true } },
+};
+const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/app/settings/notifications', () => {
+  it('shows a table of types × push and in-app switches with the saved values', async () => {
+    mockApi({ 'GET /api/settings': () => ok(SETTINGS) });
+    renderApp('/app/settings/notifications', { session: buildSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Notification Settings' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Notification', 'Push', 'In-app']);
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Profile views', 'Likes', 'Super likes', 'Matches', 'Messages']);
+    expect(within(table).getAllByRole('switch')).toHaveLength(10);
+    expect(screen.getByRole('switch', { name: 'Push: Likes' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'In-app: Likes' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Push: Messages' })).toBeChecked();
+  });
+
+  it('saves one switch at a time', async () => {
+    const fetch = mockApi({
+      'GET /api/settings': () => ok(SETTINGS),
+      'PUT /api/settings': () => ok({ ...SETTINGS, notifications: { ...SETTINGS.notifications, match: { push: true, in_app: false } } }, 'Your settings have been saved.'),
+    });
+    renderApp('/app/settings/notifications', { session: buildSession() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'In-app: Matches' }));
+    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    expect(sentBody(fetch, 'PUT /api/settings')).toEqual({ notifications: { match: { in_app: false } } });
+    expect(screen.getByRole('switch', { name: 'In-app: Matches' })).not.toBeChecked();
+  });
+});
