@@ -1,32 +1,14 @@
 // `message.send` over the member's socket: the same rules and answers as POST /chat/messages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatMessageSchema, type ChatMessage, type CommandAck } from '@linkup/contract';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import { listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+import { bearer } from './helpers/factories';
+import { liveTestApp, record, until, type ClientSocket } from './helpers/sockets';
 
 describe('sending messages over the socket', () => {
-  let t: TestApp;
-  let origin: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp({ CHAT_MESSAGES_PER_MINUTE: '5' });
-    origin = await listen(t.app);
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await t.close();
-  });
-
-  const member = async (name: string) => {
-    const user = await buildUser(t.database.db, { name });
-    const token = await signIn(t.app, user);
-    const socket = await openSocket(origin, token);
-    sockets.push(socket);
-    return { user, token, socket };
-  };
+  const live = liveTestApp({ CHAT_MESSAGES_PER_MINUTE: '5' });
+  const member = live.member;
   const openRoom = async (token: string, userId: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(token), payload: { user_id: userId } })).json().data.id as string;
+    (await live.t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(token), payload: { user_id: userId } })).json().data.id as string;
   const send = (socket: ClientSocket, payload: object): Promise<CommandAck<ChatMessage>> =>
     socket.timeout(3000).emitWithAck('message.send', payload as never);
 
@@ -40,7 +22,7 @@ describe('sending messages over the socket', () => {
     expect(message).toMatchObject({ chat_room_id: roomId, user_id: a.user.id, message: 'Over the socket', is_edited: false });
     await until(() => bNew.length === 1);
     expect(bNew[0]!.message).toEqual(message);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
+    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
     expect(listed.json().data.items.map((m: ChatMessage) => m.id)).toEqual([message.id]);
   });
 
@@ -50,18 +32,18 @@ describe('sending messages over the socket', () => {
     const body = { chat_room_id: roomId, message: 'Once only', type: 'text', client_id: 'sock-retry-0001' };
     const first = await send(a.socket, body);
     const again = await send(a.socket, body);
-    const overHttp = await t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(a.token), payload: body });
+    const overHttp = await live.t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(a.token), payload: body });
     expect(first).toMatchObject({ ok: true, status: 201 });
     expect(again).toEqual({ ...first, status: 200 });
     expect([overHttp.statusCode, overHttp.json().data]).toEqual([200, first.ok ? first.data : null]);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
+    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
     expect(listed.json().data.pagination.total).toBe(1);
   });
 
   it('answers as HTTP would: 404 outside the room, 422 with field errors, never a stored message', async () => {
     const [a, b, c] = [await member('Fikile'), await member('Gift'), await member('Hlengiwe')];
     const roomId = await openRoom(a.token, b.user.id);
-    const overHttp = await t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(c.token), payload: { chat_room_id: roomId, message: 'let me in' } });
+    const overHttp = await live.t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(c.token), payload: { chat_room_id: roomId, message: 'let me in' } });
     expect(overHttp.statusCode).toBe(404);
     expect(await send(c.socket, { chat_room_id: roomId, message: 'let me in' })).toEqual({ ok: false, status: 404, message: overHttp.json().message });
     const empty = await send(a.socket, { chat_room_id: roomId, message: '   ' });
@@ -69,7 +51,7 @@ describe('sending messages over the socket', () => {
     expect(empty.ok ? {} : empty.errors).toHaveProperty('message');
     const noRoom = await send(a.socket, { message: 'where?' });
     expect(noRoom.ok ? [] : noRoom.errors?.chat_room_id).toEqual(['Room ID is required to send a message']);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
+    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
     expect(listed.json().data.pagination.total).toBe(0);
   });
 
@@ -85,10 +67,10 @@ describe('sending messages over the socket', () => {
     const [a, b] = [await member('Karabo'), await member('Lerato')];
     const roomId = await openRoom(a.token, b.user.id);
     const closed = new Promise<string>((resolve) => a.socket.once('disconnect', resolve));
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(a.token) })).statusCode).toBe(200);
+    expect((await live.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(a.token) })).statusCode).toBe(200);
     expect(await send(a.socket, { chat_room_id: roomId, message: 'after logout' })).toMatchObject({ ok: false, status: 401 });
     expect(await closed).toBe('io server disconnect');
-    const listed = await t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
+    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
     expect(listed.json().data.pagination.total).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { ChatMessageSchema, ChatRoomSchema, type ChatMessage } from '@linkup/con
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, testDialect } from './helpers/database';
 import { bearer, buildUser, signIn } from './helpers/factories';
-import { listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+import { liveTestApp, record, until } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { maskEmail } from '../src/modules/chat/chat.presenter';
 import { createDatabase } from '../src/db/database';
@@ -215,27 +215,10 @@ describe('chat API', () => {
 });
 
 describe('chat real time', () => {
-  let t: TestApp;
-  let origin: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    origin = await listen(t.app);
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await t.close();
-  });
-
-  const member = async (name: string) => {
-    const user = await buildUser(t.database.db, { name });
-    const token = await signIn(t.app, user);
-    const socket = await openSocket(origin, token);
-    sockets.push(socket);
-    return { user, token, socket };
-  };
+  const live = liveTestApp();
+  const member = live.member;
   const api = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   it('delivers message.sent to the room, NewMessage and MessageRead to its members only, message.deleted to the room', async () => {
     const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];

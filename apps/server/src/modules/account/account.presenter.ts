@@ -2,6 +2,7 @@ import type { AccountExport, Settings } from '@linkup/contract';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type UserRow } from '../../db/schema';
 import { presentPhoto } from '../profile/photo.presenter';
+import { datingFields } from '../profile/profile.presenter';
 import type { AccountRepository } from './account.repository';
 
 type Rows<K extends keyof AccountRepository> = AccountRepository[K] extends (...args: never[]) => Promise<infer R> ? R : never;
@@ -82,14 +83,7 @@ export function presentExport(storage: PhotoStorage, input: ExportInput): Accoun
       city: user.city,
       province: user.province,
       location_cell: user.location_cell,
-      marital_status: user.marital_status,
-      body_type: user.body_type,
-      relationship_type: user.relationship_type,
-      how_often_drink: user.how_often_drink,
-      love_language: user.love_language,
-      height_cm: user.height_cm,
-      job_title: user.job_title,
-      education: user.education,
+      ...datingFields(user),
     },
     photos: input.photos.map((row) => {
       const photo = presentPhoto(storage, row);

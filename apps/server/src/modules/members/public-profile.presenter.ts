@@ -5,6 +5,7 @@ import { toBool, type Database, type PhotoRow } from '../../db/schema';
 import { cellDistanceKm, distanceBucket } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
 import { presentPhoto } from '../profile/photo.presenter';
+import { datingFields } from '../profile/profile.presenter';
 import { privacyOf } from '../settings/privacy';
 
 /** A member counts as online when last active this recently (sessions touch it every 5 minutes). */
@@ -64,14 +65,7 @@ export async function loadPublicProfiles(
       about: user.about,
       photos: mainFirst(photosOf.get(user.id) ?? []).map((row) => presentPhoto(storage, row)),
       interests: (interestsOf.get(user.id) ?? []).map((i) => i.name),
-      marital_status: user.marital_status,
-      body_type: user.body_type,
-      relationship_type: user.relationship_type,
-      how_often_drink: user.how_often_drink,
-      love_language: user.love_language,
-      height_cm: user.height_cm,
-      job_title: user.job_title,
-      education: user.education,
+      ...datingFields(user),
       last_active_at: showOnline ? user.last_active_at : null,
       is_online: showOnline ? isOnline(user.last_active_at, now) : null,
     });

@@ -32,6 +32,22 @@ export function profileCompletion(user: UserRow, photoCount: number, interestCou
   return { percentage: Math.min(100, percentage), missing };
 }
 
+type DatingFieldsRow = Pick<UserRow,
+  'marital_status' | 'body_type' | 'relationship_type' | 'how_often_drink' | 'love_language' | 'height_cm' | 'job_title' | 'education'
+>;
+
+/** The dating-relevant fields of a profile, the same in every view of it. */
+export const datingFields = (user: DatingFieldsRow) => ({
+  marital_status: user.marital_status,
+  body_type: user.body_type,
+  relationship_type: user.relationship_type,
+  how_often_drink: user.how_often_drink,
+  love_language: user.love_language,
+  height_cm: user.height_cm === null ? null : Number(user.height_cm),
+  job_title: user.job_title,
+  education: user.education,
+});
+
 /** The member's own profile: their own contact details and birth date, never the location cell. */
 export function presentOwnProfile(storage: PhotoStorage, user: UserRow, photos: PhotoRow[], interests: string[], now = new Date()): OwnProfile {
   return {
@@ -42,14 +58,7 @@ export function presentOwnProfile(storage: PhotoStorage, user: UserRow, photos: 
     date_of_birth: user.date_of_birth,
     age: user.date_of_birth ? ageOnDate(user.date_of_birth, now) : null,
     gender: user.gender,
-    marital_status: user.marital_status,
-    body_type: user.body_type,
-    relationship_type: user.relationship_type,
-    how_often_drink: user.how_often_drink,
-    love_language: user.love_language,
-    height_cm: user.height_cm === null ? null : Number(user.height_cm),
-    job_title: user.job_title,
-    education: user.education,
+    ...datingFields(user),
     about: user.about,
     city: user.city,
     province: user.province,

@@ -72,9 +72,9 @@ export function PrivacySettingsForm() {
                 onChange={() => void save({ message_policy: policy })}
                 aria-describedby={`${baseId}-policy-${policy}-hint`}
               />
-              <span className="settings-row-text">
+              <span className="menu-row-text">
                 <span>{MESSAGE_POLICY_LABELS[policy]}</span>
-                <span id={`${baseId}-policy-${policy}-hint`} className="settings-row-hint">{POLICY_HINTS[policy]}</span>
+                <span id={`${baseId}-policy-${policy}-hint`} className="menu-row-hint">{POLICY_HINTS[policy]}</span>
               </span>
             </label>
           ))}

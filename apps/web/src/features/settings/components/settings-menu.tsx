@@ -1,17 +1,10 @@
 import '@/features/settings/settings.css';
 import { Button } from 'primereact/button';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
-
-interface SettingsLink {
-  label: string;
-  hint: string;
-  path: string;
-  icon: string;
-}
+import { useState } from 'react';
+import { LinkMenu, type LinkMenuItem } from '@/components/link-menu';
 
 /** The settings index, by section: where each setting lives. */
-export const SETTINGS_SECTIONS: readonly { title: string; links: readonly SettingsLink[] }[] = [
+export const SETTINGS_SECTIONS: readonly { title: string; links: readonly LinkMenuItem[] }[] = [
   {
     title: 'Your account',
     links: [
@@ -33,29 +26,6 @@ export const SETTINGS_SECTIONS: readonly { title: string; links: readonly Settin
   },
 ];
 
-function Section({ title, links }: (typeof SETTINGS_SECTIONS)[number]) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="settings-section-title">{title}</h2>
-      <ul className="menu-card">
-        {links.map((link) => (
-          <li key={link.path}>
-            <Link to={link.path} className="menu-row">
-              <span className="menu-row-icon" aria-hidden="true"><i className={`pi ${link.icon}`} /></span>
-              <span className="settings-row-text">
-                <span className="menu-row-label">{link.label}</span>
-                <span className="settings-row-hint">{link.hint}</span>
-              </span>
-              <i className="pi pi-chevron-right menu-row-chevron" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /** The settings index: links to every settings page, then Sign out (supplied by the route). */
 export function SettingsMenu({ onSignOut }: { onSignOut: () => Promise<void> }) {
   const [signingOut, setSigningOut] = useState(false);
@@ -71,7 +41,7 @@ export function SettingsMenu({ onSignOut }: { onSignOut: () => Promise<void> }) 
 
   return (
     <>
-      {SETTINGS_SECTIONS.map((section) => <Section key={section.title} {...section} />)}
+      {SETTINGS_SECTIONS.map((section) => <LinkMenu key={section.title} title={section.title} items={section.links} />)}
       <Button
         type="button"
         className="btn-danger-outline settings-signout"

@@ -32,9 +32,9 @@ export function ToggleSwitch({ id, checked, onChange, disabled, label, hint, ari
   if (!label) return control;
   return (
     <label className="settings-switch-row" htmlFor={id}>
-      <span className="settings-row-text">
+      <span className="menu-row-text">
         <span id={`${id}-label`}>{label}</span>
-        {hint && <span id={`${id}-hint`} className="settings-row-hint">{hint}</span>}
+        {hint && <span id={`${id}-hint`} className="menu-row-hint">{hint}</span>}
       </span>
       {control}
     </label>
