@@ -35,7 +35,9 @@ test('privacy and notification settings are saved as they change and persist', a
   await showAge.click();
   await expect(toast(page, 'Your settings have been saved.').first()).toBeVisible();
   await expect(showAge).not.toBeChecked();
-  await page.getByRole('radio', { name: /Only my matches/ }).check();
+  // click, not check(): the radio is controlled and turns checked a moment later, when the change is applied.
+  await page.getByRole('radio', { name: /Only my matches/ }).click();
+  await expect(page.getByRole('radio', { name: /Only my matches/ })).toBeChecked();
   await expect.poll(async () => {
     const res = await request.get('/api/settings', { headers: { Authorization: `Bearer ${session.token}` } });
     return ((await res.json()) as { data: { privacy: Record<string, unknown> } }).data.privacy;

@@ -1,6 +1,6 @@
 // `message.send` over the member's socket: the same rules and answers as POST /chat/messages.
 import { describe, expect, it } from 'vitest';
-import { ChatMessageSchema, type ChatMessage, type CommandAck } from '@linkup/contract';
+import { ChatMessageSchema, roomChannel, type ChatMessage, type CommandAck } from '@linkup/contract';
 import { bearer } from './helpers/factories';
 import { liveTestApp, record, until, type ClientSocket } from './helpers/sockets';
 
@@ -15,15 +15,24 @@ describe('sending messages over the socket', () => {
   it('stores the message, answers it after the commit (201), and delivers it like an HTTP send', async () => {
     const [a, b] = [await member('Ayanda'), await member('Bheki')];
     const roomId = await openRoom(a.token, b.user.id);
+    // A's phone sends; A's other device and B, in the room or not, get the events; the phone has the ack.
+    const aOtherDevice = await live.openSocket(a.token);
+    for (const socket of [a.socket, b.socket]) {
+      expect(await socket.timeout(3000).emitWithAck('subscribe', roomChannel(roomId))).toEqual({ ok: true });
+    }
     const bNew = record<{ message: ChatMessage }>(b.socket, 'NewMessage');
+    const bSent = record<{ message: ChatMessage }>(b.socket, 'message.sent');
+    const aOtherNew = record<{ message: ChatMessage }>(aOtherDevice, 'NewMessage');
+    const aSenderEvents = [record(a.socket, 'NewMessage'), record(a.socket, 'message.sent')];
     const ack = await send(a.socket, { chat_room_id: roomId, message: 'Over the socket', type: 'text', client_id: 'sock-send-0001' });
     expect(ack).toMatchObject({ ok: true, status: 201 });
     const message = ChatMessageSchema.parse(ack.ok ? ack.data : null);
     expect(message).toMatchObject({ chat_room_id: roomId, user_id: a.user.id, message: 'Over the socket', is_edited: false });
-    await until(() => bNew.length === 1);
-    expect(bNew[0]!.message).toEqual(message);
+    await until(() => bNew.length === 1 && bSent.length === 1 && aOtherNew.length === 1);
+    expect([bNew[0]!.message, bSent[0]!.message, aOtherNew[0]!.message]).toEqual([message, message, message]);
     const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
     expect(listed.json().data.items.map((m: ChatMessage) => m.id)).toEqual([message.id]);
+    expect(aSenderEvents.map((events) => events.length)).toEqual([0, 0]);
   });
 
   it('stores a retried send once (same client id): 200 with the same message, over the socket or HTTP', async () => {

@@ -31,7 +31,13 @@ export interface CommandHandler<C extends CommandName> {
   schema: ZodType<CommandPayload<C>>;
   /** Commands a member may send per minute on this process (like the route's rate limit). */
   perMinute: number;
-  run(userId: string, payload: CommandPayload<C>): Promise<{ status: number; data: CommandResult<C> }>;
+  /** `socketId`: the socket that sent the command, which its ack answers (see `EmitOptions.except`). */
+  run(userId: string, payload: CommandPayload<C>, from: { socketId: string }): Promise<{ status: number; data: CommandResult<C> }>;
+}
+
+export interface EmitOptions {
+  /** A socket that is not sent the event: the one whose command's ack already carries it. */
+  except?: string;
 }
 
 export interface Realtime {
@@ -39,9 +45,9 @@ export interface Realtime {
   /** Emits to every socket of one member (their own room), on every server process. */
   toMember<E extends EventName>(userId: string, event: E, payload: Payload<E>): void;
   /** The same event to every socket of several members, encoded once. */
-  toMembers<E extends EventName>(userIds: string[], event: E, payload: Payload<E>): void;
+  toMembers<E extends EventName>(userIds: string[], event: E, payload: Payload<E>, options?: EmitOptions): void;
   /** Emits to everyone subscribed to a channel such as `chat.room.{id}`. */
-  toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>): void;
+  toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>, options?: EmitOptions): void;
   authorizeChannels(prefix: string, authorizer: ChannelAuthorizer): void;
   /** Lets members send `command` over their socket (see CommandHandler). */
   handleCommand<C extends CommandName>(command: C, handler: CommandHandler<C>): void;
@@ -124,7 +130,7 @@ export const realtimePlugin = fp(async (app) => {
     const parsed = handler.schema.safeParse(payload);
     if (!parsed.success) return failure(422, STATUS_MESSAGES[422], zodFieldErrors(parsed.error.issues));
     try {
-      const { status, data } = await handler.run(member.user.id, parsed.data);
+      const { status, data } = await handler.run(member.user.id, parsed.data, { socketId: socket.id });
       return { ok: true, status, data };
     } catch (err) {
       if (err instanceof AppError) return failure(err.status, err.message, err.errors);
@@ -192,18 +198,22 @@ export const realtimePlugin = fp(async (app) => {
     });
   });
 
+  // A socket's id is also a room, so `except` holds on every process behind the Redis adapter.
+  const to = (rooms: string | string[], options: EmitOptions | undefined) =>
+    (options?.except ? io.to(rooms).except(options.except) : io.to(rooms));
+
   const realtime: Realtime = {
     io,
     toMember(userId, event, payload) {
       // Socket.IO's emit typing cannot follow a generic event name; the signature above keeps callers typed.
       (io.to(memberRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    toMembers(userIds, event, payload) {
+    toMembers(userIds, event, payload, options) {
       if (userIds.length === 0) return;
-      (io.to(userIds.map(memberRoom)).emit as (e: string, p: unknown) => boolean)(event, payload);
+      (to(userIds.map(memberRoom), options).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    toChannel(channel, event, payload) {
-      (io.to(channel).emit as (e: string, p: unknown) => boolean)(event, payload);
+    toChannel(channel, event, payload, options) {
+      (to(channel, options).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     authorizeChannels(prefix, authorizer) {
       authorizers.set(prefix, authorizer);

@@ -28,8 +28,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.realtime.handleCommand('message.send', {
     schema: SendMessageBodySchema,
     perMinute: app.deps.config.chatMessagesPerMinute,
-    run: async (userId, body) => {
-      const { message, created } = await chat.send(userId, body);
+    run: async (userId, body, from) => {
+      const { message, created } = await chat.send(userId, body, { exceptSocket: from.socketId });
       return { status: created ? 201 : 200, data: message };
     },
   });

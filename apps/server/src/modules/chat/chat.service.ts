@@ -97,9 +97,11 @@ export class ChatService {
   /**
    * Stores a message once per client id; acknowledged only after the commit. Refused (404) while
    * the other member and the sender are blocked either way, and (422) to a member who accepts
-   * messages only from matches, unless matched or they started the conversation.
+   * messages only from matches, unless matched or they started the conversation. `exceptSocket`:
+   * the socket that sent it over `message.send`, which gets the message in its ack and not again
+   * as events (the sender's other devices do get them).
    */
-  async send(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
+  async send(userId: string, body: SendMessageBody, { exceptSocket }: { exceptSocket?: string } = {}): Promise<{ message: ChatMessage; created: boolean }> {
     // One read serves the policy checks and the fan-out after the commit.
     const members = await this.repo.membersAs(body.chat_room_id, userId);
     const me = members.find((m) => m.user_id === userId);
@@ -126,8 +128,9 @@ export class ChatService {
     const message = presentMessage(row);
     const channel = roomChannel(row.room_id);
     const rt = this.realtime();
-    rt.toChannel(channel, 'message.sent', { channel, message });
-    rt.toMembers(members.map((m) => m.user_id), 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id });
+    const options = { except: exceptSocket };
+    rt.toChannel(channel, 'message.sent', { channel, message }, options);
+    rt.toMembers(members.map((m) => m.user_id), 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, options);
     return { message, created: true };
   }
 
