@@ -220,7 +220,7 @@ describe('chat real time', () => {
   const api = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-  it('delivers message.sent to the room, NewMessage and MessageRead to its members only, message.deleted to the room', async () => {
+  it('delivers message.sent to the room, NewMessage and MessageRead to its members only, edits and deletions to the room and its members', async () => {
     const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];
     const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
     expect(await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
@@ -241,17 +241,25 @@ describe('chat real time', () => {
     await until(() => aRead.length === 1);
     expect(aRead[0]).toMatchObject({ channel: 'messages', chat_room_id: roomId, user_id: b.user.id });
 
+    // Edits and deletions reach the room channel and the members' own sockets (their conversation
+    // lists), each socket once: B is in the room channel, A is not; C is neither.
     const deleted = record<{ id: string }>(b.socket, 'message.deleted');
     const updated = record<{ message: ChatMessage }>(b.socket, 'message.updated');
+    const aDeleted = record<{ id: string }>(a.socket, 'message.deleted');
+    const aUpdated = record<{ message: ChatMessage }>(a.socket, 'message.updated');
+    const cEvents = [record(c.socket, 'message.deleted'), record(c.socket, 'message.updated')];
     await api(a.token, 'PUT', `/chat/messages/${sent.id}`, { message: 'Sawubona, Bongi!' });
     await api(a.token, 'DELETE', `/chat/messages/${sent.id}`);
-    await until(() => deleted.length === 1 && updated.length === 1);
+    await until(() => deleted.length === 1 && updated.length === 1 && aDeleted.length === 1 && aUpdated.length === 1);
     expect(updated[0]!.message).toMatchObject({ id: sent.id, is_edited: true });
     expect(deleted[0]).toEqual({ channel: `chat.room.${roomId}`, id: sent.id, chat_room_id: roomId });
+    expect(aDeleted[0]).toEqual(deleted[0]);
 
     await new Promise((r) => setTimeout(r, 100));
+    expect([deleted.length, updated.length, aDeleted.length, aUpdated.length]).toEqual([1, 1, 1, 1]);
     expect(cNew).toEqual([]);
     expect(cRoom).toEqual([]);
+    expect(cEvents.map((events) => events.length)).toEqual([0, 0]);
   });
 
   it('relays typing to the other member of the room', async () => {

@@ -48,6 +48,8 @@ export interface Realtime {
   toMembers<E extends EventName>(userIds: string[], event: E, payload: Payload<E>, options?: EmitOptions): void;
   /** Emits to everyone subscribed to a channel such as `chat.room.{id}`. */
   toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>, options?: EmitOptions): void;
+  /** Emits to a channel and to every socket of some members, each socket once. */
+  toChannelAndMembers<E extends EventName>(channel: string, userIds: string[], event: E, payload: Payload<E>): void;
   authorizeChannels(prefix: string, authorizer: ChannelAuthorizer): void;
   /** Lets members send `command` over their socket (see CommandHandler). */
   handleCommand<C extends CommandName>(command: C, handler: CommandHandler<C>): void;
@@ -214,6 +216,9 @@ export const realtimePlugin = fp(async (app) => {
     },
     toChannel(channel, event, payload, options) {
       (to(channel, options).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    toChannelAndMembers(channel, userIds, event, payload) {
+      (io.to([channel, ...userIds.map(memberRoom)]).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     authorizeChannels(prefix, authorizer) {
       authorizers.set(prefix, authorizer);

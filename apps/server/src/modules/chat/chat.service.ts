@@ -142,7 +142,7 @@ export class ChatService {
     await this.repo.updateMessage(messageId, text, now);
     const message = presentMessage({ ...existing!, message: text, is_edited: true, updated_at: now });
     const channel = roomChannel(message.chat_room_id);
-    this.realtime().toChannel(channel, 'message.updated', { channel, message });
+    this.realtime().toChannelAndMembers(channel, await this.membersInRoom(message.chat_room_id, userId), 'message.updated', { channel, message });
     return message;
   }
 
@@ -152,7 +152,17 @@ export class ChatService {
     chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
     await this.repo.deleteMessage(messageId);
     const channel = roomChannel(existing!.room_id);
-    this.realtime().toChannel(channel, 'message.deleted', { channel, id: messageId, chat_room_id: existing!.room_id });
+    const members = await this.membersInRoom(existing!.room_id, userId);
+    this.realtime().toChannelAndMembers(channel, members, 'message.deleted', { channel, id: messageId, chat_room_id: existing!.room_id });
+  }
+
+  /**
+   * Who still has the room in their list, as `userId` (its author, who passed the checks) sees
+   * it: an edit or deletion reaches their conversation lists and unread counts as well as the
+   * open chat, wherever they are in the app.
+   */
+  private async membersInRoom(roomId: string, userId: string): Promise<string[]> {
+    return (await this.repo.membersAs(roomId, userId)).filter((m) => !m.left_at && !m.blocked).map((m) => m.user_id);
   }
 
   async markRead(userId: string, roomId: string): Promise<string> {

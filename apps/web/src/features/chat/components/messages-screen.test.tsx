@@ -110,6 +110,38 @@ describe('Messages screen: conversations (spec §2)', () => {
     await waitFor(() => expect(loads()).toBe(3));
   });
 
+  it('shows the server’s list again after an edit or a deletion; a deleted unread message leaves the badge', async () => {
+    fakeSocket.connected = true;
+    let rooms = [thandiRoom, siphoRoom];
+    const fetch = api({ 'GET /api/chat/rooms': () => ok(page(rooms)) });
+    await openMessages();
+    await screen.findByRole('list', { name: 'Conversations' });
+    const badge = () => screen.getByTestId('messages-badge');
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
+
+    const coffee = buildMessage({ id: 'n1', chat_room_id: 'room_s', message: 'Coffee later?' });
+    rooms = [{ ...siphoRoom, unread_count: 2, latest_message: coffee, last_activity: coffee.created_at }, thandiRoom];
+    await fakeSocket.deliver('NewMessage', { channel: 'messages', message: coffee, chat_room_id: 'room_s' });
+    expect(badge()).toHaveTextContent('4');
+    await waitFor(() => expect(screen.getByTestId('unread-total')).toHaveTextContent('4 unread messages'));
+
+    // Sipho deletes it before it was read: the list and the badge follow the server.
+    rooms = [thandiRoom, siphoRoom];
+    const before = loads();
+    await fakeSocket.deliver('message.deleted', { channel: 'chat.room.room_s', id: 'n1', chat_room_id: 'room_s' });
+    await waitFor(() => expect(screen.getByTestId('unread-total')).toHaveTextContent('3 unread messages'));
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    expect(screen.queryByText('Coffee later?')).toBeNull();
+    expect(loads()).toBe(before + 2); // the list's reload and the badge's
+
+    // Thandi edits her latest message: the list shows the edit.
+    const edited = { ...thandiRoom.latest_message!, message: 'See you Saturday?', is_edited: true };
+    rooms = [{ ...thandiRoom, latest_message: edited }, siphoRoom];
+    await fakeSocket.deliver('message.updated', { channel: 'chat.room.room_t', message: edited });
+    expect(await screen.findByText('See you Saturday?')).toBeVisible();
+  });
+
   it('refreshes every 30 seconds while the search box is empty, and not while searching', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = api();

@@ -26,7 +26,7 @@ function changeRooms(data: RoomsData | undefined, change: (rooms: ChatRoom[]) =>
 /**
  * The conversation list follows real-time events (spec §2, §4): a new message moves its room to
  * the top at once, a read clears its count, and the list is then reloaded from the server; after
- * a reconnect it is reloaded too.
+ * an edit or a deletion (it may change a room's latest message) and a reconnect it is reloaded too.
  */
 export function useRoomsLive() {
   const socket = useSocket();
@@ -48,10 +48,15 @@ export function useRoomsLive() {
     };
     socket.on('NewMessage', onNewMessage);
     socket.on('MessageRead', onRead);
+    // An edited or deleted message may be a room's latest: the list shows the server's again.
+    socket.on('message.updated', reload);
+    socket.on('message.deleted', reload);
     socket.io.on('reconnect', reload);
     return () => {
       socket.off('NewMessage', onNewMessage);
       socket.off('MessageRead', onRead);
+      socket.off('message.updated', reload);
+      socket.off('message.deleted', reload);
       socket.io.off('reconnect', reload);
     };
   }, [socket, queryClient]);
