@@ -1,28 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from '@linkup/contract';
+import type { NotificationPayload, ServerToClientEvents } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildUser, signIn } from './helpers/factories';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-function open(origin: string, token: string): Promise<ClientSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ClientSocket = connect(origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
+import { listen, openSocket as open, type ClientSocket } from './helpers/sockets';
+import { SUBSCRIBES_PER_MINUTE } from '../src/plugins/realtime';
 
 const nextEvent = <T>(socket: ClientSocket, event: keyof ServerToClientEvents, ms = 3000) =>
   new Promise<T>((resolve, reject) => {
@@ -36,11 +17,15 @@ const nextEvent = <T>(socket: ClientSocket, event: keyof ServerToClientEvents, m
 describe('real-time: handshake, own channel, channel checks', () => {
   let t: TestApp;
   let origin: string;
+  let checks = 0;
   const sockets: ClientSocket[] = [];
   beforeAll(async () => {
     t = await buildTestApp();
-    t.app.realtime.authorizeChannels('chat.room.', async (_userId, channel) => channel === 'chat.room.allowed');
-    origin = await listen(t);
+    t.app.realtime.authorizeChannels('chat.room.', async (_userId, channel) => {
+      checks += 1;
+      return channel === 'chat.room.allowed';
+    });
+    origin = await listen(t.app);
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -75,6 +60,20 @@ describe('real-time: handshake, own channel, channel checks', () => {
     expect(await socket.emitWithAck('subscribe', 42 as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
   });
 
+  it('checks at most SUBSCRIBES_PER_MINUTE channels a minute for a member, then answers 429 without a check', async () => {
+    const member = await buildUser(t.database.db);
+    const [s1, s2] = [await open(origin, await signIn(t.app, member)), await open(origin, await signIn(t.app, member))];
+    sockets.push(s1, s2);
+    const before = checks;
+    for (let i = 0; i < SUBSCRIBES_PER_MINUTE; i++) await (i % 2 ? s1 : s2).emitWithAck('subscribe', `chat.room.probe-${i}`);
+    expect(checks - before).toBe(SUBSCRIBES_PER_MINUTE);
+    // Per member, whichever socket asks.
+    expect(await s1.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, message: 'Too many requests. Please try again later.' });
+    expect(await s2.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, message: 'Too many requests. Please try again later.' });
+    expect(checks - before).toBe(SUBSCRIBES_PER_MINUTE);
+    expect(await s1.emitWithAck('subscribe', 'messages')).toEqual({ ok: true });
+  });
+
   it('relays typing only to the other members of a joined room', async () => {
     const [u1, u2] = [await buildUser(t.database.db, { name: 'Lerato' }), await buildUser(t.database.db)];
     const s1 = await open(origin, await signIn(t.app, u1));
@@ -102,8 +101,8 @@ describe.runIf(process.env.REDIS_URL)('real-time across processes through Redis'
 
   it('an event emitted on one server reaches a member connected to another', async () => {
     const member = await buildUser(b.database.db);
-    const socket = await open(await listen(b), await signIn(b.app, member));
-    await listen(a);
+    const socket = await open(await listen(b.app), await signIn(b.app, member));
+    await listen(a.app);
     try {
       const received = nextEvent<NotificationPayload>(socket, 'notification', 5000);
       // Give the adapter's subscription a moment to be in place on the other process.

@@ -63,6 +63,9 @@ declare module 'fastify' {
 
 export const memberRoom = (userId: string) => `member:${userId}`;
 const NOT_FOUND: SubscribeAck = { ok: false, message: STATUS_MESSAGES[404] };
+/** Channel subscriptions a member may ask for per minute (each is a membership check). */
+export const SUBSCRIBES_PER_MINUTE = 120;
+const TOO_MANY: SubscribeAck = { ok: false, message: STATUS_MESSAGES[429] };
 /** At most one typing event relayed per socket in this window. */
 const TYPING_INTERVAL_MS = 400;
 const MINUTE_MS = 60_000;
@@ -174,6 +177,7 @@ export const realtimePlugin = fp(async (app) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (typeof channel !== 'string' || channel.length > 200) return reply(NOT_FOUND);
       if (channel === MESSAGES_CHANNEL) return reply({ ok: true });
+      if (!budget.take(`subscribe:${userId}`, SUBSCRIBES_PER_MINUTE)) return reply(TOO_MANY);
       try {
         if (!(await mayJoin(userId, channel))) return reply(NOT_FOUND);
         await socket.join(channel);
