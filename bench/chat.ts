@@ -181,7 +181,7 @@ async function productRun(transport: Transport): Promise<RunResult> {
     cwd: repoRoot,
     env: {
       ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent',
-      DATABASE_URL: '', REDIS_URL: '', RATE_LIMIT_MAX: '10000000', CHAT_MESSAGES_PER_MINUTE: '10000000',
+      DATABASE_URL: '', REDIS_URL: '', RATE_LIMIT_MAX: '10000000', CHAT_MESSAGES_PER_MINUTE: '10000000', SOCKET_CONNECTS_PER_MINUTE: '10000000',
     },
     stdio: 'ignore',
   });

@@ -99,6 +99,8 @@ export default defineConfig({
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist',
       // Two workers signing in for every test must not trip the general rate limit.
       RATE_LIMIT_MAX: '100000',
+      // Every browser context connects its socket from 127.0.0.1 too.
+      SOCKET_CONNECTS_PER_MINUTE: '100000',
       // Nor the auth endpoints' stricter per-IP limit and code caps (every test comes from 127.0.0.1).
       AUTH_RATE_LIMIT_MAX: '1000',
       OTP_HOURLY_LIMIT_PER_NUMBER: '1000',

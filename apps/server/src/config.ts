@@ -50,6 +50,7 @@ export const ConfigSchema = z
     SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().min(3).default('LinkUp <no-reply@linkup.app>'),
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    SOCKET_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(10 * 1024 * 1024),
     PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(40_000_000),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
@@ -103,6 +104,7 @@ export const ConfigSchema = z
       },
       authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      socketConnectsPerMinute: env.SOCKET_CONNECTS_PER_MINUTE,
       photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
       reportsPerDay: env.REPORTS_PER_DAY,
       matching: {

@@ -87,6 +87,29 @@ describe('real-time: handshake, own channel, channel checks', () => {
   });
 });
 
+describe('real-time: connection attempts per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ SOCKET_CONNECTS_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses attempts past SOCKET_CONNECTS_PER_MINUTE from one address with 429, signed in or not', async () => {
+    const origin = await listen(t.app);
+    const token = await signIn(t.app, await buildUser(t.database.db));
+    const first = await open(origin, token);
+    await expect(open(origin, 'not-a-real-token-at-all-xxxxxxxx')).rejects.toThrow('Authentication required. Please log in.');
+    const third = await open(origin, token);
+    await expect(open(origin, token)).rejects.toThrow('Too many requests. Please try again later.');
+    // Those already connected stay connected.
+    expect([first.connected, third.connected]).toEqual([true, true]);
+    first.close();
+    third.close();
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)('real-time across processes through Redis', () => {
   let a: TestApp;
   let b: TestApp;

@@ -70,8 +70,8 @@ const TOO_MANY: SubscribeAck = { ok: false, message: STATUS_MESSAGES[429] };
 const TYPING_INTERVAL_MS = 400;
 const MINUTE_MS = 60_000;
 
-/** A per-member count of commands in the current minute (this process only; HTTP has its own limit). */
-class CommandBudget {
+/** Counts per key (a member, an address) in the current minute, in this process only. */
+class MinuteBudget {
   readonly #windows = new Map<string, { startedAt: number; used: number }>();
 
   take(key: string, perMinute: number, now = Date.now()): boolean {
@@ -88,6 +88,12 @@ class CommandBudget {
   #sweep(now: number): void {
     for (const [key, window] of this.#windows) if (now - window.startedAt >= MINUTE_MS) this.#windows.delete(key);
   }
+}
+
+/** The caller's address, as Fastify's `request.ip` has it: behind a trusted proxy, the first forwarded one. */
+function clientAddress(remote: string, forwarded: string | string[] | undefined, trustProxy: boolean): string {
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : remote;
 }
 
 const failure = (status: number, message: string, errors?: FieldErrors): CommandAck<never> =>
@@ -122,7 +128,8 @@ export const realtimePlugin = fp(async (app) => {
   };
 
   const commands = new Map<CommandName, CommandHandler<CommandName>>();
-  const budget = new CommandBudget();
+  const budget = new MinuteBudget();
+  const handshakes = new MinuteBudget();
 
   /** Runs one command for the socket's member and answers it as the HTTP call would. */
   const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
@@ -143,6 +150,12 @@ export const realtimePlugin = fp(async (app) => {
       return failure(500, STATUS_MESSAGES[500]);
     }
   };
+
+  // Connection attempts per address, before any database work: upgrades pass no HTTP rate limit.
+  io.use((socket, next) => {
+    const address = clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], config.trustProxy);
+    next(handshakes.take(address, config.socketConnectsPerMinute) ? undefined : new Error(STATUS_MESSAGES[429]));
+  });
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;

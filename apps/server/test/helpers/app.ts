@@ -18,6 +18,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: path.join(os.tmpdir(), 'linkup-test-data'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'linkup-no-web-dist'),
     RATE_LIMIT_MAX: '10000',
+    SOCKET_CONNECTS_PER_MINUTE: '10000',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '10000',
     CHAT_MESSAGES_PER_MINUTE: '10000',

@@ -29,7 +29,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     cwd: REPO_ROOT,
     env: {
       ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(chosen), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', CHAT_MESSAGES_PER_MINUTE: '100000', DATABASE_URL: '', REDIS_URL: '', ...env,
+      RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', CHAT_MESSAGES_PER_MINUTE: '100000', SOCKET_CONNECTS_PER_MINUTE: '100000', DATABASE_URL: '', REDIS_URL: '', ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

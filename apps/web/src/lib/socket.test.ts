@@ -10,6 +10,7 @@ interface FakeClient {
   disconnect: ReturnType<typeof vi.fn>;
   removeAllListeners: ReturnType<typeof vi.fn>;
   on: ReturnType<typeof vi.fn>;
+  connect: ReturnType<typeof vi.fn>;
 }
 const clients = vi.hoisted(() => [] as FakeClient[]);
 
@@ -17,14 +18,14 @@ vi.mock('socket.io-client', () => ({
   io: vi.fn((uri: string, opts: Record<string, unknown>) => {
     const client: FakeClient = {
       uri, opts, connected: false, active: true,
-      disconnect: vi.fn(), removeAllListeners: vi.fn(), on: vi.fn(),
+      disconnect: vi.fn(), removeAllListeners: vi.fn(), on: vi.fn(), connect: vi.fn(),
     };
     clients.push(client);
     return client;
   }),
 }));
 
-const { closeSocket, socketFor, socketOrigin } = await import('@/lib/socket');
+const { closeSocket, REFUSED_RETRY_MS, socketFor, socketOrigin } = await import('@/lib/socket');
 
 beforeEach(() => {
   clients.length = 0;
@@ -40,6 +41,28 @@ describe('the real-time connection (DESIGN §5)', () => {
     expect(clients[0]!.opts).toMatchObject({ path: '/socket.io', auth: { token: 'tok_a' }, transports: ['websocket'], forceNew: true });
     expect(socketFor('tok_a')).toBe(socket);
     expect(clients).toHaveLength(1);
+  });
+
+  it('tries again later when the server refused it for too many attempts, not for a bad token', () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      socketFor('tok_a');
+      const client = clients[0]!;
+      const onError = client.on.mock.calls.find(([event]) => event === 'connect_error')![1] as (error: Error) => void;
+      client.active = false;
+      onError(new Error('Authentication required. Please log in.'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS);
+      expect(client.connect).not.toHaveBeenCalled();
+      onError(new Error('Too many requests. Please try again later.'));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS - 1);
+      expect(client.connect).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(client.connect).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 
   it('uses the absolute API address of native builds', () => {

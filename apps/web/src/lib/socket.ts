@@ -3,7 +3,7 @@
  * session's token in the handshake `auth`, reconnecting by itself, and closed when the session
  * ends or changes. Event names and payloads are the contract's.
  */
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
+import { SOCKET_PATH, STATUS_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
 import { useMemo } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { env } from '@/config/env';
@@ -17,6 +17,9 @@ export function socketOrigin(apiUrl: string = env.apiUrl, pageOrigin: string = w
 }
 
 let current: { token: string; socket: RealtimeSocket } | null = null;
+
+/** After the server refused a connection for too many attempts, when to try again. */
+export const REFUSED_RETRY_MS = 30_000;
 
 /** The session's socket, opened on first use; null when signed out. */
 export function socketFor(token: string | null): RealtimeSocket | null {
@@ -36,8 +39,15 @@ export function socketFor(token: string | null): RealtimeSocket | null {
     forceNew: true,
   });
   socket.on('connect_error', (error) => {
-    // A refused token is not retried by Socket.IO; the HTTP client ends such a session on its next call.
-    if (!socket.active) console.warn('Real-time connection refused:', error.message);
+    // A refusal is not retried by Socket.IO. A refused token: the HTTP client ends such a session
+    // on its next call. Too many attempts from this address: try again in a while.
+    if (socket.active) return;
+    console.warn('Real-time connection refused:', error.message);
+    if (error.message === STATUS_MESSAGES[429]) {
+      setTimeout(() => {
+        if (current?.socket === socket && !socket.connected) socket.connect();
+      }, REFUSED_RETRY_MS);
+    }
   });
   current = { token, socket };
   return socket;
