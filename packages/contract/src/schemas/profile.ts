@@ -30,6 +30,18 @@ export const PhotoSchema = z.object({
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 
+/** The dating-relevant fields, the same in every view of a profile (the server's `datingFields`). */
+const DATING_FIELDS = {
+  marital_status: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_type: z.string().nullable(),
+  how_often_drink: z.string().nullable(),
+  love_language: z.string().nullable(),
+  height_cm: z.number().int().nullable(),
+  job_title: z.string().nullable(),
+  education: z.string().nullable(),
+};
+
 /**
  * Another member's profile as anyone may see it (`GET /users/{id}`, discover cards, likes).
  * Never carries phone, e-mail, date of birth or coordinates; `age` and `distance` are null when
@@ -46,14 +58,7 @@ export const PublicProfileSchema = z.object({
   about: z.string().nullable(),
   photos: z.array(PhotoSchema),
   interests: z.array(z.string()),
-  marital_status: z.string().nullable(),
-  body_type: z.string().nullable(),
-  relationship_type: z.string().nullable(),
-  how_often_drink: z.string().nullable(),
-  love_language: z.string().nullable(),
-  height_cm: z.number().int().nullable(),
-  job_title: z.string().nullable(),
-  education: z.string().nullable(),
+  ...DATING_FIELDS,
   /** Null when the member hides when they are online. */
   last_active_at: TimestampSchema.nullable(),
   is_online: z.boolean().nullable(),
@@ -161,14 +166,7 @@ export const OwnProfileSchema = z.object({
   date_of_birth: z.string().nullable(),
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
-  marital_status: z.string().nullable(),
-  body_type: z.string().nullable(),
-  relationship_type: z.string().nullable(),
-  how_often_drink: z.string().nullable(),
-  love_language: z.string().nullable(),
-  height_cm: z.number().int().nullable(),
-  job_title: z.string().nullable(),
-  education: z.string().nullable(),
+  ...DATING_FIELDS,
   about: z.string().nullable(),
   city: z.string().nullable(),
   province: z.string().nullable(),

@@ -57,10 +57,10 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div className="help-card help-sent" role="status">
+      <div className="panel-card help-sent" role="status">
         <i className="pi pi-check-circle" aria-hidden="true" />
-        <h2 className="help-card-title">{CONTACT_TEXTS.sentTitle}</h2>
-        <p className="help-text">{sent}</p>
+        <h2 className="panel-card-title">{CONTACT_TEXTS.sentTitle}</h2>
+        <p className="panel-card-text">{sent}</p>
         <div>
           <Button type="button" label="Send another message" className="btn-secondary" onClick={() => setSent(null)} />
         </div>
@@ -70,8 +70,8 @@ export function ContactForm() {
   }
 
   return (
-    <form className="help-card help-form" aria-label="Contact us" onSubmit={handleSubmit} noValidate>
-      <p className="help-text">
+    <form className="panel-card help-form" aria-label="Contact us" onSubmit={handleSubmit} noValidate>
+      <p className="panel-card-text">
         Tell us what happened and we will reply to {email ? <strong>{email}</strong> : 'the e-mail address on your account'}.
         To report a member, open their profile and choose Report — it reaches our safety team faster.
       </p>

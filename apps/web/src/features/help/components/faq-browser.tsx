@@ -62,8 +62,8 @@ export function FaqBrowser() {
       <p className="help-results" role="status" aria-live="polite">{results}</p>
 
       {faq.isError && !faq.data && (
-        <div className="help-card" role="alert">
-          <p className="help-text">The questions and answers could not be loaded.</p>
+        <div className="panel-card" role="alert">
+          <p className="panel-card-text">The questions and answers could not be loaded.</p>
           <div><Button type="button" label="Try again" icon="pi pi-refresh" className="btn-secondary" onClick={() => void faq.refetch()} /></div>
         </div>
       )}
@@ -84,8 +84,8 @@ export function FaqBrowser() {
       ))}
 
       {faq.data && faq.data.total === 0 && (
-        <div className="help-card">
-          <p className="help-text">Try other words, or ask us directly — we are happy to help.</p>
+        <div className="panel-card">
+          <p className="panel-card-text">Try other words, or ask us directly — we are happy to help.</p>
           <div><Link to="/app/help/contact" className="text-link">Contact Us</Link></div>
         </div>
       )}

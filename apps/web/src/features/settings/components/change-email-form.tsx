@@ -42,8 +42,8 @@ export function ChangeEmailForm() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="settings-card-title">E-mail address</h2>
+    <section className="panel-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="panel-card-title">E-mail address</h2>
       {user?.email && (
         <p className="settings-current" data-testid="current-email">
           <span>{user.email}</span>

@@ -88,8 +88,8 @@ export function ChangeMobileForm() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="settings-card-title">Mobile number</h2>
+    <section className="panel-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="panel-card-title">Mobile number</h2>
       {user?.phone_number && <p className="settings-current" data-testid="current-mobile">{user.phone_number}</p>}
       {!sent ? (
         <form className="settings-form" aria-label="Change mobile number" onSubmit={handleSendCode} noValidate>
@@ -113,7 +113,7 @@ export function ChangeMobileForm() {
         </form>
       ) : (
         <form className="settings-form" aria-label="Confirm new mobile number" onSubmit={handleConfirm} noValidate>
-          <p className="settings-card-text">
+          <p className="panel-card-text">
             Enter the 6-digit code we sent on WhatsApp to <strong>{sent.mobile}</strong>.
           </p>
           <FormField id={ids.otp} label="Code" error={errors.otp ?? errors.mobile}>

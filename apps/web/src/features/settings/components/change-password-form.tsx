@@ -43,8 +43,8 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="settings-card-title">Password</h2>
+    <section className="panel-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="panel-card-title">Password</h2>
       <form className="settings-form" aria-label="Change password" onSubmit={handleSubmit} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
@@ -57,7 +57,7 @@ export function ChangePasswordForm() {
         <FormField id={ids.confirmation} label="Confirm new password" error={errors.password_confirmation}>
           <PasswordInput id={ids.confirmation} name="password_confirmation" value={confirmation} onChange={setConfirmation} autoComplete="new-password" error={errors.password_confirmation} />
         </FormField>
-        <p className="settings-card-text">Your other devices will be signed out; this one stays signed in.</p>
+        <p className="panel-card-text">Your other devices will be signed out; this one stays signed in.</p>
         <div className="settings-actions">
           <Button type="submit" label="Change password" className="btn-primary" loading={changePassword.isPending} />
         </div>

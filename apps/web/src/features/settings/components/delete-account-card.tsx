@@ -48,9 +48,9 @@ export function DeleteAccountCard() {
   }
 
   return (
-    <section className="settings-card settings-card--danger" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="settings-card-title">Delete account</h2>
-      <p className="settings-card-text">
+    <section className="panel-card settings-card--danger" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="panel-card-title">Delete account</h2>
+      <p className="panel-card-text">
         Deleting your account is permanent. Everything about you is removed from LinkUp and cannot be restored.
       </p>
       <div className="settings-actions">
@@ -72,11 +72,11 @@ export function DeleteAccountCard() {
           </div>
         )}
       >
-        <p className="settings-card-text">This cannot be undone. We will delete:</p>
+        <p className="panel-card-text">This cannot be undone. We will delete:</p>
         <ul className="settings-deletion-list">
           {ACCOUNT_DELETION_SUMMARY.map((item) => <li key={item}>{item}</li>)}
         </ul>
-        <p className="settings-card-text">
+        <p className="panel-card-text">
           Your conversations disappear for the people you talked to as well. Reports you made stay with our safety team
           without your name. If you pay for Premium through an app store, cancel the subscription there too.
         </p>

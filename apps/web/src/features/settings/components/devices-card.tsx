@@ -25,9 +25,9 @@ export function DevicesCard() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="settings-card-title">Devices</h2>
-      <p className="settings-card-text">Lost a phone or signed in on a shared computer? Sign out everywhere else in one go.</p>
+    <section className="panel-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel-card-title">Devices</h2>
+      <p className="panel-card-text">Lost a phone or signed in on a shared computer? Sign out everywhere else in one go.</p>
       <div className="settings-actions">
         <Button type="button" label="Sign out of all other devices" icon="pi pi-sign-out" className="btn-secondary" onClick={handleClick} loading={logoutOthers.isPending} />
       </div>

@@ -20,9 +20,9 @@ export function ExportDataCard() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="settings-card-title">Your data</h2>
-      <p className="settings-card-text">
+    <section className="panel-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel-card-title">Your data</h2>
+      <p className="panel-card-text">
         Download a copy of everything LinkUp keeps about you — your account, profile, photos, preferences, settings, likes,
         matches, conversations and sign-in history — as a JSON file.
       </p>

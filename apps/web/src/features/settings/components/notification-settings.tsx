@@ -33,8 +33,8 @@ export function NotificationSettingsTable() {
   }
 
   return (
-    <section className="settings-card" aria-labelledby={`${baseId}-title`}>
-      <h2 id={`${baseId}-title`} className="settings-card-title">What we tell you about</h2>
+    <section className="panel-card" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`} className="panel-card-title">What we tell you about</h2>
       <table className="settings-table">
         <caption>
           Push notifications reach this device even when LinkUp is closed; in-app notifications appear while you use the app.

@@ -41,8 +41,8 @@ export function PrivacySettingsForm() {
 
   return (
     <>
-      <section className="settings-card" aria-labelledby={`${baseId}-profile`}>
-        <h2 id={`${baseId}-profile`} className="settings-card-title">Your profile</h2>
+      <section className="panel-card" aria-labelledby={`${baseId}-profile`}>
+        <h2 id={`${baseId}-profile`} className="panel-card-title">Your profile</h2>
         <div>
           {PRIVACY_SWITCHES.map((item) => (
             <ToggleSwitch
@@ -57,8 +57,8 @@ export function PrivacySettingsForm() {
         </div>
       </section>
 
-      <section className="settings-card" aria-labelledby={`${baseId}-messages`}>
-        <h2 id={`${baseId}-messages`} className="settings-card-title">Messages</h2>
+      <section className="panel-card" aria-labelledby={`${baseId}-messages`}>
+        <h2 id={`${baseId}-messages`} className="panel-card-title">Messages</h2>
         <fieldset className="settings-radios">
           <legend>Who may message me</legend>
           {MESSAGE_POLICIES.map((policy) => (
@@ -80,7 +80,7 @@ export function PrivacySettingsForm() {
           ))}
         </fieldset>
       </section>
-      <p className="settings-card-text">
+      <p className="panel-card-text">
         Your phone number, e-mail address and exact location are never shown to other members.
       </p>
     </>

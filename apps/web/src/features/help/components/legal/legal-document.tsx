@@ -11,7 +11,7 @@ function formatDate(iso: string): string {
 /** A legal text: its "Last updated" line, then its sections. */
 export function LegalDocument({ children }: { children: ReactNode }) {
   return (
-    <article className="help-card legal">
+    <article className="panel-card legal">
       <p className="legal-updated">
         Last updated: <time dateTime={LEGAL_LAST_UPDATED}>{formatDate(LEGAL_LAST_UPDATED)}</time>
       </p>
