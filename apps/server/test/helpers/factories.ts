@@ -41,7 +41,7 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
 
 /** A bearer token for a member, issued by the real auth service. */
 export async function signIn(app: FastifyInstance, user: UserRow): Promise<string> {
-  const { token } = await app.deps.auth.startSession(user, { ip: '127.0.0.1', userAgent: 'vitest' });
+  const { token } = await app.services.auth.startSession(user, { ip: '127.0.0.1', userAgent: 'vitest' });
   return token;
 }
 

@@ -11,8 +11,9 @@ import type { UserRow } from '../../db/schema';
 import { invalid } from '../../lib/http-errors';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import { nowIso } from '../../lib/time';
-import { memberRoom, type Realtime } from '../../plugins/realtime';
-import type { AuthService, ClientMeta } from '../auth/auth.service';
+import type { Realtime } from '../../lib/realtime';
+import type { ClientMeta } from '../../lib/session';
+import type { AuthService } from '../auth/auth.service';
 import { isCommonPassword } from '../auth/common-passwords';
 import type { OtpService } from '../auth/otp.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
@@ -130,7 +131,7 @@ export class AccountService {
     try {
       const rt = realtime();
       for (const roomId of roomIds) rt.toChannel(roomChannel(roomId), 'user.left', { channel: roomChannel(roomId), user_id: user.id });
-      rt.io.in(memberRoom(user.id)).disconnectSockets(true);
+      rt.disconnectMember(user.id);
     } catch (err) {
       log.warn({ err }, 'could not close the sockets of a deleted account');
     }

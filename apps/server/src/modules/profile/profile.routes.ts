@@ -1,28 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   InterestCatalogueSchema, InterestsBodySchema, MyInterestsSchema, OwnProfileSchema, PROFILE_MESSAGES, PhotoListSchema,
   PhotoOrderBodySchema, PhotoSchema, ProfileUpdateSchema, envelope, photoTooLargeMessage,
 } from '@linkup/contract';
-import { z } from 'zod';
-import { ensureInterestCatalogue } from '../../db/seed/seed';
 import { invalid } from '../../lib/http-errors';
-import { currentMember } from '../../plugins/auth';
-import { hashToken } from '../auth/tokens';
-import { ProfileRepository } from './profile.repository';
-import { ProfileService } from './profile.service';
+import { IdParams, currentMember, perMember, bearerAuth } from '../../lib/routes';
 
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const secured = { security: [{ bearer: [] }], tags: ['profile'] };
+const secured = bearerAuth('profile');
 /** Uploads a member may make in a window (each one decodes an image: CPU worth limiting). */
 const UPLOADS_PER_WINDOW = 40;
 const UPLOAD_WINDOW_MS = 15 * 60_000;
-
-const memberKey = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
-};
 
 const photoInvalid = (message: string) => invalid({ photo: [message] }, message);
 
@@ -36,13 +24,12 @@ function uploadError(error: unknown, maxBytes: number): Error {
 
 /** The member's own profile (issue #4 "Profile"): details, photos, interests, and the catalogue. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, dialect, storage } = app.deps;
+  const { profile: profiles, config } = app.services;
   const maxBytes = config.photos.maxBytes;
-  const profiles = new ProfileService(new ProfileRepository(db, dialect), storage, { maxBytes, maxPixels: config.photos.maxPixels });
 
   // The catalogue must exist whether or not demo data is seeded (idempotent: missing names only).
   app.addHook('onReady', async () => {
-    await ensureInterestCatalogue(db).catch((err: unknown) => app.log.warn({ err }, 'could not fill the interest catalogue'));
+    await profiles.ensureCatalogue().catch((err: unknown) => app.log.warn({ err }, 'could not fill the interest catalogue'));
   });
 
   // Only this plugin parses multipart; one file of at most PHOTO_MAX_BYTES, nothing else of size.
@@ -75,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'],
       response: { 201: envelope(PhotoSchema) },
     },
-    config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: memberKey } },
+    config: perMember(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
   }, async (request, reply) => {
     const userId = currentMember(request).user.id;
     let buffer: Buffer;

@@ -48,6 +48,11 @@ export class ProfileService {
     private readonly limits: PhotoLimits,
   ) {}
 
+  /** Fills in the interest catalogue's missing names (at start-up, whether or not demo data is seeded). */
+  ensureCatalogue(): Promise<void> {
+    return this.repo.ensureInterestCatalogue();
+  }
+
   async get(userId: string): Promise<OwnProfile> {
     const user = await this.user(userId);
     const [photos, interests] = await Promise.all([this.repo.photos(userId), this.repo.interestsOf(userId)]);
