@@ -72,7 +72,6 @@ export function buildServices(inputs: ServiceInputs) {
   const users = new AuthRepository(db);
   const authEvents = new AuthEventsRepository(db);
   const otps = new OtpRepository(db);
-  const settingsRepo = new SettingsRepository(db);
   const avatarOf = (userId: string) => avatarUrlOf(db, storage, userId);
   const loadProfiles = (viewerId: string, ids: readonly string[]) => loadPublicProfiles(db, storage, viewerId, ids, clock.now());
 
@@ -86,6 +85,8 @@ export function buildServices(inputs: ServiceInputs) {
     realtime,
   );
 
+  const settings = new SettingsService(new SettingsRepository(db));
+
   return {
     config,
     health: new HealthService(database, redis),
@@ -93,7 +94,7 @@ export function buildServices(inputs: ServiceInputs) {
     auth,
     otp,
     account: new AccountService({
-      repo: new AccountRepository(db), settings: settingsRepo, auth, otp, storage, realtime, log,
+      repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log,
       defaultPhoneRegion: config.defaultPhoneRegion,
     }),
     chat,
@@ -102,7 +103,7 @@ export function buildServices(inputs: ServiceInputs) {
     onboarding: new OnboardingService(new OnboardingRepository(db), avatarOf),
     members: new MembersService(new MembersRepository(db), loadProfiles, clock),
     safety: new SafetyService(new SafetyRepository(db), storage, (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
-    settings: new SettingsService(settingsRepo),
+    settings,
     help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock }),
     matches: new MatchesService({
       repo: new MatchesRepository(db), rooms: chat, storage, loadProfiles, realtime, limits: config.matching, clock,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database, UserRow } from '../../src/db/schema';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/lib/password';
 import { newId } from '../../src/lib/ids';
 import { nowIso } from '../../src/lib/time';
 

@@ -5,7 +5,7 @@ import {
 } from '@linkup/contract';
 import { z } from 'zod';
 import { clientMeta, currentMember, perMember, bearerAuth } from '../../lib/routes';
-import { presentSessionUser } from '../auth/auth.presenter';
+import { presentSessionUser } from '../shared/session-user.presenter';
 
 const secured = bearerAuth('account');
 /** Building the export reads every table: a few downloads an hour are plenty. */

@@ -6,7 +6,7 @@ import {
 } from '@linkup/contract';
 import { z } from 'zod';
 import { clientMeta as meta, currentMember } from '../../lib/routes';
-import { presentSessionUser } from './auth.presenter';
+import { presentSessionUser } from '../shared/session-user.presenter';
 
 const TokenAndUser = z.object({ token: z.string(), user: SessionUserSchema });
 const UserOnly = z.object({ user: SessionUserSchema });

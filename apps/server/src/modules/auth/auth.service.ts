@@ -11,10 +11,10 @@ import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import type { AuthenticatedMember, ClientMeta } from '../../lib/session';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
-import { presentSessionUser } from './auth.presenter';
+import { presentSessionUser } from '../shared/session-user.presenter';
 import type { AuthRepository } from './auth.repository';
-import { isCommonPassword } from './common-passwords';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signToken, verifySignedToken } from './signed-token';
 import { hashToken, newSessionToken } from './tokens';
 

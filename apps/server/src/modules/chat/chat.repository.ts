@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../safety/blocks';
+import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
 import { areMatched, type ChatPartner, type Membership } from './chat.policy';
 
 export interface RoomForMember {

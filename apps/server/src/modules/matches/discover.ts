@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cellDistanceKm, prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
-import { whereNotBlocked } from '../safety/blocks';
+import { whereNotBlocked } from '../shared/blocks.repository';
 
 /** Preference fields whose "strict" switch turns them from a ranking signal into a filter. */
 const LIST_FIELDS = [

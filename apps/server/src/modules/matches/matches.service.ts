@@ -10,7 +10,7 @@ import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import type { Realtime } from '../../lib/realtime';
 import { DiscoverQueryRunner, readPreferences, type Viewer } from './discover';
 import { isPremium } from './entitlements';
-import type { ProfileLoader } from '../members/members.service';
+import type { ProfileLoader } from '../shared/public-profile';
 import type { MatchesRepository, MatchRow } from './matches.repository';
 import { memberSummaries } from './member-summary';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool, type Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { blockedEitherWay, unmatchedWith } from '../safety/blocks';
+import { blockedEitherWay, unmatchedWith } from '../shared/blocks.repository';
 
 /** SQL of other members' profiles: who exists and is visible to whom, and profile visits. */
 export class MembersRepository {

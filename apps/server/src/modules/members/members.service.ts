@@ -1,10 +1,8 @@
 import { SAFETY_MESSAGES, type PublicProfile } from '@linkup/contract';
 import { isoNow, type Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
+import type { ProfileLoader } from '../shared/public-profile';
 import type { MembersRepository } from './members.repository';
-
-/** Loads public profiles of members as `viewerId` may see them (unknown ids are left out). */
-export type ProfileLoader = (viewerId: string, ids: readonly string[]) => Promise<Map<string, PublicProfile>>;
 
 /**
  * Another member's profile. Unknown, deleted, blocked (either way) and unmatched members look

@@ -11,7 +11,7 @@ import { cityCell } from '../../lib/geo';
 import { invalid, notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import { presentPhoto } from './photo.presenter';
+import { presentPhoto } from '../shared/photo.presenter';
 import { presentOwnProfile } from './profile.presenter';
 import type { ProfileRepository } from './profile.repository';
 
