@@ -19,10 +19,16 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { FeedRepository } from './modules/feed/feed.repository';
+import { feedRoutes } from './modules/feed/feed.routes';
+import { FeedService } from './modules/feed/feed.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { matchesRoutes } from './modules/matches/matches.routes';
 import { loadPublicProfiles } from './modules/members/public-profile.presenter';
 import { membersRoutes } from './modules/members/members.routes';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -121,6 +127,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     otp: new OtpService({ otps, users, events, auth, whatsapp, dispatch, config, secret }),
   };
   app.decorate('deps', deps);
+  const notifications = new NotificationsService(new NotificationsRepository(handle.db), deps.storage, () => app.realtime);
+  const feed = new FeedService(new FeedRepository(handle.db), deps.storage, notifications, config.photos);
 
   // Expired codes and old auth events count for nothing: sweep them hourly.
   const sweep = setInterval(() => {
@@ -154,6 +162,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await api.register(accountRoutes);
     await api.register(helpRoutes);
     await api.register(matchesRoutes((viewerId, ids) => loadPublicProfiles(deps.db, deps.storage, viewerId, ids)));
+    await api.register(notificationsRoutes(notifications));
+    await api.register(feedRoutes(feed, config.photos));
     if (!config.isProduction) await api.register(devApiRoutes);
   }, { prefix: '/api' });
   if (!config.isProduction) await app.register(devPageRoutes);
