@@ -1,23 +1,24 @@
 // Lint for the whole monorepo. Import boundaries (DESIGN §3, STYLE): the contract imports only
-// zod; the web app never imports the server; web features do not import each other; only
-// apps/web/src/platform may import @capacitor/*.
-import fs from 'node:fs';
+// zod; the web app never imports the server; only apps/web/src/platform may import @capacitor/*;
+// the web and server zones and no import cycles come from eslint.boundaries.js.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
-const featuresDir = 'apps/web/src/features';
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**',
       'e2e/playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**', 'apps/web/public/**',
+      // Forbidden imports on purpose: scripts/lint-boundaries.test.mjs proves each one fails.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -28,7 +29,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-cycle': 'off',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
     },
@@ -65,24 +65,7 @@ export default tseslint.config(
       }],
     },
   },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          ...features.map((f) => ({
-            target: `./${featuresDir}/${f}`,
-            from: `./${featuresDir}`,
-            except: [`./${f}`],
-            message: 'Features do not import each other; compose them in app/.',
-          })),
-          { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import app/.' },
-          { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'lib/ is shared code below features.' },
-        ],
-      }],
-    },
-    settings: { 'import-x/resolver': { node: true } },
-  },
+  ...boundaries(root),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

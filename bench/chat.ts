@@ -22,7 +22,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { ChatRepository } from '../apps/server/src/modules/chat/chat.repository';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
+import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
 import { newId } from '../apps/server/src/lib/ids';
 

@@ -21,7 +21,7 @@ import { demoPreferences } from '../apps/server/src/db/seed/members';
 import { createRandom } from '../apps/server/src/db/seed/random';
 import { ensureInterestCatalogue } from '../apps/server/src/db/seed/seed';
 import { cityCell } from '../apps/server/src/lib/geo';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
+import { hashPassword } from '../apps/server/src/lib/password';
 import { DiscoverQueryRunner, birthDateBounds, readPreferences } from '../apps/server/src/modules/matches/discover';
 import { freePort, sleep } from './support';
 

@@ -7,28 +7,17 @@ import { createDatabase, type DatabaseHandle } from './db/database';
 import { Outbox } from './adapters/outbox/outbox';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import { selectMail, selectWhatsApp } from './adapters/select';
-import { AuthEventsRepository } from './modules/auth/auth-events.repository';
-import { AuthRepository } from './modules/auth/auth.repository';
-import { OtpRepository } from './modules/auth/otp.repository';
-import { OtpService } from './modules/auth/otp.service';
-import { createDispatch } from './lib/dispatch';
-import { resolveAppSecret } from './lib/secret';
-import { AuthService } from './modules/auth/auth.service';
+import { systemClock, type Clock } from './lib/clock';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { FeedRepository } from './modules/feed/feed.repository';
 import { feedRoutes } from './modules/feed/feed.routes';
-import { FeedService } from './modules/feed/feed.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { matchesRoutes } from './modules/matches/matches.routes';
-import { loadPublicProfiles } from './modules/members/public-profile.presenter';
 import { membersRoutes } from './modules/members/members.routes';
-import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { NotificationsService } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -41,12 +30,15 @@ import { errorsPlugin } from './plugins/errors';
 import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
+import { buildServices } from './services';
 import type { AppDeps } from './types';
 
 export interface BuildAppOptions {
   config: Config;
   /** An open database (tests pass one they migrated); otherwise opened from config and closed with the app. */
   database?: DatabaseHandle;
+  /** The time services count days by; tests pass one they can move. */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,64}$/;
@@ -77,7 +69,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * Builds the whole product as one Fastify app without listening: tests use `app.inject`,
  * main.ts listens. Plugins load in order: infrastructure → auth → routes → static files.
  */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -106,34 +98,24 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
   const outbox = config.isProduction ? null : new Outbox(handle.db);
-  const mail = selectMail(config, outbox);
-  const whatsapp = selectWhatsApp(config, outbox);
-  const secret = resolveAppSecret(config);
-  const dispatch = createDispatch({ background: config.isProduction, log: app.log });
-  const users = new AuthRepository(handle.db);
-  const events = new AuthEventsRepository(handle.db);
-  const otps = new OtpRepository(handle.db);
-  const auth = new AuthService({ repo: users, events, mail, whatsapp, dispatch, config, secret });
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     redis,
     outbox,
-    mail,
-    whatsapp,
+    mail: selectMail(config, outbox),
+    whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
-    auth,
-    otp: new OtpService({ otps, users, events, auth, whatsapp, dispatch, config, secret }),
   };
   app.decorate('deps', deps);
-  const notifications = new NotificationsService(new NotificationsRepository(handle.db), deps.storage, () => app.realtime);
-  const feed = new FeedService(new FeedRepository(handle.db), deps.storage, notifications, config.photos);
+  const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
+  app.decorate('services', services);
 
   // Expired codes and old auth events count for nothing: sweep them hourly.
   const sweep = setInterval(() => {
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-    Promise.all([events.prune(dayAgo), otps.prune(dayAgo)]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+    Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo)]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
 
@@ -161,9 +143,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await api.register(settingsRoutes);
     await api.register(accountRoutes);
     await api.register(helpRoutes);
-    await api.register(matchesRoutes((viewerId, ids) => loadPublicProfiles(deps.db, deps.storage, viewerId, ids)));
-    await api.register(notificationsRoutes(notifications));
-    await api.register(feedRoutes(feed, config.photos));
+    await api.register(matchesRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(feedRoutes);
     if (!config.isProduction) await api.register(devApiRoutes);
   }, { prefix: '/api' });
   if (!config.isProduction) await app.register(devPageRoutes);

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
-import type { AuthenticatedMember, AuthService } from './modules/auth/auth.service';
-import type { OtpService } from './modules/auth/otp.service';
+import type { AuthenticatedMember } from './lib/session';
+import type { Services } from './services';
 import type { Outbox } from './adapters/outbox/outbox';
 import type { MailSender } from './adapters/mail/mail';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { PhotoStorage } from './adapters/storage/storage';
 
-/** What every module can reach: settings, the database, adapters and services. */
+/** The infrastructure plugins are built on: settings, the database and adapters (routes get `app.services`). */
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
@@ -20,13 +20,13 @@ export interface AppDeps {
   mail: MailSender;
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
-  auth: AuthService;
-  otp: OtpService;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every service, built once in services.ts: what route plugins call. */
+    services: Services;
     /** preHandler for routes that need a signed-in member (401 otherwise). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** The member a bearer token signs in (null when it is unknown, expired or revoked). */

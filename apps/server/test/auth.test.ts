@@ -109,7 +109,7 @@ describe('auth: a token looked up once for a burst of requests, never once revok
   afterAll(async () => t.close());
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
-  const lookUps = () => vi.spyOn(t.app.deps.auth, 'authenticate');
+  const lookUps = () => vi.spyOn(t.app.services.auth, 'authenticate');
 
   it('on SQLite looks a token up once for several requests (PostgreSQL: every time)', async () => {
     const token = await signIn(t.app, await buildUser(t.database.db, { name: 'Ayanda' }));
@@ -160,7 +160,7 @@ describe.runIf(process.env.REDIS_URL)('auth with REDIS_URL (several processes)',
     const t = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
     try {
       const token = await signIn(t.app, await buildUser(t.database.db, { name: 'Fezile' }));
-      const spy = vi.spyOn(t.app.deps.auth, 'authenticate');
+      const spy = vi.spyOn(t.app.services.auth, 'authenticate');
       for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(200);
       expect(spy).toHaveBeenCalledTimes(2);
     } finally {

@@ -210,12 +210,12 @@ describe('chat and safety', () => {
       expect((await openRoom(a, b)).statusCode).toBe(200);
     });
 
-    it('does not count a match that was undone', async () => {
+    it('does not count a match that was undone: after an unmatch the pair cannot talk at all (404)', async () => {
       const [a, b] = [await make('Sello Unmatched'), await make('Tumi Unmatched')];
       await matchesOnly(b);
       await match(a, b);
       await t.database.db.updateTable('matches').set({ unmatched_at: nowIso(), unmatched_by: b.user.id }).where('pair_key', '=', pairKeyOf(a.user.id, b.user.id)).execute();
-      expect((await openRoom(a, b)).statusCode).toBe(422);
+      expect((await openRoom(a, b)).statusCode).toBe(404);
     });
 
     it('follows every change that decides a send, from one message to the next', async () => {

@@ -6,7 +6,7 @@ import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../src/modules/safety/blocks';
+import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../src/modules/shared/blocks.repository';
 
 interface Member { user: UserRow; token: string }
 

@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_SETTING_TYPES, SettingsSche
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { DEFAULT_PRIVACY, privacyOf } from '../src/modules/settings/privacy';
+import { DEFAULT_PRIVACY, privacyOf } from '../src/modules/shared/privacy';
 import { notificationSettingsOf, parseNotificationSettings, wantsNotification } from '../src/modules/settings/notification-settings';
 
 interface Member { user: UserRow; token: string }

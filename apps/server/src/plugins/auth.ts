@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { watchRowChanges } from '../db/database';
 import { unauthorized } from '../lib/http-errors';
-import type { AuthenticatedMember } from '../modules/auth/auth.service';
+import type { AuthenticatedMember } from '../lib/session';
 import { bearerToken } from '../modules/auth/tokens';
 
 /** How long a token's member is reused without asking the database again (see `SessionCache`). */
@@ -64,7 +64,8 @@ class SessionCache {
  * `request.member` or answers 401 (which the client treats as "log out").
  */
 export const authPlugin = fp(async (app) => {
-  const { auth, config, db } = app.deps;
+  const { config, db } = app.deps;
+  const { auth } = app.services;
   const cache = new SessionCache();
   // With REDIS_URL other processes may revoke sessions, and their changes fire no trigger here.
   const cached = !config.redisUrl && watchRowChanges(db, [
@@ -86,9 +87,3 @@ export const authPlugin = fp(async (app) => {
     request.member = member;
   });
 });
-
-/** The signed-in member of a route guarded by `app.authenticate`. */
-export function currentMember(request: FastifyRequest): AuthenticatedMember {
-  if (!request.member) throw unauthorized();
-  return request.member;
-}

@@ -5,55 +5,14 @@ import {
   MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, roomChannel,
   type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
-import type { ZodType } from 'zod';
 import { AppError } from '../lib/http-errors';
 import { zodFieldErrors } from '../lib/zod-errors';
+import {
+  memberRoom, type ChannelAuthorizer, type CommandHandler, type CommandName, type EmitOptions, type Realtime,
+} from '../lib/realtime';
 
 type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type EventName = keyof ServerToClientEvents;
-type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
-
-/** Decides whether a member may join a channel with this prefix (e.g. the chat module for `chat.room.`). */
-export type ChannelAuthorizer = (userId: string, channel: string) => Promise<boolean>;
-
-/** Client → server commands: `message.send` (payload, ack). */
-type CommandName = 'message.send';
-type CommandPayload<C extends CommandName> = Parameters<ClientToServerEvents[C]>[0];
-type CommandResult<C extends CommandName> = Parameters<ClientToServerEvents[C]>[1] extends (ack: CommandAck<infer T>) => void ? T : never;
-
-/**
- * A module's handler for a command: runs as the socket's member (checked again on every command,
- * so a revoked session stops at once) with a payload the schema has parsed; answers the data and
- * the HTTP status the same call over HTTP would have, or throws an AppError as a route would.
- */
-export interface CommandHandler<C extends CommandName> {
-  schema: ZodType<CommandPayload<C>>;
-  /** Commands a member may send per minute on this process (like the route's rate limit). */
-  perMinute: number;
-  /** `socketId`: the socket that sent the command, which its ack answers (see `EmitOptions.except`). */
-  run(userId: string, payload: CommandPayload<C>, from: { socketId: string }): Promise<{ status: number; data: CommandResult<C> }>;
-}
-
-export interface EmitOptions {
-  /** A socket that is not sent the event: the one whose command's ack already carries it. */
-  except?: string;
-}
-
-export interface Realtime {
-  io: LinkUpServer;
-  /** Emits to every socket of one member (their own room), on every server process. */
-  toMember<E extends EventName>(userId: string, event: E, payload: Payload<E>): void;
-  /** The same event to every socket of several members, encoded once. */
-  toMembers<E extends EventName>(userIds: string[], event: E, payload: Payload<E>, options?: EmitOptions): void;
-  /** Emits to everyone subscribed to a channel such as `chat.room.{id}`. */
-  toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>, options?: EmitOptions): void;
-  /** Emits to a channel and to every socket of some members, each socket once. */
-  toChannelAndMembers<E extends EventName>(channel: string, userIds: string[], event: E, payload: Payload<E>): void;
-  authorizeChannels(prefix: string, authorizer: ChannelAuthorizer): void;
-  /** Lets members send `command` over their socket (see CommandHandler). */
-  handleCommand<C extends CommandName>(command: C, handler: CommandHandler<C>): void;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +20,6 @@ declare module 'fastify' {
   }
 }
 
-export const memberRoom = (userId: string) => `member:${userId}`;
 const NOT_FOUND: SubscribeAck = { ok: false, message: STATUS_MESSAGES[404] };
 /** Channel subscriptions a member may ask for per minute (each is a membership check). */
 export const SUBSCRIBES_PER_MINUTE = 120;
@@ -222,7 +180,6 @@ export const realtimePlugin = fp(async (app) => {
     (options?.except ? io.to(rooms).except(options.except) : io.to(rooms));
 
   const realtime: Realtime = {
-    io,
     toMember(userId, event, payload) {
       // Socket.IO's emit typing cannot follow a generic event name; the signature above keeps callers typed.
       (io.to(memberRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
@@ -236,6 +193,14 @@ export const realtimePlugin = fp(async (app) => {
     },
     toChannelAndMembers(channel, userIds, event, payload) {
       (io.to([channel, ...userIds.map(memberRoom)]).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    async removeFromChannel(userIds, channel) {
+      if (userIds.length === 0) return;
+      const sockets = await io.in(userIds.map(memberRoom)).fetchSockets();
+      for (const socket of sockets) socket.leave(channel);
+    },
+    disconnectMember(userId) {
+      io.in(memberRoom(userId)).disconnectSockets(true);
     },
     authorizeChannels(prefix, authorizer) {
       authorizers.set(prefix, authorizer);

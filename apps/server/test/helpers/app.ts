@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
+import type { Clock } from '../../src/lib/clock';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -11,8 +12,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh migrated database, for `app.inject` tests. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A clock a test sets by hand, e.g. to a minute before midnight UTC and then past it. */
+export class ManualClock implements Clock {
+  constructor(private time: Date) {}
+  now(): Date {
+    return new Date(this.time);
+  }
+  set(iso: string): void {
+    this.time = new Date(iso);
+  }
+}
+
+/** The whole app on a fresh migrated database, for `app.inject` tests (on `clock` when given). */
+export async function buildTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({
     DATA_DIR: path.join(os.tmpdir(), 'linkup-test-data'),
@@ -24,7 +36,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     CHAT_MESSAGES_PER_MINUTE: '10000',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

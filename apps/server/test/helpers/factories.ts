@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database, UserRow } from '../../src/db/schema';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/lib/password';
 import { newId } from '../../src/lib/ids';
 import { nowIso } from '../../src/lib/time';
 
@@ -41,7 +41,7 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
 
 /** A bearer token for a member, issued by the real auth service. */
 export async function signIn(app: FastifyInstance, user: UserRow): Promise<string> {
-  const { token } = await app.deps.auth.startSession(user, { ip: '127.0.0.1', userAgent: 'vitest' });
+  const { token } = await app.services.auth.startSession(user, { ip: '127.0.0.1', userAgent: 'vitest' });
   return token;
 }
 

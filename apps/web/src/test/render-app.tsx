@@ -1,6 +1,6 @@
 import type { Session } from '@linkup/contract';
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
@@ -25,4 +25,9 @@ export function renderApp(
   );
   const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, queryClient };
+}
+
+/** A wrapper with the app's providers and a fresh query client, for `renderHook` and `render`. */
+export function AppWrapper({ children }: { children: ReactNode }) {
+  return <AppProviders queryClient={createQueryClient()}>{children}</AppProviders>;
 }

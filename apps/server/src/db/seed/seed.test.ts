@@ -12,7 +12,7 @@ import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { photoVariantKey } from '../../adapters/storage/photos';
 import { cityCell } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
-import { verifyPassword } from '../../modules/auth/password';
+import { verifyPassword } from '../../lib/password';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/helpers/database';
 import { toBool } from '../schema';
 import { DEMO_ACTIVITY } from './activity';

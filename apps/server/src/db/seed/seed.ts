@@ -6,7 +6,7 @@ import { deleteStoredPhoto, storePhoto, type StoredPhoto } from '../../adapters/
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { cityCell } from '../../lib/geo';
 import { newId } from '../../lib/ids';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../lib/password';
 import type { Database, NewUser } from '../schema';
 import { seedDemoActivity } from './activity';
 import { changeOutfit, HAIR_COLOURS, renderAvatarSvg, sceneFor, SKIN_TONES, type AvatarLook, type Scene } from './avatars';

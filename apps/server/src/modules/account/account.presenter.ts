@@ -1,8 +1,8 @@
 import type { AccountExport, Settings } from '@linkup/contract';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type UserRow } from '../../db/schema';
-import { presentPhoto } from '../profile/photo.presenter';
-import { datingFields } from '../profile/profile.presenter';
+import { presentPhoto } from '../shared/photo.presenter';
+import { datingFields } from '../shared/dating-fields';
 import type { AccountRepository } from './account.repository';
 
 type Rows<K extends keyof AccountRepository> = AccountRepository[K] extends (...args: never[]) => Promise<infer R> ? R : never;

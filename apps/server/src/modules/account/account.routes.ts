@@ -1,33 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AccountExportSchema, AccountUserSchema, ChangeEmailBodySchema, ChangeMobileBodySchema, ChangePasswordBodySchema, DeleteAccountBodySchema,
   LogoutOthersSchema, MobileChangeCodeBodySchema, MobileCodeSentSchema, SETTINGS_MESSAGES, envelope, exportFileName,
 } from '@linkup/contract';
 import { z } from 'zod';
-import { currentMember } from '../../plugins/auth';
-import { presentSessionUser } from '../auth/auth.presenter';
-import type { ClientMeta } from '../auth/auth.service';
-import { SettingsRepository } from '../settings/settings.repository';
-import { AccountRepository } from './account.repository';
-import { AccountService } from './account.service';
+import { clientMeta, currentMember, perMember, bearerAuth } from '../../lib/routes';
+import { presentSessionUser } from '../shared/session-user.presenter';
 
-const secured = { security: [{ bearer: [] }], tags: ['account'] };
-const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-/** Limits count per member (every session of theirs together), not per IP. */
-const memberKey = (request: FastifyRequest) => (request.member ? `member:${request.member.user.id}` : `ip:${request.ip}`);
+const secured = bearerAuth('account');
 /** Building the export reads every table: a few downloads an hour are plenty. */
 export const EXPORTS_PER_HOUR = 5;
 
 /** The member's own account: contact details, password, sessions, data export and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, auth, otp, storage, config } = app.deps;
-  const account = new AccountService({
-    repo: new AccountRepository(db), settings: new SettingsRepository(db), auth, otp, storage,
-    realtime: () => app.realtime, log: app.log, defaultPhoneRegion: config.defaultPhoneRegion,
-  });
+  const { account, config } = app.services;
   // Calls that check a password or send a code: the auth endpoints' stricter limit, per member.
-  const guarded = { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000, keyGenerator: memberKey } };
+  const guarded = perMember(config.authRateLimitMax);
   app.addHook('onRequest', app.authenticate);
 
   app.put('/account/email', {
@@ -42,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { ...secured, summary: 'Send a WhatsApp code to the mobile number I want to move to', body: MobileChangeCodeBodySchema, response: { 200: envelope(MobileCodeSentSchema) } },
     config: guarded,
   }, async (request) => ({
-    success: true as const, data: await account.requestMobileCode(currentMember(request), request.body.mobile, meta(request)), message: SETTINGS_MESSAGES.mobileCodeSent,
+    success: true as const, data: await account.requestMobileCode(currentMember(request), request.body.mobile, clientMeta(request)), message: SETTINGS_MESSAGES.mobileCodeSent,
   }));
 
   app.put('/account/mobile', {
@@ -68,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/account/export', {
     schema: { ...secured, summary: 'Download everything LinkUp keeps about me, as a JSON file', response: { 200: AccountExportSchema } },
-    config: { rateLimit: { max: EXPORTS_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: memberKey } },
+    config: perMember(EXPORTS_PER_HOUR, 60 * 60_000),
   }, async (request, reply) => {
     const data = await account.exportData(currentMember(request));
     return reply

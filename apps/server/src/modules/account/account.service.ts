@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
-  type MobileCodeSent,
+  type MobileCodeSent, type Settings,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -11,21 +11,31 @@ import type { UserRow } from '../../db/schema';
 import { invalid } from '../../lib/http-errors';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import { nowIso } from '../../lib/time';
-import { memberRoom, type Realtime } from '../../plugins/realtime';
-import type { AuthService, ClientMeta } from '../auth/auth.service';
-import { isCommonPassword } from '../auth/common-passwords';
-import type { OtpService } from '../auth/otp.service';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
-import type { SettingsRepository } from '../settings/settings.repository';
-import { presentSettings } from '../settings/settings.service';
+import type { Realtime } from '../../lib/realtime';
+import type { ClientMeta } from '../../lib/session';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { AccountRepository } from './account.repository';
 import { presentExport } from './account.presenter';
 
+/** What the account needs of the auth module's sign-in side (its AuthService). */
+export interface AccountVerification {
+  sendVerificationEmail(user: UserRow): Promise<void>;
+}
+
+/** Codes that confirm a new mobile number (the auth module's OtpService). */
+export interface NumberChangeCodes {
+  requestNumberChange(userId: string, mobile: string, meta: ClientMeta): Promise<MobileCodeSent>;
+  /** The confirmed number in E.164, or a 422 for a wrong or expired code. */
+  confirmNumberChange(userId: string, mobile: string, code: string): Promise<string>;
+}
+
 export interface AccountServiceDeps {
   repo: AccountRepository;
-  settings: SettingsRepository;
-  auth: AuthService;
-  otp: OtpService;
+  /** The member's settings as `GET /settings` shows them (the settings module's service). */
+  settingsOf: (userId: string) => Promise<Settings>;
+  auth: AccountVerification;
+  otp: NumberChangeCodes;
   storage: PhotoStorage;
   realtime: () => Realtime;
   log: FastifyBaseLogger;
@@ -99,19 +109,19 @@ export class AccountService {
   }
 
   async exportData({ user, sessionId }: AccountMember): Promise<AccountExport> {
-    const { repo, settings, storage } = this.deps;
+    const { repo, settingsOf, storage } = this.deps;
     const rooms = await repo.rooms(user.id);
     const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
     const [
-      settingsRow, photos, interests, preferences, blocks, reports, visits, swipes, matches, subscriptions, messages, supportMessages,
+      settings, photos, interests, preferences, blocks, reports, visits, swipes, matches, subscriptions, messages, supportMessages,
       sessions, authEvents,
     ] = await Promise.all([
-      settings.find(user.id), repo.photos(user.id), repo.interests(user.id), repo.preferences(user.id), repo.blocks(user.id),
+      settingsOf(user.id), repo.photos(user.id), repo.interests(user.id), repo.preferences(user.id), repo.blocks(user.id),
       repo.reports(user.id), repo.visitsMade(user.id), repo.swipes(user.id), repo.matches(user.id), repo.subscriptions(user.id),
       repo.roomMessages(rooms.map((r) => r.room_id)), repo.supportMessages(user.id), repo.sessions(user.id), repo.authEvents(subjects),
     ]);
     return presentExport(storage, {
-      user, currentSessionId: sessionId, settings: presentSettings(settingsRow), photos, interests, preferences, blocks, reports,
+      user, currentSessionId: sessionId, settings, photos, interests, preferences, blocks, reports,
       visits, swipes, matches, subscriptions, rooms, messages, supportMessages, sessions, authEvents, generatedAt: nowIso(),
     });
   }
@@ -130,7 +140,7 @@ export class AccountService {
     try {
       const rt = realtime();
       for (const roomId of roomIds) rt.toChannel(roomChannel(roomId), 'user.left', { channel: roomChannel(roomId), user_id: user.id });
-      rt.io.in(memberRoom(user.id)).disconnectSockets(true);
+      rt.disconnectMember(user.id);
     } catch (err) {
       log.warn({ err }, 'could not close the sockets of a deleted account');
     }

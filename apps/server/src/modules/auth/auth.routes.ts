@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES, ForgotPasswordBodySchema, LoginBodySchema, MobileBodySchema, OtpSentSchema, OtpStatusSchema,
   RegisterBodySchema, ResetPasswordBodySchema, SUCCESS_TOASTS, SessionUserSchema, VerifyEmailBodySchema,
   VerifyOtpBodySchema, envelope,
 } from '@linkup/contract';
 import { z } from 'zod';
-import { currentMember } from '../../plugins/auth';
-import { avatarUrlOf } from '../profile/avatar';
-import { presentSessionUser } from './auth.presenter';
-import type { ClientMeta } from './auth.service';
+import { clientMeta as meta, currentMember } from '../../lib/routes';
+import { presentSessionUser } from '../shared/session-user.presenter';
 
 const TokenAndUser = z.object({ token: z.string(), user: SessionUserSchema });
 const UserOnly = z.object({ user: SessionUserSchema });
 const bearer = { security: [{ bearer: [] }] };
-const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 /** Spec §7 "Auth": codes by WhatsApp, passwords, registration, e-mail verification, resets, sessions. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, otp, config } = app.deps;
+  const { auth, otp, config } = app.services;
   /** The stricter per-IP limit of every endpoint that can be abused to guess or to spam. */
   const limited = { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000 } };
 
@@ -102,8 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'The signed-in member', ...bearer, response: { 200: envelope(UserOnly) } },
   }, async (request) => {
-    const { user } = currentMember(request);
-    return { success: true as const, data: { user: presentSessionUser(user, await avatarUrlOf(app.deps.db, app.deps.storage, user.id)) } };
+    return { success: true as const, data: { user: await auth.sessionUser(currentMember(request).user) } };
   });
 
   app.post('/auth/logout', {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type LoginBody, type RegisterBody } from '@linkup/contract';
+import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type SessionUser } from '@linkup/contract';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
@@ -8,23 +8,16 @@ import type { Dispatch } from '../../lib/dispatch';
 import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
+import type { AuthenticatedMember, ClientMeta } from '../../lib/session';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
+import { presentSessionUser } from '../shared/session-user.presenter';
 import type { AuthRepository } from './auth.repository';
-import { isCommonPassword } from './common-passwords';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signToken, verifySignedToken } from './signed-token';
 import { hashToken, newSessionToken } from './tokens';
 
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-}
-
-export interface AuthenticatedMember {
-  user: UserRow;
-  sessionId: string;
-}
 
 export type AuthConfig = Pick<
   Config,
@@ -39,6 +32,8 @@ export interface AuthServiceDeps {
   dispatch: Dispatch;
   config: AuthConfig;
   secret: string;
+  /** The member's avatar (main photo thumbnail) for the session user, from the profile module. */
+  avatarOf: (userId: string) => Promise<string | null>;
 }
 
 /** Only write last-used stamps this often, so reads stay reads. */
@@ -133,6 +128,16 @@ export class AuthService {
       await this.deps.repo.touchSession(found.session.id, found.user.id, now);
     }
     return { user: found.user, sessionId: found.session.id };
+  }
+
+  /** The signed-in member as `GET /auth/user` shows them, with their avatar. */
+  async sessionUser(user: UserRow): Promise<SessionUser> {
+    return presentSessionUser(user, await this.deps.avatarOf(user.id));
+  }
+
+  /** Forgets auth events older than `before`: they count towards no limit any more. */
+  async pruneEvents(before: string): Promise<void> {
+    await this.deps.events.prune(before);
   }
 
   async logout(sessionId: string): Promise<void> {

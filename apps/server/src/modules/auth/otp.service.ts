@@ -7,7 +7,8 @@ import { normalizeMobile } from '../../lib/phone';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
-import type { AuthConfig, AuthService, ClientMeta } from './auth.service';
+import type { ClientMeta } from '../../lib/session';
+import type { AuthConfig, AuthService } from './auth.service';
 import type { OtpRepository } from './otp.repository';
 import { hashOtp, safeEqualHex } from './signed-token';
 
@@ -154,5 +155,10 @@ export class OtpService {
     const mobile = normalizeMobile(raw, this.deps.config.defaultPhoneRegion);
     if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
     return mobile;
+  }
+
+  /** Forgets codes that expired before `before`. */
+  async prune(before: string): Promise<void> {
+    await this.deps.otps.prune(before);
   }
 }

@@ -16,6 +16,8 @@ export interface ChatPartner {
   name: string;
   /** Either of the two blocked the other. */
   blocked: boolean;
+  /** The two were matched and one of them unmatched. */
+  unmatched: boolean;
   message_policy: MessagePolicy;
 }
 
@@ -43,9 +45,9 @@ export const chatPolicy: ChatPolicy = {
     if (!message || message.user_id !== userId) throw notFound(MESSAGE_NOT_FOUND);
   },
 
-  /** Starting a chat: with an existing member other than oneself, not blocked either way. */
+  /** Starting a chat: with an existing member other than oneself, not blocked either way nor unmatched. */
   assertCanStartChat(userId, other) {
-    if (!other || other.id === userId || other.blocked) throw notFound(MEMBER_NOT_FOUND);
+    if (!other || other.id === userId || other.blocked || other.unmatched) throw notFound(MEMBER_NOT_FOUND);
   },
 
   /**

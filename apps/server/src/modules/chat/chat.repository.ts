@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { blockedEitherWay, whereNotBlocked } from '../safety/blocks';
+import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
 import { areMatched, type ChatPartner, type Membership } from './chat.policy';
 
 export interface RoomForMember {
@@ -368,14 +368,15 @@ export class ChatRepository {
     await this.db.deleteFrom('chat_messages').where('id', '=', id).execute();
   }
 
-  /** Members whose name contains the text (case-insensitive), never the asker nor anyone blocked either way. */
+  /** Members whose name contains the text (case-insensitive), never the asker, anyone blocked either way or unmatched. */
   async searchUsers(userId: string, text: string, limit: number, offset: number) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const base = this.db
       .selectFrom('users')
       .where('id', '!=', userId)
       .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
-      .where((eb) => whereNotBlocked(eb, userId, 'users.id'));
+      .where((eb) => whereNotBlocked(eb, userId, 'users.id'))
+      .where((eb) => eb.not(unmatchedWith(eb, userId, 'users.id')));
     const [rows, total] = await Promise.all([
       base.select(['id', 'name', 'email']).orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
       base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
@@ -387,15 +388,22 @@ export class ChatRepository {
     return this.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
   }
 
-  /** A member someone wants to chat with: name, blocked either way with `userId`, "who may message me". */
+  /** A member someone wants to chat with: name, blocked either way with `userId` or unmatched, "who may message me". */
   async findPartner(userId: string, otherId: string): Promise<ChatPartner | undefined> {
     const row = await this.db
       .selectFrom('users as u')
       .leftJoin('user_settings as s', 's.user_id', 'u.id')
-      .select((eb) => ['u.id', 'u.name', 's.message_policy', blockedEitherWay(eb, userId, 'u.id').as('blocked')])
+      .select((eb) => [
+        'u.id', 'u.name', 's.message_policy', blockedEitherWay(eb, userId, 'u.id').as('blocked'), unmatchedWith(eb, userId, 'u.id').as('unmatched'),
+      ])
       .where('u.id', '=', otherId)
       .executeTakeFirst();
-    return row ? { id: row.id, name: row.name, blocked: toBool(row.blocked as boolean | number), message_policy: policyOf(row.message_policy) } : undefined;
+    return row
+      ? {
+          id: row.id, name: row.name, blocked: toBool(row.blocked as boolean | number), unmatched: toBool(row.unmatched as boolean | number),
+          message_policy: policyOf(row.message_policy),
+        }
+      : undefined;
   }
 
   isMatched(a: string, b: string): Promise<boolean> {

@@ -1,33 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   ChatMessageSchema, ChatRoomSchema, ChatUserSearchResultSchema, CreateRoomBodySchema, EditMessageBodySchema,
   PAGE_SIZES, SUCCESS_TOASTS, SendMessageBodySchema, UserSearchQuerySchema, envelope, pageQuery, paginated, roomIdFromChannel,
 } from '@linkup/contract';
 import { z } from 'zod';
-import { currentMember } from '../../plugins/auth';
-import { hashToken } from '../auth/tokens';
-import { ChatRepository } from './chat.repository';
-import { ChatService } from './chat.service';
+import { IdParams, currentMember, perMember, bearerAuth } from '../../lib/routes';
 
-const memberKey = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
-};
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const secured = { security: [{ bearer: [] }], tags: ['chat'] };
+const secured = bearerAuth('chat');
 
 /** Spec §7 "Chat": rooms, messages, read marks, user search, leaving — members only. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sqlite = app.deps.dialect === 'sqlite';
-  // With REDIS_URL other processes may change rows, and their changes fire no trigger here.
-  const repo = new ChatRepository(app.deps.db, { groupCommits: sqlite, rememberMembers: sqlite && !app.deps.config.redisUrl });
-  const chat = new ChatService(repo, () => app.realtime);
+  const { chat, config } = app.services;
   app.realtime.authorizeChannels('chat.room.', (userId, channel) => chat.mayJoinRoom(userId, roomIdFromChannel(channel) ?? ''));
   // The same send over a member's socket: no HTTP request per message (docs/decisions.md, chat).
   app.realtime.handleCommand('message.send', {
     schema: SendMessageBodySchema,
-    perMinute: app.deps.config.chatMessagesPerMinute,
+    perMinute: config.chatMessagesPerMinute,
     run: async (userId, body, from) => {
       const { message, created } = await chat.send(userId, body, { exceptSocket: from.socketId });
       return { status: created ? 201 : 200, data: message };
@@ -63,8 +51,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/chat/messages', {
     schema: { ...secured, summary: 'Send a message (idempotent per client_id)', body: SendMessageBodySchema, response: { 200: envelope(ChatMessageSchema), 201: envelope(ChatMessageSchema) } },
-    // Per member (a hash of the session token), so members behind one NAT do not share a limit.
-    config: { rateLimit: { max: app.deps.config.chatMessagesPerMinute, timeWindow: 60_000, keyGenerator: memberKey } },
+    // Per member, so members behind one NAT do not share a limit and one member's sessions do.
+    config: perMember(config.chatMessagesPerMinute),
   }, async (request, reply) => {
     const { message, created } = await chat.send(currentMember(request).user.id, request.body);
     return reply.status(created ? 201 : 200).send({ success: true as const, data: message });

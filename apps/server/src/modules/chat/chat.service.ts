@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import { memberRoom, type Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../lib/realtime';
 import type { ChatRepository } from './chat.repository';
 import { chatPolicy, pairKeyOf } from './chat.policy';
 import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
@@ -16,6 +16,9 @@ export interface Page<T> {
 
 /** A client id is its author's id for one message: reusing it for a message in another room is a conflict. */
 export const CLIENT_ID_TAKEN = 'This client_id was already used for a message in another conversation.';
+
+/** The name a member's list shows for a conversation they did not name. */
+const roomNameFor = (otherName: string) => `Chat with ${otherName}`;
 
 function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
   return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
@@ -51,41 +54,60 @@ export class ChatService {
 
   /**
    * The room of this pair: the existing one (rejoined if left) or a new one. Not with a member
-   * blocked either way (404), nor with one who accepts messages only from matches unless matched
-   * or they started this conversation themselves (422).
+   * blocked either way, nor after an unmatch (404), nor with one who accepts messages only from
+   * matches unless matched or they started this conversation themselves (422).
    */
   async openRoom(user: { id: string; name: string }, otherId: string, name: string | undefined): Promise<{ room: ChatRoom; created: boolean }> {
     const other = await this.repo.findPartner(user.id, otherId);
     chatPolicy.assertCanStartChat(user.id, other);
-    const pairKey = pairKeyOf(user.id, other.id);
-    const existing = await this.repo.findRoomByPair(pairKey);
+    const existing = await this.repo.findRoomByPair(pairKeyOf(user.id, other.id));
     if (other.message_policy === 'matches') {
       chatPolicy.assertAcceptsMessages(other, existing?.created_by === other.id || (await this.repo.isMatched(user.id, other.id)));
     }
-    const now = nowIso();
-    let roomId = existing?.id;
-    let created = false;
-    if (!roomId) {
-      try {
-        roomId = await this.repo.createRoom({
-          pairKey, createdBy: user.id, now,
-          members: [
-            { userId: user.id, name: name ?? `Chat with ${other.name}` },
-            { userId: other.id, name: `Chat with ${user.name}` },
-          ],
-        });
-        created = true;
-      } catch (error) {
-        // The other member opened the same room at the same moment: use theirs.
-        if (!isUniqueViolation(error)) throw error;
-        roomId = await this.repo.findRoomIdByPair(pairKey);
-        if (!roomId) throw error;
-      }
-    } else {
-      const rejoined = await this.repo.rejoin(roomId, [user.id], now);
-      for (const id of rejoined) this.realtime().toChannel(roomChannel(roomId), 'user.joined', { channel: roomChannel(roomId), user_id: id });
-    }
+    const { roomId, created } = await this.roomOfPair(user, other, [user.id], name);
     return { room: await this.getRoom(user.id, roomId), created };
+  }
+
+  /**
+   * The room of a new match (the matches module calls this once the match is stored): the pair's
+   * room, created or with both members back in it. Answers its id.
+   */
+  async openMatchRoom(actor: { id: string; name: string }, other: { id: string; name: string }): Promise<string> {
+    return (await this.roomOfPair(actor, other, [actor.id, other.id])).roomId;
+  }
+
+  /**
+   * Creates the pair's room with both as members, or (when it exists) brings `rejoining` back
+   * into it. Of two members opening it at the same moment, one creates it and the other uses it.
+   */
+  private async roomOfPair(
+    creator: { id: string; name: string }, other: { id: string; name: string }, rejoining: string[], name?: string,
+  ): Promise<{ roomId: string; created: boolean }> {
+    const pairKey = pairKeyOf(creator.id, other.id);
+    const existing = await this.repo.findRoomIdByPair(pairKey);
+    const now = nowIso();
+    if (existing) {
+      const rejoined = await this.repo.rejoin(existing, rejoining, now);
+      const channel = roomChannel(existing);
+      for (const id of rejoined) this.realtime().toChannel(channel, 'user.joined', { channel, user_id: id });
+      return { roomId: existing, created: false };
+    }
+    try {
+      const roomId = await this.repo.createRoom({
+        pairKey, createdBy: creator.id, now,
+        members: [
+          { userId: creator.id, name: name ?? roomNameFor(other.name) },
+          { userId: other.id, name: roomNameFor(creator.name) },
+        ],
+      });
+      return { roomId, created: true };
+    } catch (error) {
+      // The other member opened the same room at the same moment: use theirs.
+      if (!isUniqueViolation(error)) throw error;
+      const roomId = await this.repo.findRoomIdByPair(pairKey);
+      if (!roomId) throw error;
+      return { roomId, created: false };
+    }
   }
 
   async listMessages(userId: string, roomId: string, page: number, perPage: number): Promise<Page<ChatMessage>> {
@@ -178,11 +200,28 @@ export class ChatService {
 
   async leave(userId: string, roomId: string): Promise<void> {
     chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
-    await this.repo.leave(roomId, userId, nowIso());
+    await this.depart(roomId, [userId]);
+  }
+
+  /**
+   * Closes the pair's room (after an unmatch): both members leave it and their sockets leave its
+   * channel. It stays closed: `openRoom` refuses the pair until they match again.
+   */
+  async closePairRoom(a: string, b: string): Promise<void> {
+    const room = await this.repo.findRoomByPair(pairKeyOf(a, b));
+    if (room) await this.depart(room.id, [a, b]);
+  }
+
+  /** Members leave a room: stored, told to the room, and their sockets leave its channel. */
+  private async depart(roomId: string, userIds: string[]): Promise<void> {
+    const now = nowIso();
     const channel = roomChannel(roomId);
-    this.realtime().toChannel(channel, 'user.left', { channel, user_id: userId });
-    const sockets = await this.realtime().io.in(memberRoom(userId)).fetchSockets();
-    for (const socket of sockets) socket.leave(channel);
+    const rt = this.realtime();
+    for (const userId of userIds) {
+      await this.repo.leave(roomId, userId, now);
+      rt.toChannel(channel, 'user.left', { channel, user_id: userId });
+    }
+    await rt.removeFromChannel(userIds, channel);
   }
 
   async searchUsers(userId: string, text: string, page: number, perPage: number) {
@@ -209,8 +248,8 @@ export class ChatService {
     const channel = roomChannel(room.id);
     const rt = this.realtime();
     const now = nowIso();
+    await rt.removeFromChannel([a, b], channel);
     for (const userId of [a, b]) {
-      rt.io.in(memberRoom(userId)).socketsLeave(channel);
       rt.toMember(userId, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: room.id, user_id: userId, read_at: now });
     }
   }

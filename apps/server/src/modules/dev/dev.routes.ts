@@ -24,7 +24,7 @@ export const devApiRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.array(OutboxMessageSchema)) },
     },
   }, async (request) => {
-    const { outbox, config } = app.deps;
+    const { outbox, config } = app.services;
     const to = request.query.to ? normalizeRecipient(request.query.to, config.defaultPhoneRegion) : undefined;
     return { success: true as const, data: outbox ? await outbox.list(to) : [] };
   });
@@ -32,7 +32,7 @@ export const devApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const devPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
-    const { outbox, config } = app.deps;
+    const { outbox, config } = app.services;
     const to = request.query.to ? normalizeRecipient(request.query.to, config.defaultPhoneRegion) : undefined;
     const messages = outbox ? await outbox.list(to, 100) : [];
     return reply

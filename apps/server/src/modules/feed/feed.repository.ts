@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, FeedPostImageRow, FeedPostRow } from '../../db/schema';
-import { whereNotBlocked } from '../safety/blocks';
+import { whereNotBlocked } from '../shared/blocks.repository';
 import type { FeedWalk, Suitor } from './feed.policy';
 
 /** A post with what the feed shows of its author (as their profile is now). */

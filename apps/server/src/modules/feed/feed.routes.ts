@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
-  FEED_MESSAGES, FeedImageSchema, FeedPageSchema, FeedPostBodySchema, FeedPostSchema, FeedQuerySchema, IdSchema, OwnPostResponseSchema,
+  FEED_MESSAGES, FeedImageSchema, FeedPageSchema, FeedPostBodySchema, FeedPostSchema, FeedQuerySchema, OwnPostResponseSchema,
   PostLikeResultSchema, envelope,
 } from '@linkup/contract';
-import { z } from 'zod';
 import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, acceptPhotoUploads, readPhotoUpload } from '../../lib/photo-upload';
-import { currentMember } from '../../plugins/auth';
-import type { FeedService } from './feed.service';
+import { IdParams, bearerAuth, currentMember, perMember } from '../../lib/routes';
 
-const IdParams = z.object({ id: IdSchema });
-const secured = { security: [{ bearer: [] }], tags: ['feed'] };
-/** Per-member limits key on the verified member (the routes authenticate first). */
-const memberKey = (request: FastifyRequest) => (request.member ? `member:${request.member.user.id}` : `ip:${request.ip}`);
+const secured = bearerAuth('feed');
 
 /** Spec §7 "Feed": the feed, one post, likes, my own post and its photos. */
-export const feedRoutes = (feed: FeedService, photos: { maxBytes: number }): FastifyPluginAsyncZod => async (app) => {
+export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { feed, config } = app.services;
+  const photos = config.photos;
   await acceptPhotoUploads(app, photos.maxBytes);
   app.addHook('onRequest', app.authenticate);
 
@@ -74,7 +70,7 @@ export const feedRoutes = (feed: FeedService, photos: { maxBytes: number }): Fas
       consumes: ['multipart/form-data'],
       response: { 201: envelope(FeedImageSchema) },
     },
-    config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: memberKey } },
+    config: perMember(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
   }, async (request, reply) => {
     const buffer = await readPhotoUpload(request, photos.maxBytes);
     const image = await feed.uploadImage(currentMember(request).user.id, buffer);

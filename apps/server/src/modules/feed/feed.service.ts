@@ -9,8 +9,9 @@ import { isUniqueViolation } from '../../db/errors';
 import type { FeedPostImageRow } from '../../db/schema';
 import { invalid, unauthorized } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
+import { isoNow, type Clock } from '../../lib/clock';
 import { ageFromBirthDate } from '../../lib/time';
-import { preferenceValues } from '../preferences/preferences.presenter';
+import { preferenceValues } from '../shared/preference-values';
 import type { Inbox } from '../shared/inbox';
 import { encodeCursor, feedPolicy, type Suitor } from './feed.policy';
 import { presentImage, presentOwnPost, presentPost, type PostExtras } from './feed.presenter';
@@ -29,7 +30,7 @@ export class FeedService {
     private readonly storage: PhotoStorage,
     private readonly inbox: Inbox,
     private readonly photoLimits: PhotoLimits,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   // ── Reading ──
@@ -37,7 +38,7 @@ export class FeedService {
   async feed(userId: string, query: FeedQuery): Promise<FeedPage> {
     const [suitor, prefs] = await Promise.all([this.suitor(userId), this.repo.preferences(userId)]);
     feedPolicy.assertHasPreferences(prefs);
-    const walk = feedPolicy.walk(suitor, preferenceValues(prefs), query, this.clock());
+    const walk = feedPolicy.walk(suitor, preferenceValues(prefs), query, this.clock.now());
     const rows = await this.repo.feedPage(walk);
     const page = rows.slice(0, query.per_page);
     const hasMore = rows.length > query.per_page;
@@ -65,7 +66,7 @@ export class FeedService {
     feedPolicy.assertVisible(owner);
     feedPolicy.assertCanLike(owner, userId);
     const post = await this.visiblePost(userId, postId);
-    const now = this.clock();
+    const now = this.clock.now();
     if (await this.repo.insertLike(post.id, userId, now.toISOString())) await this.notifyLike(userId, post);
     return this.likeState(userId, post.id);
   }
@@ -114,14 +115,14 @@ export class FeedService {
   async myPost(userId: string): Promise<OwnPostResponse> {
     const row = await this.repo.ownPost(userId);
     if (!row) return { has_post: false, post: null };
-    return { has_post: true, post: presentOwnPost(this.storage, row, await this.extras(userId, [row]), this.clock()) };
+    return { has_post: true, post: presentOwnPost(this.storage, row, await this.extras(userId, [row]), this.clock.now()) };
   }
 
   /** Publishes my one post; a second (also two at once) is 409. */
   async createPost(userId: string, values: FeedPostValues): Promise<OwnPostResponse> {
     feedPolicy.assertNoPost(await this.repo.ownPost(userId));
     const { slots, created } = await this.resolveImages(userId, null, values);
-    const now = this.clock().toISOString();
+    const now = isoNow(this.clock);
     const id = newId();
     let removed: FeedPostImageRow[];
     try {
@@ -146,7 +147,7 @@ export class FeedService {
     let removed: FeedPostImageRow[];
     try {
       removed = await this.repo.transaction(async (trx) => {
-        await this.repo.updatePost(existing.id, { ...postColumns(values), updated_at: this.clock().toISOString() }, trx);
+        await this.repo.updatePost(existing.id, { ...postColumns(values), updated_at: isoNow(this.clock) }, trx);
         return this.repo.setPostImages(trx, userId, existing.id, slots);
       });
     } catch (error) {
@@ -177,7 +178,7 @@ export class FeedService {
     const stored = await intakePhoto(this.storage, input, this.photoLimits);
     const row: FeedPostImageRow = {
       id: newId(), user_id: userId, post_id: null, slot: null, storage_key: stored.storageKey,
-      width: stored.width, height: stored.height, created_at: this.clock().toISOString(),
+      width: stored.width, height: stored.height, created_at: isoNow(this.clock),
     };
     try {
       await this.repo.insertImage(row);
@@ -200,7 +201,7 @@ export class FeedService {
 
   private async visiblePost(userId: string, postId: string): Promise<FeedPostListRow> {
     const suitor = await this.suitor(userId);
-    const age = suitor.date_of_birth ? ageFromBirthDate(suitor.date_of_birth, this.clock()) : null;
+    const age = suitor.date_of_birth ? ageFromBirthDate(suitor.date_of_birth, this.clock.now()) : null;
     const row = await this.repo.visiblePost(suitor, age, postId);
     feedPolicy.assertVisible(row);
     return row;
@@ -218,7 +219,7 @@ export class FeedService {
 
   private async present(userId: string, rows: readonly FeedPostListRow[]): Promise<FeedPost[]> {
     const extras = await this.extras(userId, rows);
-    const now = this.clock();
+    const now = this.clock.now();
     return rows.map((row) => presentPost(this.storage, row, extras, now));
   }
 
@@ -253,7 +254,7 @@ export class FeedService {
         const photo = profile.get(c.id)!;
         const row: FeedPostImageRow = {
           id: newId(), user_id: userId, post_id: null, slot: null, storage_key: await copyStoredPhoto(this.storage, photo.storage_key),
-          width: photo.width, height: photo.height, created_at: this.clock().toISOString(),
+          width: photo.width, height: photo.height, created_at: isoNow(this.clock),
         };
         await this.repo.insertImage(row);
         created.push(row);

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBodySchema, FaqQuerySchema, FaqSchema, HELP_MESSAGES, SupportMessageSchema, envelope } from '@linkup/contract';
-import { currentMember } from '../../plugins/auth';
-import { FAQ } from './faq-content';
-import { HelpRepository } from './help.repository';
-import { HelpService } from './help.service';
+import { currentMember, bearerAuth } from '../../lib/routes';
 
-const secured = { security: [{ bearer: [] }], tags: ['help'] };
+const secured = bearerAuth('help');
 
 /** Help & Support: the searchable FAQ and the contact form (stored, then e-mailed to support). */
 export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mail, config } = app.deps;
-  const help = new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log: app.log });
+  const { help } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/help/faq', {

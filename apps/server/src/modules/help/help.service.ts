@@ -4,7 +4,8 @@ import type { MailSender } from '../../adapters/mail/mail';
 import type { UserRow } from '../../db/schema';
 import { tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { addMs, nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
+import { addMs } from '../../lib/time';
 import type { HelpRepository } from './help.repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -29,6 +30,7 @@ export interface HelpServiceDeps {
   faq: readonly FaqCategory[];
   support: { email: string; messagesPerHour: number };
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 /** The FAQ and the contact form. */
@@ -44,8 +46,8 @@ export class HelpService {
    * logged and the stored message stays for the team to read.
    */
   async contact(user: UserRow, body: ContactBody): Promise<SupportMessage> {
-    const { repo, mail, support, log } = this.deps;
-    const now = nowIso();
+    const { repo, mail, support, log, clock } = this.deps;
+    const now = isoNow(clock);
     if ((await repo.countSince(user.id, addMs(now, -HOUR))) >= support.messagesPerHour) throw tooManyRequests(HELP_MESSAGES.contactLimit);
 
     const row = { id: newId(), user_id: user.id, email: user.email, subject: body.subject, message: body.message, created_at: now };

@@ -3,9 +3,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cellDistanceKm, prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate, birthDateBounds } from '../../lib/time';
+import { whereNotBlocked } from '../shared/blocks.repository';
 
 export { birthDateBounds };
-import { whereNotBlocked } from '../safety/blocks';
 
 /** Preference fields whose "strict" switch turns them from a ranking signal into a filter. */
 const LIST_FIELDS = PREFERENCE_LIST_FIELDS;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SwipeAction } from '../../db/schema';
 import { pairKey } from '../../lib/pair-key';
-import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../safety/blocks';
+import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../shared/blocks.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

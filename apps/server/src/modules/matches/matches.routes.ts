@@ -5,18 +5,13 @@ import {
   type SwipeAction,
 } from '@linkup/contract';
 import { z } from 'zod';
-import { currentMember } from '../../plugins/auth';
-import { ChatRepository } from '../chat/chat.repository';
-import { MatchesRepository } from './matches.repository';
-import { MatchesService, type ProfileLoader } from './matches.service';
+import { IdParams, currentMember, bearerAuth } from '../../lib/routes';
 
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const secured = { security: [{ bearer: [] }], tags: ['matches'] };
+const secured = bearerAuth('matches');
 
 /** Spec §7 "Matches", plus visitors and activity. */
-export const matchesRoutes = (loadProfiles: ProfileLoader): FastifyPluginAsyncZod => async (app) => {
-  const { config, db, storage } = app.deps;
-  const matches = new MatchesService(new MatchesRepository(db), new ChatRepository(db), storage, loadProfiles, () => app.realtime, config.matching);
+export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { matches, config } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/matches/discover', {

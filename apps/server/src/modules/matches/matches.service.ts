@@ -1,22 +1,19 @@
 import {
   MATCHING_LIMITS, MATCHING_MESSAGES, type ActivityItem, type Boost, type DiscoverCard, type DiscoverPage, type DiscoverQuery,
-  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary, type Pagination, type PublicProfile,
-  type SwipeAction, type SwipeResult, type UndoResult, type Visitors, roomChannel,
+  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary, type Pagination,
+  type SwipeAction, type SwipeResult, type UndoResult, type Visitors,
 } from '@linkup/contract';
 import type { PhotoStorage } from '../../adapters/storage/storage';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, invalid, notFound, paymentRequired, tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import type { Realtime } from '../../plugins/realtime';
-import type { ChatRepository } from '../chat/chat.repository';
+import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
+import type { Realtime } from '../../lib/realtime';
 import { DiscoverQueryRunner, readPreferences, type Viewer } from './discover';
 import { isPremium } from './entitlements';
-import { pairKey } from '../../lib/pair-key';
+import type { ProfileLoader } from '../shared/public-profile';
 import type { MatchesRepository, MatchRow } from './matches.repository';
 import { memberSummaries } from './member-summary';
 
-/** Loads public profiles of members as `viewerId` may see them (the members module's presenter). */
-export type ProfileLoader = (viewerId: string, ids: readonly string[]) => Promise<Map<string, PublicProfile>>;
 
 export interface MatchingLimits {
   freeDailyLikes: number;
@@ -26,9 +23,26 @@ export interface MatchingLimits {
   passResurfaceMs: number;
 }
 
+/**
+ * The chat rooms of matches, as the chat module keeps them (its ChatService): a match opens the
+ * pair's room, an unmatch closes it for both.
+ */
+export interface MatchRooms {
+  openMatchRoom(actor: { id: string; name: string }, other: { id: string; name: string }): Promise<string>;
+  closePairRoom(a: string, b: string): Promise<void>;
+}
+
+export interface MatchesServiceDeps {
+  repo: MatchesRepository;
+  rooms: MatchRooms;
+  storage: PhotoStorage;
+  loadProfiles: ProfileLoader;
+  realtime: () => Realtime;
+  limits: MatchingLimits;
+  clock: Clock;
+}
+
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-const nextUtcMidnight = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)).toISOString();
 
 function pageOf<T>(items: T[], total: number, page: number, perPage: number): { items: T[]; pagination: Pagination } {
   return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
@@ -40,17 +54,18 @@ function pageOf<T>(items: T[], total: number, page: number, perPage: number): { 
  */
 export class MatchesService {
   private readonly discoverRunner: DiscoverQueryRunner;
+  private readonly repo: MatchesRepository;
+  private readonly rooms: MatchRooms;
+  private readonly storage: PhotoStorage;
+  private readonly loadProfiles: ProfileLoader;
+  private readonly realtime: () => Realtime;
+  private readonly limits: MatchingLimits;
+  private readonly clock: () => Date;
 
-  constructor(
-    private readonly repo: MatchesRepository,
-    private readonly chat: ChatRepository,
-    private readonly storage: PhotoStorage,
-    private readonly loadProfiles: ProfileLoader,
-    private readonly realtime: () => Realtime,
-    private readonly limits: MatchingLimits,
-    private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.discoverRunner = new DiscoverQueryRunner(repo.db, limits.passResurfaceMs);
+  constructor(deps: MatchesServiceDeps) {
+    ({ repo: this.repo, rooms: this.rooms, storage: this.storage, loadProfiles: this.loadProfiles, realtime: this.realtime, limits: this.limits } = deps);
+    this.clock = () => deps.clock.now();
+    this.discoverRunner = new DiscoverQueryRunner(deps.repo.db, deps.limits.passResurfaceMs);
   }
 
   // ── Discover ──
@@ -155,32 +170,13 @@ export class MatchesService {
     let row = await this.repo.findMatchByPair(db, actor.id, targetId);
     if (!row || row.unmatched_at) return null;
     if (created) {
-      row = { ...row, chat_room_id: await this.roomFor(row, actor, targetId, now) };
+      const target = await this.repo.findUser(targetId);
+      const roomId = await this.rooms.openMatchRoom(actor, { id: targetId, name: target?.name ?? '' });
+      await this.repo.setMatchRoom(row.id, roomId);
+      row = { ...row, chat_room_id: roomId };
       await this.notifyMatch(row);
     }
     return (await this.presentMatches(actor.id, [row]))[0] ?? null;
-  }
-
-  private async roomFor(match: MatchRow, actor: { id: string; name: string }, targetId: string, now: string): Promise<string> {
-    const key = pairKey(actor.id, targetId);
-    let roomId = await this.chat.findRoomIdByPair(key);
-    const target = await this.repo.findUser(targetId);
-    if (!roomId) {
-      try {
-        roomId = await this.chat.createRoom({
-          pairKey: key, createdBy: actor.id, now,
-          members: [{ userId: actor.id, name: `Chat with ${target?.name ?? ''}`.trim() }, { userId: targetId, name: `Chat with ${actor.name}` }],
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        roomId = await this.chat.findRoomIdByPair(key);
-        if (!roomId) throw error;
-      }
-    } else {
-      await this.chat.rejoin(roomId, [actor.id, targetId], now);
-    }
-    await this.repo.setMatchRoom(match.id, roomId);
-    return roomId;
   }
 
   private async notifyMatch(match: MatchRow): Promise<void> {
@@ -242,26 +238,23 @@ export class MatchesService {
     };
   }
 
-  /** Unmatch: the match ends for both, and the room closes (both members leave it). */
+  /**
+   * Unmatch: the match ends for both and the pair's room closes (both leave it, sockets too);
+   * until they match again neither can reopen it, message, find or view the other.
+   */
   async unmatch(userId: string, matchId: string): Promise<{ chat_room_id: string | null; other_id: string }> {
     const row = await this.repo.findActiveMatch(matchId, userId);
     if (!row) throw notFound(MATCHING_MESSAGES.matchNotFound);
     const now = this.clock().toISOString();
     if (!(await this.repo.unmatch(row.id, userId, now))) throw notFound(MATCHING_MESSAGES.matchNotFound);
-    if (row.chat_room_id) {
-      const channel = roomChannel(row.chat_room_id);
-      for (const member of [row.user_a, row.user_b]) {
-        await this.chat.leave(row.chat_room_id, member, now);
-        this.realtime().toChannel(channel, 'user.left', { channel, user_id: member });
-      }
-    }
+    await this.rooms.closePairRoom(row.user_a, row.user_b);
     return { chat_room_id: row.chat_room_id, other_id: row.user_a === userId ? row.user_b : row.user_a };
   }
 
   // ── Likes, visitors, stats, activity ──
 
   async likes(userId: string, page: number, perPage: number): Promise<LikesReceived> {
-    const premium = await isPremium(this.repo.db, userId);
+    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
     const count = await this.repo.countLikesReceived(userId);
     if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
     const rows = await this.repo.listLikesReceived(userId, perPage, (page - 1) * perPage);
@@ -276,7 +269,7 @@ export class MatchesService {
   }
 
   async visitors(userId: string, page: number, perPage: number): Promise<Visitors> {
-    const premium = await isPremium(this.repo.db, userId);
+    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
     const count = await this.repo.countVisitors(userId);
     if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
     const rows = await this.repo.listVisitors(userId, perPage, (page - 1) * perPage);
@@ -315,7 +308,7 @@ export class MatchesService {
 
   async activity(userId: string): Promise<ActivityItem[]> {
     const limit = 50;
-    const premium = await isPremium(this.repo.db, userId);
+    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
     const recent = await this.repo.recentActivity(userId, limit, premium);
     const events: { type: ActivityItem['type']; at: string; other: string; match_id: string | null }[] = [
       ...recent.sent.map((r) => ({ type: r.action === 'super_like' ? 'super_like_sent' as const : 'like_sent' as const, at: r.at, other: r.other, match_id: null })),

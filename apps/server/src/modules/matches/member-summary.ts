@@ -4,7 +4,7 @@ import { photoUrls } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import type { Database } from '../../db/schema';
 import { ageFromBirthDate } from '../../lib/time';
-import { privacyOf } from '../settings/privacy';
+import { privacyOf } from '../shared/privacy';
 
 /**
  * Members as lists show them (matches, likes, visitors, activity): name, age (unless hidden),

@@ -4,9 +4,9 @@ import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type Database, type PhotoRow } from '../../db/schema';
 import { cellDistanceKm, distanceBucket } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
-import { presentPhoto } from '../profile/photo.presenter';
-import { datingFields } from '../profile/profile.presenter';
-import { privacyOf } from '../settings/privacy';
+import { presentPhoto } from '../shared/photo.presenter';
+import { datingFields } from '../shared/dating-fields';
+import { privacyOf } from '../shared/privacy';
 
 /** A member counts as online when last active this recently (sessions touch it every 5 minutes). */
 export const ONLINE_WINDOW_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
-import { whereNotBlocked } from '../safety/blocks';
+import { whereNotBlocked } from '../shared/blocks.repository';
 
 /** A notification with its actor as they are now (name and main photo), for the presenter. */
 export type InboxRow = NotificationRow & { actor_name: string | null; actor_photo_key: string | null };

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  FEED_PAGE_SIZES, FeedNotificationSchema, FeedNotificationsSchema, IdSchema, UnreadCountSchema, envelope, pageQuery,
+  FEED_PAGE_SIZES, FeedNotificationSchema, FeedNotificationsSchema, UnreadCountSchema, envelope, pageQuery,
 } from '@linkup/contract';
-import { z } from 'zod';
-import { currentMember } from '../../plugins/auth';
-import type { NotificationsService } from './notifications.service';
+import { IdParams, bearerAuth, currentMember } from '../../lib/routes';
 
-const IdParams = z.object({ id: IdSchema });
-const secured = { security: [{ bearer: [] }], tags: ['notifications'] };
+const secured = bearerAuth('notifications');
 
 /** Spec §7 "Feed": the notifications inbox — my own items only, newest first. */
-export const notificationsRoutes = (notifications: NotificationsService): FastifyPluginAsyncZod => async (app) => {
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { notifications } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/feed/notifications', {

@@ -2,7 +2,8 @@ import { FEED_MESSAGES, type FeedNotification, type FeedNotifications } from '@l
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import type { Realtime } from '../../plugins/realtime';
+import { isoNow, type Clock } from '../../lib/clock';
+import type { Realtime } from '../../lib/realtime';
 import type { Inbox, InboxItem } from '../shared/inbox';
 import { presentNotification } from './notifications.presenter';
 import type { NotificationsRepository } from './notifications.repository';
@@ -17,11 +18,11 @@ export class NotificationsService implements Inbox {
     private readonly repo: NotificationsRepository,
     private readonly storage: PhotoStorage,
     private readonly realtime: () => Pick<Realtime, 'toMember'>,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   async add(item: InboxItem): Promise<FeedNotification | null> {
-    const now = this.clock();
+    const now = this.clock.now();
     const actorId = item.actorId ?? null;
     const subjectId = item.subjectId ?? null;
     if (item.collapseWithinMs) {
@@ -61,7 +62,7 @@ export class NotificationsService implements Inbox {
 
   /** Marks one of my notifications read (`clicked`: also opened). Another member's id is 404. */
   async mark(userId: string, id: string, clicked: boolean): Promise<FeedNotification> {
-    if (!(await this.repo.mark(userId, id, this.clock().toISOString(), clicked))) throw notFound(FEED_MESSAGES.notificationNotFound);
+    if (!(await this.repo.mark(userId, id, isoNow(this.clock), clicked))) throw notFound(FEED_MESSAGES.notificationNotFound);
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound(FEED_MESSAGES.notificationNotFound);
     return presentNotification(this.storage, row);

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ONBOARDING_MESSAGES, OnboardingCompleteSchema, OnboardingStatusSchema, envelope } from '@linkup/contract';
-import { currentMember } from '../../plugins/auth';
-import { avatarUrlOf } from '../profile/avatar';
-import { OnboardingRepository } from './onboarding.repository';
-import { OnboardingService } from './onboarding.service';
+import { currentMember, bearerAuth } from '../../lib/routes';
 
-const secured = { security: [{ bearer: [] }], tags: ['onboarding'] };
+const secured = bearerAuth('onboarding');
 
 /** The first-run flow after registration (`/onboarding/welcome`). */
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.deps;
-  const onboarding = new OnboardingService(new OnboardingRepository(db), (userId) => avatarUrlOf(db, storage, userId));
+  const { onboarding } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/onboarding/status', {

@@ -5,7 +5,7 @@ import {
 import { toBool, type UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { presentSessionUser } from '../auth/auth.presenter';
+import { presentSessionUser } from '../shared/session-user.presenter';
 import type { OnboardingFacts, OnboardingRepository } from './onboarding.repository';
 
 const filled = (value: string | null | undefined) => Boolean(value && value.trim());

@@ -1,23 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   MemberLocationSchema, PREFERENCE_MESSAGES, PreferenceOptionsSchema, PreferencesCompletionSchema, PreferencesSchema,
   PutPreferencesBodySchema, SetLocationBodySchema, UpdateDatingPreferencesBodySchema, envelope,
 } from '@linkup/contract';
-import { currentMember } from '../../plugins/auth';
-import { hashToken } from '../auth/tokens';
-import { PreferencesRepository } from './preferences.repository';
-import { PreferencesService } from './preferences.service';
+import { currentMember, perMember, bearerAuth } from '../../lib/routes';
 
-const memberKey = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
-};
-const secured = { security: [{ bearer: [] }], tags: ['preferences'] };
+const secured = bearerAuth('preferences');
 
 /** Spec §7 "Preferences": the member's own dating preferences and location. */
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preferences = new PreferencesService(new PreferencesRepository(app.deps.db));
+  const { preferences } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/preferences', {
@@ -43,7 +35,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SetLocationBodySchema,
       response: { 200: envelope(MemberLocationSchema) },
     },
-    config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: memberKey } },
+    config: perMember(30),
   }, async (request) => ({
     success: true as const, data: await preferences.setLocation(currentMember(request).user.id, request.body), message: PREFERENCE_MESSAGES.locationSaved,
   }));

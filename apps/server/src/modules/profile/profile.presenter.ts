@@ -1,7 +1,8 @@
 import { PROFILE_COMPLETION_ITEMS, ageOnDate, type OwnProfile, type ProfileCompletion, type ProfileCompletionField } from '@linkup/contract';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type PhotoRow, type UserRow } from '../../db/schema';
-import { presentPhoto } from './photo.presenter';
+import { datingFields } from '../shared/dating-fields';
+import { presentPhoto } from '../shared/photo.presenter';
 
 const filled = (value: string | number | null | undefined) => (typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined);
 
@@ -31,22 +32,6 @@ export function profileCompletion(user: UserRow, photoCount: number, interestCou
   }
   return { percentage: Math.min(100, percentage), missing };
 }
-
-type DatingFieldsRow = Pick<UserRow,
-  'marital_status' | 'body_type' | 'relationship_type' | 'how_often_drink' | 'love_language' | 'height_cm' | 'job_title' | 'education'
->;
-
-/** The dating-relevant fields of a profile, the same in every view of it. */
-export const datingFields = (user: DatingFieldsRow) => ({
-  marital_status: user.marital_status,
-  body_type: user.body_type,
-  relationship_type: user.relationship_type,
-  how_often_drink: user.how_often_drink,
-  love_language: user.love_language,
-  height_cm: user.height_cm === null ? null : Number(user.height_cm),
-  job_title: user.job_title,
-  education: user.education,
-});
 
 /** The member's own profile: their own contact details and birth date, never the location cell. */
 export function presentOwnProfile(storage: PhotoStorage, user: UserRow, photos: PhotoRow[], interests: string[], now = new Date()): OwnProfile {

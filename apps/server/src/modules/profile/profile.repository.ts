@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, PhotoRow, UserRow, UserUpdate } from '../../db/schema';
+import { ensureInterestCatalogue } from '../../db/seed/seed';
 
 type Tx = Transaction<Database>;
 
@@ -10,6 +11,11 @@ export class ProfileRepository {
     readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
   ) {}
+
+  /** Inserts the catalogue's interests that are missing (idempotent). */
+  async ensureInterestCatalogue(): Promise<void> {
+    await ensureInterestCatalogue(this.db);
+  }
 
   findUser(userId: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();

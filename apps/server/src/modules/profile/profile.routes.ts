@@ -1,33 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   InterestCatalogueSchema, InterestsBodySchema, MyInterestsSchema, OwnProfileSchema, PROFILE_MESSAGES, PhotoListSchema,
   PhotoOrderBodySchema, PhotoSchema, ProfileUpdateSchema, envelope,
 } from '@linkup/contract';
-import { z } from 'zod';
-import { ensureInterestCatalogue } from '../../db/seed/seed';
 import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, acceptPhotoUploads, readPhotoUpload } from '../../lib/photo-upload';
-import { currentMember } from '../../plugins/auth';
-import { hashToken } from '../auth/tokens';
-import { ProfileRepository } from './profile.repository';
-import { ProfileService } from './profile.service';
+import { IdParams, currentMember, perMember, bearerAuth } from '../../lib/routes';
 
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const secured = { security: [{ bearer: [] }], tags: ['profile'] };
-const memberKey = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header ? `member:${hashToken(header)}` : `ip:${request.ip}`;
-};
+const secured = bearerAuth('profile');
 
 /** The member's own profile (issue #4 "Profile"): details, photos, interests, and the catalogue. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, dialect, storage } = app.deps;
+  const { profile: profiles, config } = app.services;
   const maxBytes = config.photos.maxBytes;
-  const profiles = new ProfileService(new ProfileRepository(db, dialect), storage, { maxBytes, maxPixels: config.photos.maxPixels });
 
   // The catalogue must exist whether or not demo data is seeded (idempotent: missing names only).
   app.addHook('onReady', async () => {
-    await ensureInterestCatalogue(db).catch((err: unknown) => app.log.warn({ err }, 'could not fill the interest catalogue'));
+    await profiles.ensureCatalogue().catch((err: unknown) => app.log.warn({ err }, 'could not fill the interest catalogue'));
   });
 
   // Only this plugin parses multipart; one file of at most PHOTO_MAX_BYTES, nothing else of size.
@@ -57,7 +45,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'],
       response: { 201: envelope(PhotoSchema) },
     },
-    config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: memberKey } },
+    config: perMember(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
   }, async (request, reply) => {
     const userId = currentMember(request).user.id;
     const buffer = await readPhotoUpload(request, maxBytes);

@@ -10,7 +10,7 @@ import { cityCell } from '../../lib/geo';
 import { invalid, notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import { presentPhoto } from './photo.presenter';
+import { presentPhoto } from '../shared/photo.presenter';
 import { presentOwnProfile } from './profile.presenter';
 import type { ProfileRepository } from './profile.repository';
 
@@ -21,6 +21,11 @@ export class ProfileService {
     private readonly storage: PhotoStorage,
     private readonly limits: PhotoLimits,
   ) {}
+
+  /** Fills in the interest catalogue's missing names (at start-up, whether or not demo data is seeded). */
+  ensureCatalogue(): Promise<void> {
+    return this.repo.ensureInterestCatalogue();
+  }
 
   async get(userId: string): Promise<OwnProfile> {
     const user = await this.user(userId);

@@ -2,7 +2,8 @@ import { SAFETY_MESSAGES, type BlockedMember, type Pagination, type ReportReason
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { addMs, nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
+import { addMs } from '../../lib/time';
 import type { SafetyRepository } from './safety.repository';
 import { presentBlockedMember } from './safety.presenter';
 import { safetyPolicy } from './safety.policy';
@@ -28,6 +29,7 @@ export class SafetyService {
     private readonly storage: PhotoStorage,
     private readonly onBlocked: OnBlocked,
     private readonly limits: { reportsPerDay: number },
+    private readonly clock: Clock,
   ) {}
 
   /** Blocks a member; `created` false when already blocked (idempotent). */
@@ -63,7 +65,7 @@ export class SafetyService {
   async report(userId: string, targetId: string, body: ReportValues): Promise<{ report: ReportResult; created: boolean }> {
     safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.reportSelf);
     safetyPolicy.assertMember(await this.repo.findMember(targetId));
-    const now = nowIso();
+    const now = isoNow(this.clock);
     const since = addMs(now, -DAY_MS);
     const blocked = body.block === true;
     const postId = body.post_id ?? null;
@@ -83,7 +85,7 @@ export class SafetyService {
   }
 
   private async blockPair(blockerId: string, blockedId: string): Promise<boolean> {
-    const created = await this.repo.block(blockerId, blockedId, nowIso());
+    const created = await this.repo.block(blockerId, blockedId, isoNow(this.clock));
     // Also when the block already existed: a retry after a lost answer still hides the room.
     await this.onBlocked(blockerId, blockedId);
     return created;

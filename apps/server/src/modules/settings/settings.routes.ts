@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SETTINGS_MESSAGES, SettingsSchema, UpdateSettingsBodySchema, envelope } from '@linkup/contract';
-import { currentMember } from '../../plugins/auth';
-import { SettingsRepository } from './settings.repository';
-import { SettingsService } from './settings.service';
+import { currentMember, bearerAuth } from '../../lib/routes';
 
-const secured = { security: [{ bearer: [] }], tags: ['settings'] };
+const secured = bearerAuth('settings');
 
 /** The member's privacy settings and notification switches. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = new SettingsService(new SettingsRepository(app.deps.db));
+  const { settings } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get('/settings', {

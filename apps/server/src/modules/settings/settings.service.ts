@@ -3,7 +3,7 @@ import { NOTIFICATION_SETTING_TYPES } from '@linkup/contract';
 import { toBool } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { parseNotificationSettings } from './notification-settings';
-import { DEFAULT_PRIVACY, type Privacy } from './privacy';
+import { DEFAULT_PRIVACY, type Privacy } from '../shared/privacy';
 import type { SettingsRepository, SettingsRow } from './settings.repository';
 
 /** A member's settings from their row; no row means every default. */

@@ -7,7 +7,7 @@ import { buildPhoto, buildProfile } from '@/features/profile/test/profile-fixtur
 import { buildSession, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const profile = buildProfile({
@@ -28,7 +28,7 @@ function api(handlers: Record<string, FetchHandler> = {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/app/feed/create and /app/feed/edit', () => {
+describe('/app/feed/create and /app/feed/edit', { timeout: 20_000 }, () => {
   it('prefills from my profile with partner ages 18–35, and publishes', async () => {
     const fetch = api({ 'POST /api/feed/my-post': () => ok({ has_post: true, post: buildOwnPost() }, FEED_MESSAGES.created) });
     const { router } = renderApp('/app/feed/create', { session });

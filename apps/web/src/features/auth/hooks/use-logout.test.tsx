@@ -1,17 +1,14 @@
 import { act, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
-import { createQueryClient } from '@/lib/query-client';
 import { PUSH_TOKEN_STORAGE_KEY } from '@/lib/push-token';
 import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store';
 import { buildSession, calledEndpoints, json, mockApi, resetStores, sentBody } from '@/test/fixtures';
+import { AppWrapper } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const wrapper = ({ children }: { children: ReactNode }) => <AppProviders queryClient={createQueryClient()}>{children}</AppProviders>;
 const ok = () => json(200, { success: true, data: null });
 
 function signedInWithPushToken(pushToken: string | null = 'fcm-device-1') {
@@ -22,7 +19,7 @@ function signedInWithPushToken(pushToken: string | null = 'fcm-device-1') {
 }
 
 async function logOut() {
-  const { result } = renderHook(() => useLogout(), { wrapper });
+  const { result } = renderHook(() => useLogout(), { wrapper: AppWrapper });
   await act(() => result.current());
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/features/chat/api/send-message';
-import { buildMessage, fakeSocket } from '@/features/chat/test/fake-socket';
+import { buildMessage, fakeSocket } from '@/test/fake-socket';
 import { isApiClientError } from '@/lib/api-client';
 import { calledEndpoints, json, mockApi, sentBody } from '@/test/fixtures';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const body = { chat_room_id: 'room_1', message: 'Hello', type: 'text' as const, client_id: 'client-0001' };
 const stored = buildMessage({ chat_room_id: 'room_1', message: 'Hello', user_id: 'usr_me' });

@@ -6,14 +6,14 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
 import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
-import { buildMessage, fakeSocket } from '@/features/chat/test/fake-socket';
+import { buildMessage, fakeSocket } from '@/test/fake-socket';
 import { confirmDialog } from '@/lib/dialogs';
 import { createQueryClient } from '@/lib/query-client';
 import { useUnreadStore } from '@/lib/unread-store';
 import { buildSession, calledEndpoints, json, mockApi, resetStores, sentBody, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
 
 const ME = 'usr_me';

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ConversationItem } from '@/features/chat/components/conversation-item';
-import { buildMessage } from '@/features/chat/test/fake-socket';
+import { buildMessage } from '@/test/fake-socket';
 
 const now = new Date(2030, 0, 10, 18, 0);
 const room = (overrides: Partial<ChatRoom> = {}): ChatRoom => ({

@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
-import { buildMessage, fakeSocket } from '@/features/chat/test/fake-socket';
+import { buildMessage, fakeSocket } from '@/test/fake-socket';
 import { useUnreadStore } from '@/lib/unread-store';
 import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });

@@ -2,13 +2,13 @@ import type { ChatRoom } from '@linkup/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
-import { buildMessage, fakeSocket } from '@/features/chat/test/fake-socket';
+import { buildMessage, fakeSocket } from '@/test/fake-socket';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
 import { buildSession, calledEndpoints, json, mockApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me' });
 const room = (id: string, unread: number): ChatRoom => ({ id, name: `Chat with ${id}`, unread_count: unread, latest_message: null, last_activity: null });

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@linkup/contract';
 import { describe, expect, it } from 'vitest';
 import type { MessagesData } from '@/features/chat/api/get-messages';
-import { buildMessage } from '@/features/chat/test/fake-socket';
+import { buildMessage } from '@/test/fake-socket';
 import { addMessage, mergeMessages, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
 
 const at = (minute: number) => `2030-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;

@@ -1,6 +1,6 @@
 import type { ChatRoom } from '@linkup/contract';
 import { describe, expect, it } from 'vitest';
-import { buildMessage } from '@/features/chat/test/fake-socket';
+import { buildMessage } from '@/test/fake-socket';
 import {
   applyNewMessageToRooms, applyRoomReadToRooms, countNewMessage, countsFromRooms, countsFromSnapshot, forgetRoom, markRoomRead, mergeCounts, totalUnread,
 } from '@/features/chat/utils/unread';

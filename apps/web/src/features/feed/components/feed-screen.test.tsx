@@ -2,12 +2,12 @@ import { FEED_ERRORS, FEED_MESSAGES } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocket } from '@/features/chat/test/fake-socket';
+import { fakeSocket } from '@/test/fake-socket';
 import { buildNotification, buildOwnPost, buildPost, failure, inbox, ok, page } from '@/features/feed/test/fixtures';
 import { buildSession, calledEndpoints, json, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(() => Promise.resolve(true)), alertDialog: vi.fn() }));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
@@ -36,7 +36,7 @@ const postOf = (name: string) => screen.getByRole('article', { name });
 beforeEach(() => fakeSocket.reset());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Feed: posts', () => {
+describe('Feed: posts', { timeout: 20_000 }, () => {
   it('shows each post with photos, the author, what they look for and a like count; my post invites me to create one', async () => {
     api();
     await openFeed();
@@ -172,7 +172,7 @@ describe('Feed: posts', () => {
   });
 });
 
-describe('Feed: notifications', () => {
+describe('Feed: notifications', { timeout: 20_000 }, () => {
   it('lists my notifications, marks the unread ones read when seen, and the badge follows', async () => {
     let unread = 1;
     const item = buildNotification('n1');

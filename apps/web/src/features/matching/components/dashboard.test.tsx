@@ -8,7 +8,7 @@ import {
 import { buildSession, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const thandi = buildSummary('usr_thandi', 'Thandi Nkosi');

@@ -9,7 +9,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const thandi = buildCard('usr_thandi', 'Thandi', {

@@ -2,14 +2,14 @@ import { MATCHING_MESSAGES } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocket } from '@/features/chat/test/fake-socket';
+import { fakeSocket } from '@/test/fake-socket';
 import {
   buildMatch, buildStats, buildSummary, failure, ok, page, shellHandlers, swipeResult,
 } from '@/features/matching/test/fixtures';
 import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 const confirm = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
 

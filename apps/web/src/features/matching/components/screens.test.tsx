@@ -3,17 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { SwipeActions } from '@/features/matching/components/swipe-actions';
 import {
   buildCard, buildMatch, buildSummary, failure, ok, shellHandlers, swipeResult,
 } from '@/features/matching/test/fixtures';
-import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession, calledEndpoints, mockApi, resetStores, type FetchHandler } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { AppWrapper, renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 const confirm = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
 
@@ -126,7 +124,7 @@ describe('SwipeActions (for /app/user/:id)', () => {
     resetStores(session);
     const onDone = vi.fn();
     const router = createMemoryRouter([{ path: '/', element: <SwipeActions userId="usr_thandi" name="Thandi" onDone={onDone} {...props} /> }]);
-    render(<AppProviders queryClient={createQueryClient()}><RouterProvider router={router} /></AppProviders>);
+    render(<AppWrapper><RouterProvider router={router} /></AppWrapper>);
     return { onDone, user: userEvent.setup() };
   }
 

@@ -37,6 +37,23 @@ export function whereNotBlocked<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>,
   return eb.not(blockedEitherWay(eb, viewerId, column));
 }
 
+/**
+ * True when the member in `column` and `viewerId` were matched and one of them unmatched: until
+ * they match again they cannot find, view or message each other (the match row is one per pair).
+ */
+export function unmatchedWith<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, viewerId: string, column: string): AliasableExpression<SqlBool> {
+  const other = sql.ref<string>(column);
+  const matches = eb as unknown as ExpressionBuilder<Database, never>;
+  return matches.exists(
+    matches.selectFrom('matches as ended').select(sql.lit(1).as('one'))
+      .where('ended.unmatched_at', 'is not', null)
+      .where((w) => w.or([
+        w.and([w('ended.user_a', '=', viewerId), w('ended.user_b', '=', other)]),
+        w.and([w('ended.user_b', '=', viewerId), w('ended.user_a', '=', other)]),
+      ])),
+  );
+}
+
 /** Whether either member has blocked the other. */
 export async function isBlockedEitherWay(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
   const row = await db

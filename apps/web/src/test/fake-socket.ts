@@ -128,7 +128,7 @@ export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage 
 /** The one fake socket a test file's mocked `@/lib/socket` hands out. */
 export const fakeSocket = new FakeSocket();
 
-/** The mocked `@/lib/socket` module: `vi.mock('@/lib/socket', () => import('@/features/chat/test/fake-socket').then((m) => m.fakeSocketModule()))`. */
+/** The mocked `@/lib/socket` module: `vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()))`. */
 export function fakeSocketModule() {
   return {
     useSocket: () => fakeSocket,

@@ -1,0 +1,41 @@
+import { APP_VERSION, type Health } from '@linkup/contract';
+import type { Redis } from 'ioredis';
+import { pingDatabase, type DatabaseHandle } from '../../db/database';
+
+const REDIS_PING_TIMEOUT_MS = 1000;
+
+async function pingRedis(redis: Redis): Promise<boolean> {
+  try {
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), REDIS_PING_TIMEOUT_MS).unref());
+    return (await Promise.race([redis.ping(), timeout])) === 'PONG';
+  } catch {
+    return false;
+  }
+}
+
+/** The database and (when configured) Redis, for load balancers and humans. */
+export class HealthService {
+  readonly #started = Date.now();
+
+  constructor(
+    private readonly database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+    private readonly redis: Redis | null,
+  ) {}
+
+  async check(): Promise<{ healthy: boolean; health: Health }> {
+    const { db, dialect } = this.database;
+    const [dbUp, redisUp] = await Promise.all([pingDatabase(db), this.redis ? pingRedis(this.redis) : Promise.resolve(null)]);
+    return {
+      healthy: dbUp && redisUp !== false,
+      health: {
+        status: dbUp && redisUp !== false ? 'ok' : 'degraded',
+        version: APP_VERSION,
+        uptime_seconds: Math.round((Date.now() - this.#started) / 1000),
+        checks: {
+          database: { status: dbUp ? 'up' : 'down', dialect },
+          redis: { status: redisUp === null ? 'not_configured' : redisUp ? 'up' : 'down' },
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MatchStatsSchema } from '@linkup/contract';
+import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import type { UserRow } from '../src/db/schema';
+
+interface Member { user: UserRow; token: string }
+
+/** Daily allowances and visits count per UTC day of the app's clock (lib/clock.ts). */
+describe('across midnight UTC', () => {
+  const clock = new ManualClock(new Date('2031-03-14T23:58:00.000Z'));
+  let t: TestApp;
+  const make = async (): Promise<Member> => {
+    const user = await buildUser(t.database.db);
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token) });
+
+  beforeAll(async () => {
+    t = await buildTestApp({ FREE_DAILY_LIKES: '3' }, { clock });
+  });
+  afterAll(async () => t.close());
+
+  it('likes used up before midnight come back after it, and the limit says when', async () => {
+    clock.set('2031-03-14T23:58:00.000Z');
+    const me = await make();
+    const targets = await Promise.all(Array.from({ length: 5 }, () => make()));
+    for (const target of targets.slice(0, 3)) expect((await call(me, 'POST', `/matches/${target.user.id}/like`)).statusCode).toBe(200);
+    const refused = await call(me, 'POST', `/matches/${targets[3]!.user.id}/like`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('2031-03-15T00:00:00.000Z');
+    expect(MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data))
+      .toMatchObject({ likes_left_today: 0, resets_at: '2031-03-15T00:00:00.000Z' });
+
+    clock.set('2031-03-15T00:00:01.000Z');
+    expect((await call(me, 'POST', `/matches/${targets[3]!.user.id}/like`)).statusCode).toBe(200);
+    expect(MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data))
+      .toMatchObject({ likes_left_today: 2, resets_at: '2031-03-16T00:00:00.000Z' });
+  });
+
+  it('a profile visit counts once per UTC day: again after midnight is a new visit', async () => {
+    clock.set('2031-04-01T23:59:30.000Z');
+    const [viewer, viewed] = [await make(), await make()];
+    for (let i = 0; i < 2; i++) expect((await call(viewer, 'GET', `/users/${viewed.user.id}`)).statusCode).toBe(200);
+    clock.set('2031-04-02T00:00:30.000Z');
+    expect((await call(viewer, 'GET', `/users/${viewed.user.id}`)).statusCode).toBe(200);
+    const visits = await t.database.db.selectFrom('profile_visits').select('visit_date').where('viewer_id', '=', viewer.user.id).orderBy('visit_date').execute();
+    expect(visits.map((v) => v.visit_date)).toEqual(['2031-04-01', '2031-04-02']);
+  });
+});

@@ -1,0 +1,102 @@
+// The import boundaries of the tree (DESIGN §3, STYLE, docs/architecture.md), as ESLint config
+// blocks for a tree rooted at `root`: eslint.config.js applies them to this repository, and
+// scripts/lint-boundaries.test.mjs to a small tree of forbidden imports, to prove each one fails.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+const TSCONFIGS = ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/contract/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'];
+
+const foldersIn = (dir) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+/**
+ * Web: shared code (lib/, components/, platform/, config/) → features/ → app/. Features never
+ * import each other; the route that needs two composes them in app/. src/test/ (test support)
+ * may compose like app/.
+ */
+function webZones(features) {
+  const at = (dir) => `./${WEB}/${dir}`;
+  const shared = ['lib', 'components', 'platform', 'config'].map(at);
+  return [
+    ...features.map((feature) => ({
+      target: at(`features/${feature}`),
+      from: at('features'),
+      except: [`./${feature}`],
+      message: 'Features do not import each other: compose them in app/, or move what both need to lib/ or components/.',
+    })),
+    { target: shared, from: at('features'), message: 'lib/, components/, platform/ and config/ are below the features: they never import one.' },
+    { target: [at('features'), ...shared], from: at('app'), message: 'Only app/ composes: nothing below it imports app/.' },
+  ];
+}
+
+/**
+ * Server: a module imports only itself, lib/, db/, adapters/ and modules/shared/ (what several
+ * modules read); it reaches another module's work through the service services.ts hands it.
+ * lib/, db/ and adapters/ are below the modules; only services.ts, app.ts, plugins/ and admin/
+ * compose them.
+ */
+function serverZones(modules) {
+  const at = (file) => `./${SERVER}/${file}`;
+  const composers = ['plugins', 'app.ts', 'services.ts', 'main.ts', 'types.ts', 'admin'].map(at);
+  return [
+    ...modules.map((module) => ({
+      target: at(`modules/${module}`),
+      from: at('modules'),
+      except: [`./${module}`, './shared'],
+      message: 'A module imports only itself, lib/, db/, adapters/ and modules/shared/: take another module\'s service from services.ts.',
+    })),
+    { target: at('modules/shared'), from: at('modules'), except: ['./shared'], message: 'modules/shared is below the modules: it imports none of them.' },
+    { target: at('modules'), from: composers, message: 'Modules do not import the composition (plugins/, app.ts, services.ts, types.ts, admin/).' },
+    {
+      target: [at('lib'), at('db'), at('adapters')],
+      from: [at('modules'), ...composers],
+      message: 'lib/, db/ and adapters/ are below the modules: they import no module, plugin or composition.',
+    },
+    {
+      target: `${SERVER}/modules/*/*.routes.ts`,
+      from: `${SERVER}/**/*.repository.ts`,
+      message: 'Routes get services (app.services), never repositories.',
+    },
+  ];
+}
+
+/** The config blocks that enforce the boundaries of the tree at `root`. */
+export function boundaries(root) {
+  const features = foldersIn(path.join(root, WEB, 'features'));
+  const modules = foldersIn(path.join(root, SERVER, 'modules')).filter((m) => m !== 'shared');
+  const project = TSCONFIGS.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  return [
+    {
+      files: ['**/*.{ts,tsx,js,mjs}'],
+      settings: {
+        // TypeScript files are parsed and followed (import-x's defaults know only .js), resolved
+        // like tsc does (paths such as @/ included).
+        'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+        'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+        'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, ...(project.length ? { project } : {}) })],
+      },
+      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    },
+    {
+      files: [`${WEB}/**/*.{ts,tsx}`],
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones(features) }] },
+    },
+    {
+      files: [`${SERVER}/**/*.ts`],
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(modules) }] },
+    },
+    {
+      files: [`${SERVER}/modules/*/*.routes.ts`],
+      rules: {
+        'no-restricted-syntax': ['error', {
+          selector: "MemberExpression[property.name='deps']",
+          message: 'Routes call app.services; the database and adapters are the services\' business.',
+        }],
+      },
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+// The import boundaries really fire: ESLint with the boundary blocks eslint.config.js uses
+// (eslint.boundaries.js), run on a small tree of allowed and forbidden imports.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { describe, expect, it } from 'vitest';
+import { boundaries } from '../eslint.boundaries.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixtures = path.join(here, 'lint-fixtures');
+
+/** Lints the fixture tree with the boundary rules only; answers the rule ids reported per file. */
+async function lintFixtures() {
+  const eslint = new ESLint({
+    cwd: fixtures,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser, sourceType: 'module' }, plugins: { 'import-x': importX } },
+      ...boundaries(fixtures),
+    ],
+  });
+  const results = await eslint.lintFiles(['apps/**/*.ts']);
+  return Object.fromEntries(results.map((r) => [
+    path.relative(fixtures, r.filePath).split(path.sep).join('/'),
+    r.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`),
+  ]));
+}
+
+describe('import boundaries (eslint.boundaries.js)', () => {
+  it('fail on a cross-feature import, a lib → features import, a module reaching into another module\'s repository and a cycle; pass the rest', async () => {
+    const reported = await lintFixtures();
+    expect(reported).toEqual({
+      'apps/web/src/features/alpha/alpha-screen.ts': ['import-x/no-restricted-paths'],
+      'apps/web/src/features/alpha/alpha-list.ts': [],
+      'apps/web/src/features/beta/beta-card.ts': [],
+      'apps/web/src/lib/format.ts': [],
+      'apps/web/src/lib/uses-feature.ts': ['import-x/no-restricted-paths'],
+      'apps/web/src/app/router.ts': [],
+      'apps/server/src/modules/one/one.service.ts': ['import-x/no-restricted-paths'],
+      'apps/server/src/modules/one/one.policy.ts': [],
+      'apps/server/src/modules/shared/pair-key.ts': [],
+      'apps/server/src/modules/two/two.repository.ts': [],
+      'apps/server/src/lib/cycle-a.ts': ['import-x/no-cycle'],
+      'apps/server/src/lib/cycle-b.ts': ['import-x/no-cycle'],
+    });
+  }, 60_000);
+
+  it('are the ones the repository lint applies', async () => {
+    const { default: config } = await import('../eslint.config.js');
+    const rules = Object.assign({}, ...config.map((block) => block.rules ?? {}));
+    expect(rules['import-x/no-cycle']?.[0]).toBe('error');
+    expect(rules['import-x/no-restricted-paths']?.[0]).toBe('error');
+  });
+});

@@ -1,0 +1,5 @@
+export class TwoRepository {
+  find(id: string) {
+    return id;
+  }
+}

@@ -1,0 +1,1 @@
+export const format = (text: string) => text.trim();
