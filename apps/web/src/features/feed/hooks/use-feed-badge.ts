@@ -9,7 +9,7 @@ import { useSocket } from '@/lib/socket';
  * Keeps the Feed tab badge (unread notifications, spec §2) current app-wide: the server's count
  * when the real-time connection opens (sign-in) or reopens, or when this mounts while connected,
  * and again each time a new inbox item arrives on the member's own channel — so it rises
- * without a reload.
+ * without a reload (and my post's like count with it).
  */
 export function useFeedBadge() {
   const socket = useSocket();
@@ -20,6 +20,8 @@ export function useFeedBadge() {
     const refresh = () => {
       void refreshUnreadCount(queryClient);
       void queryClient.invalidateQueries({ queryKey: feedKeys.notifications() });
+      // A like on my post changes its count.
+      void queryClient.invalidateQueries({ queryKey: feedKeys.myPost() });
     };
     // Inbox items carry their notification id; a bare real-time card does not change the inbox.
     const onNotification = (payload: NotificationPayload) => {
