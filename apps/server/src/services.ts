@@ -19,6 +19,8 @@ import { OtpRepository } from './modules/auth/otp.repository';
 import { OtpService } from './modules/auth/otp.service';
 import { ChatRepository } from './modules/chat/chat.repository';
 import { ChatService } from './modules/chat/chat.service';
+import { FeedRepository } from './modules/feed/feed.repository';
+import { FeedService } from './modules/feed/feed.service';
 import { HealthService } from './modules/health/health.service';
 import { FAQ } from './modules/help/faq-content';
 import { HelpRepository } from './modules/help/help.repository';
@@ -28,6 +30,8 @@ import { MatchesService } from './modules/matches/matches.service';
 import { MembersRepository } from './modules/members/members.repository';
 import { MembersService } from './modules/members/members.service';
 import { loadPublicProfiles } from './modules/members/public-profile.presenter';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
@@ -86,6 +90,8 @@ export function buildServices(inputs: ServiceInputs) {
   );
 
   const settings = new SettingsService(new SettingsRepository(db));
+  // The one notifications inbox: every module with something to tell a member adds to it.
+  const notifications = new NotificationsService(new NotificationsRepository(db), storage, realtime, clock);
 
   return {
     config,
@@ -105,6 +111,8 @@ export function buildServices(inputs: ServiceInputs) {
     safety: new SafetyService(new SafetyRepository(db), storage, (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
     settings,
     help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock }),
+    notifications,
+    feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock),
     matches: new MatchesService({
       repo: new MatchesRepository(db), rooms: chat, storage, loadProfiles, realtime, limits: config.matching, clock,
     }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS_MAX, PhotoListSchema, PhotoSchema, type Photo } from '@linkup/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../src/db/schema';
-import { canDecodeHeic } from '../src/modules/profile/profile.service';
+import { canDecodeHeic } from '../src/adapters/storage/photo-intake';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ApiErrorSchema, ChatMessageSchema, FeedFiltersSchema, FeedPostFormSchema, PaginationSchema, PushDataSchema,
+  ApiErrorSchema, ChatMessageSchema, FeedFiltersSchema, FeedPostBodySchema, PaginationSchema, PushDataSchema,
   PushTokenRegistrationSchema, ResetPasswordLinkParamsSchema, SessionSchema, applyLikeToggle, envelope, isSendableMessage,
   needsOnboarding, notificationActionPath, pageQuery,
 } from './index';
@@ -25,10 +25,19 @@ describe('entities (spec §3)', () => {
   });
 
   it('applies the feed post defaults (available, age 18–35) and checks the age range', () => {
-    const post = FeedPostFormSchema.parse({ name: 'Sipho', age: 30, gender: 'male' });
-    expect(post).toMatchObject({ is_available: true, preferred_age_min: 18, preferred_age_max: 35 });
-    expect(FeedPostFormSchema.safeParse({ name: 'S', age: 17, gender: 'male' }).success).toBe(false);
-    expect(FeedPostFormSchema.safeParse({ name: 'S', age: 30, gender: 'male', preferred_age_min: 40, preferred_age_max: 30 }).success).toBe(false);
+    const post = FeedPostBodySchema.parse({ profile_description: '  Hi  ' });
+    expect(post).toMatchObject({ is_available: true, preferred_age_min: 18, preferred_age_max: 35, profile_description: 'Hi' });
+    expect(FeedPostBodySchema.safeParse({ preferred_age_min: 17 }).success).toBe(false);
+    expect(FeedPostBodySchema.safeParse({ preferred_age_max: 100 }).success).toBe(false);
+    expect(FeedPostBodySchema.safeParse({ preferred_age_min: 40, preferred_age_max: 30 }).success).toBe(false);
+    expect(FeedPostBodySchema.safeParse({ body_type: 'giant' }).success).toBe(false);
+  });
+
+  it('refuses NUL, controls and bidi overrides in post text, keeps line breaks', () => {
+    expect(FeedPostBodySchema.safeParse({ profile_description: 'a\u0000b' }).success).toBe(false);
+    expect(FeedPostBodySchema.safeParse({ profile_description: 'evil\u202Etxt' }).success).toBe(false);
+    expect(FeedPostBodySchema.safeParse({ preferred_city: 'x\u2066y' }).success).toBe(false);
+    expect(FeedPostBodySchema.parse({ profile_description: 'line one\nline two' }).profile_description).toBe('line one\nline two');
   });
 
   it('coerces feed filters from query strings', () => {

@@ -193,6 +193,8 @@ export interface UserReportsTable {
   reported_id: string;
   reason: string;
   details: string | null;
+  /** The feed post the report is about, if any. */
+  post_id: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<string>;
   created_at: Timestamp;
 }
@@ -262,6 +264,65 @@ export interface BoostsTable {
   ends_at: Timestamp;
 }
 
+export interface FeedPostsTable {
+  id: string;
+  user_id: string;
+  marital_status: string | null;
+  relationship_type: string | null;
+  how_often_drink: string | null;
+  love_language: string | null;
+  body_type: string | null;
+  profile_description: string | null;
+  is_available: Bool;
+  preferred_age_min: number;
+  preferred_age_max: number;
+  preferred_body_type: string | null;
+  preferred_city: string | null;
+  preferred_drinking: string | null;
+  preferred_love_language: string | null;
+  preferred_marital_status: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeedPostImagesTable {
+  id: string;
+  user_id: string;
+  /** Null while uploaded but not used by a save yet. */
+  post_id: string | null;
+  /** 1–4 once attached (image_1 … image_4). */
+  slot: number | null;
+  storage_key: string;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+export interface FeedPostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  body: string;
+  actor_id: string | null;
+  subject_id: string | null;
+  chat_room_id: string | null;
+  action: string | null;
+  /** JSON of the spec §3 push data as sent. */
+  data: string;
+  is_read: GeneratedBool;
+  read_at: Timestamp | null;
+  is_clicked: GeneratedBool;
+  clicked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,6 +347,10 @@ export interface Database {
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
   boosts: BoostsTable;
+  feed_posts: FeedPostsTable;
+  feed_post_images: FeedPostImagesTable;
+  feed_post_likes: FeedPostLikesTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -298,6 +363,10 @@ export type OtpCodeRow = Selectable<OtpCodesTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ChatMemberRow = Selectable<ChatRoomMembersTable>;
+export type FeedPostRow = Selectable<FeedPostsTable>;
+export type FeedPostImageRow = Selectable<FeedPostImagesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
 
 /** Reads a boolean column portably (SQLite returns 0/1). */
 export function toBool(value: boolean | number | null | undefined): boolean {

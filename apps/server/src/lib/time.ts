@@ -27,3 +27,12 @@ export function ageFromBirthDate(dateOfBirth: string, at: Date = new Date()): nu
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+/** The YYYY-MM-DD birth dates of people aged exactly `minAge`…`maxAge` today: (after, onOrBefore]. */
+export function birthDateBounds(minAge: number, maxAge: number, today = new Date()): { after: string; onOrBefore: string } {
+  const shift = (years: number) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+    return d.toISOString().slice(0, 10);
+  };
+  return { after: shift(maxAge + 1), onOrBefore: shift(minAge) };
+}

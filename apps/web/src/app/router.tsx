@@ -21,6 +21,8 @@ import { ActivityRoute } from '@/app/routes/app/activity';
 import { BlockedUsersRoute } from '@/app/routes/app/blocked-users';
 import { DashboardRoute } from '@/app/routes/app/dashboard';
 import { DiscoverRoute } from '@/app/routes/app/discover';
+import { FeedRoute } from '@/app/routes/app/feed';
+import { FeedCreateRoute, FeedEditRoute } from '@/app/routes/app/feed-post';
 import { MatchRoute } from '@/app/routes/app/match';
 import { MatchesRoute } from '@/app/routes/app/matches';
 import { VisitorsRoute } from '@/app/routes/app/visitors';
@@ -86,6 +88,9 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'app.visitors': VisitorsRoute,
   'app.activity': ActivityRoute,
   'app.match': MatchRoute,
+  'app.feed': FeedRoute,
+  'app.feed.create': FeedCreateRoute,
+  'app.feed.edit': FeedEditRoute,
 };
 
 function pageRoute(route: RouteDef): RouteObject {

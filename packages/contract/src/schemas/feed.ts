@@ -3,51 +3,134 @@ import { AGE_LIMITS, FEED_DEFAULTS, FIELD_LIMITS } from '../constants';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, RELATIONSHIP_TYPES,
 } from '../vocabularies';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, paginated } from './common';
+import { PhotoSizesSchema } from './profile';
+import { PushDataSchema } from './push';
 
-const age = z.number().int().min(AGE_LIMITS.min).max(AGE_LIMITS.max);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const imageUrl = z.string().max(2048).nullable().optional();
+/**
+ * The feed (spec §1, §3, §4, §7 "Feed"): one post per member about themselves with the partner
+ * they hope to meet, likes on other members' posts, and the notifications inbox.
+ */
 
-/** Spec §3 own-post form. */
-export const FeedPostFormSchema = z.object({
-  name: z.string().trim().min(1).max(FIELD_LIMITS.nameMax),
-  age,
-  gender: z.enum(GENDERS),
-  marital_status: z.enum(MARITAL_STATUSES).nullable().optional(),
-  city: optionalText(FIELD_LIMITS.cityMax),
-  relationship_type: z.enum(RELATIONSHIP_TYPES).nullable().optional(),
-  how_often_drink: z.enum(DRINKING_HABITS).nullable().optional(),
-  love_language: z.enum(LOVE_LANGUAGES).nullable().optional(),
-  body_type: z.enum(BODY_TYPES).nullable().optional(),
-  profile_description: optionalText(FIELD_LIMITS.aboutMax),
-  image_1: imageUrl,
-  image_2: imageUrl,
-  image_3: imageUrl,
-  image_4: imageUrl,
-  is_available: z.boolean().default(FEED_DEFAULTS.isAvailable),
-  preferred_age_min: age.default(FEED_DEFAULTS.preferredAgeMin),
-  preferred_age_max: age.default(FEED_DEFAULTS.preferredAgeMax),
-  preferred_body_type: z.enum(BODY_TYPES).nullable().optional(),
-  preferred_city: optionalText(FIELD_LIMITS.cityMax),
-  preferred_drinking: z.enum(DRINKING_HABITS).nullable().optional(),
-  preferred_love_language: z.enum(LOVE_LANGUAGES).nullable().optional(),
-  preferred_marital_status: z.enum(MARITAL_STATUSES).nullable().optional(),
-}).refine((p) => p.preferred_age_min <= p.preferred_age_max, {
-  message: 'The minimum age must not be above the maximum age.',
-  path: ['preferred_age_min'],
+/** Posts per feed page, and notifications per inbox page. */
+export const FEED_PAGE_SIZES = { posts: 10, notifications: 20 } as const;
+/** Photos a post may show: image_1 … image_4. */
+export const FEED_IMAGE_SLOTS = ['image_1', 'image_2', 'image_3', 'image_4'] as const;
+export type FeedImageSlot = (typeof FEED_IMAGE_SLOTS)[number];
+/** New post photos a member may hold before a save uses them (older unused ones are dropped). */
+export const FEED_PENDING_IMAGES_MAX = FEED_IMAGE_SLOTS.length;
+
+export const FEED_MESSAGES = {
+  /** Spec §4: a 400 on GET /feed whose message mentions preferences → the "requires preferences" state. */
+  preferencesRequired: 'Set your dating preferences to see the feed.',
+  postExists: 'You already have a post. Edit or delete it instead.',
+  noPost: "You don't have a post yet.",
+  postNotFound: "This post isn't available.",
+  created: 'Your post has been published.',
+  updated: 'Your post has been updated.',
+  deleted: 'Your post has been deleted.',
+  imageUploaded: 'Your photo has been added to the post.',
+  liked: 'Post liked.',
+  unliked: 'Post unliked.',
+  ownPostLike: "You can't like your own post.",
+  notificationNotFound: 'This notification was not found.',
+  imageChoice: 'Choose one of your photos or upload a new one.',
+  imageTwice: 'Each photo can be used once in a post.',
+  ageRange: `Choose an age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}.`,
+  ageOrder: 'The minimum age must not be above the maximum age.',
+  choose: 'Choose from the list.',
+  description: `Your description can be at most ${FIELD_LIMITS.aboutMax} characters.`,
+  city: `A city can be at most ${FIELD_LIMITS.cityMax} characters.`,
+  text: 'Remove the hidden control characters from this text.',
+} as const;
+
+/** What the Notifications view and the badge say about a like on my post. */
+export const postLikeNotification = (name: string) => ({
+  title: 'Someone liked your post',
+  body: `${name} liked your post.`,
 });
-export type FeedPostForm = z.infer<typeof FeedPostFormSchema>;
 
-/** A post as the feed shows it. */
+/** NUL, other C0/C1 controls (tab and line breaks allowed) and bidi overrides/isolates. */
+export function hasHiddenCharacters(value: string): boolean {
+  for (const ch of value) {
+    const c = ch.codePointAt(0) ?? 0;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+  }
+  return false;
+}
+
+const choice = <const T extends readonly string[]>(values: T) =>
+  z.enum(values, { error: FEED_MESSAGES.choose }).nullable().optional();
+
+/** Free text: trimmed, empty means not set, no hidden characters. */
+const text = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .refine((value) => !hasHiddenCharacters(value), { error: FEED_MESSAGES.text })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const preferredAge = z
+  .number({ error: FEED_MESSAGES.ageRange })
+  .int({ error: FEED_MESSAGES.ageRange })
+  .min(AGE_LIMITS.min, { error: FEED_MESSAGES.ageRange })
+  .max(AGE_LIMITS.max, { error: FEED_MESSAGES.ageRange });
+
+/**
+ * A photo of the post: the id of one of my profile photos, or of a photo uploaded with
+ * `POST /feed/my-post/images`, or of a photo the post already has; null leaves the slot empty.
+ */
+const imageRef = IdSchema.nullable().optional();
+
+/**
+ * `POST` and `PUT /feed/my-post` (spec §3 own-post form). Name, age, gender and city are the
+ * profile's: the form shows them, the server takes them from the profile and ignores them here.
+ */
+export const FeedPostBodySchema = z
+  .object({
+    marital_status: choice(MARITAL_STATUSES),
+    relationship_type: choice(RELATIONSHIP_TYPES),
+    how_often_drink: choice(DRINKING_HABITS),
+    love_language: choice(LOVE_LANGUAGES),
+    body_type: choice(BODY_TYPES),
+    profile_description: text(FIELD_LIMITS.aboutMax, FEED_MESSAGES.description),
+    image_1: imageRef,
+    image_2: imageRef,
+    image_3: imageRef,
+    image_4: imageRef,
+    is_available: z.boolean().default(FEED_DEFAULTS.isAvailable),
+    preferred_age_min: preferredAge.default(FEED_DEFAULTS.preferredAgeMin),
+    preferred_age_max: preferredAge.default(FEED_DEFAULTS.preferredAgeMax),
+    preferred_body_type: choice(BODY_TYPES),
+    preferred_city: text(FIELD_LIMITS.cityMax, FEED_MESSAGES.city),
+    preferred_drinking: choice(DRINKING_HABITS),
+    preferred_love_language: choice(LOVE_LANGUAGES),
+    preferred_marital_status: choice(MARITAL_STATUSES),
+  })
+  .refine((p) => p.preferred_age_min <= p.preferred_age_max, {
+    error: FEED_MESSAGES.ageOrder,
+    path: ['preferred_age_min'],
+  });
+export type FeedPostBody = z.input<typeof FeedPostBodySchema>;
+export type FeedPostValues = z.output<typeof FeedPostBodySchema>;
+
+/**
+ * A post as the feed shows it: the spec §3 own-post fields (name, age, gender and city are the
+ * author's profile's; age is null when the author hides it), plus id, is_liked, likes_count, the
+ * author's id and main photo. `image_N` are URLs of the large size.
+ */
 export const FeedPostSchema = z.object({
   id: IdSchema,
   user_id: IdSchema,
   name: z.string(),
-  age: z.number().int(),
-  gender: z.string(),
-  marital_status: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
   city: z.string().nullable(),
+  marital_status: z.string().nullable(),
   relationship_type: z.string().nullable(),
   how_often_drink: z.string().nullable(),
   love_language: z.string().nullable(),
@@ -67,12 +150,30 @@ export const FeedPostSchema = z.object({
   preferred_marital_status: z.string().nullable(),
   is_liked: z.boolean(),
   likes_count: z.number().int().min(0),
+  /** The author's main profile photo. */
+  user_photo: PhotoSizesSchema.nullable(),
   created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
 export type FeedPost = z.infer<typeof FeedPostSchema>;
 
+/** A photo of my own post: its id (to send back in a save) and its sizes. */
+export const FeedImageSchema = z.object({ id: IdSchema, url: z.string(), sizes: PhotoSizesSchema });
+export type FeedImage = z.infer<typeof FeedImageSchema>;
+
+/** My own post: the feed's view of it plus the ids of its photos, slot by slot. */
+export const OwnFeedPostSchema = FeedPostSchema.extend({
+  images: z.object({
+    image_1: FeedImageSchema.nullable(),
+    image_2: FeedImageSchema.nullable(),
+    image_3: FeedImageSchema.nullable(),
+    image_4: FeedImageSchema.nullable(),
+  }),
+});
+export type OwnFeedPost = z.infer<typeof OwnFeedPostSchema>;
+
 /** Spec §3 own-post response. */
-export const OwnPostResponseSchema = z.object({ has_post: z.boolean(), post: FeedPostSchema.nullable() });
+export const OwnPostResponseSchema = z.object({ has_post: z.boolean(), post: OwnFeedPostSchema.nullable() });
 export type OwnPostResponse = z.infer<typeof OwnPostResponseSchema>;
 
 /** Spec §3 feed filters (query parameters keep the spec's camelCase names). */
@@ -86,17 +187,38 @@ export const FeedFiltersSchema = z.object({
 });
 export type FeedFilters = z.infer<typeof FeedFiltersSchema>;
 
-/** Spec §3 feed response data. */
-export const FeedPageSchema = z.object({ posts: z.array(FeedPostSchema), has_more: z.boolean() });
+/** Opaque paging cursor: where the previous page ended. */
+export const FeedCursorSchema = z.string().max(200).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * `GET /feed`: the spec's `page` and filters, plus `cursor` — the `next_cursor` of the page
+ * before, which keeps the order stable while new posts arrive (page 1 starts from the newest).
+ */
+export const FeedQuerySchema = FeedFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(FEED_PAGE_SIZES.posts),
+  cursor: FeedCursorSchema.optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuerySchema>;
+
+/** Spec §3 feed response data, plus the cursor of the next page. */
+export const FeedPageSchema = z.object({
+  posts: z.array(FeedPostSchema),
+  has_more: z.boolean(),
+  next_cursor: FeedCursorSchema.nullable(),
+});
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
-/** Spec §3 feed notification. */
+/**
+ * Spec §3 feed notification: one item of the inbox (every type: post likes now, and views,
+ * likes, matches and messages as they are added), with the spec's push data in `data`.
+ */
 export const FeedNotificationSchema = z.object({
   id: IdSchema,
   type: z.string(),
   title: z.string(),
   body: z.string(),
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  data: PushDataSchema,
   is_read: z.boolean(),
   read_at: TimestampSchema.nullable(),
   is_clicked: z.boolean(),
@@ -105,7 +227,25 @@ export const FeedNotificationSchema = z.object({
 });
 export type FeedNotification = z.infer<typeof FeedNotificationSchema>;
 
+/** `GET /feed/notifications`: newest first, paged, with the unread count behind the Feed badge. */
+export const FeedNotificationsSchema = paginated(FeedNotificationSchema).extend({
+  unread_count: z.number().int().min(0),
+});
+export type FeedNotifications = z.infer<typeof FeedNotificationsSchema>;
+
+export const UnreadCountSchema = z.object({ unread_count: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/** `POST /feed/posts/{id}/like` and `DELETE …/unlike`: the post's state after the call. */
+export const PostLikeResultSchema = z.object({
+  post_id: IdSchema,
+  is_liked: z.boolean(),
+  likes_count: z.number().int().min(0),
+});
+export type PostLikeResult = z.infer<typeof PostLikeResultSchema>;
+
 /** Like/unlike applied locally (spec §4 "Feed"): floor 0. */
 export function applyLikeToggle(post: Pick<FeedPost, 'is_liked' | 'likes_count'>, liked: boolean) {
+  if (post.is_liked === liked) return { is_liked: liked, likes_count: post.likes_count };
   return { is_liked: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
 }

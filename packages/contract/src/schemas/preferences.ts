@@ -17,6 +17,15 @@ export const PREFERENCE_FIELDS = [
 ] as const;
 export type PreferenceField = (typeof PREFERENCE_FIELDS)[number];
 
+/** Each multi-select preference and the profile (and feed post) field it is about. */
+export const PREFERENCE_LIST_FIELDS = [
+  ['body_types', 'body_type'],
+  ['drinking', 'how_often_drink'],
+  ['love_languages', 'love_language'],
+  ['marital_statuses', 'marital_status'],
+  ['relationship_types', 'relationship_type'],
+] as const;
+
 /** Maximum distances a member may choose (km); `null` means any distance. */
 export const DISTANCE_CHOICES_KM = [5, 10, 25, 50, 100] as const;
 

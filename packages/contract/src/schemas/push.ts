@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 
 export const NOTIFICATION_TYPES = [
-  'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome',
+  'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   new_message: 'New Message',
   reminder: 'Reminder',
   welcome: 'Welcome',
+  /** Ours: a like on my feed post (the spec's list has no feed type). */
+  post_like: 'Post Like',
 };
 export const NOTIFICATION_FALLBACK_LABEL = 'Notification';
 
@@ -34,6 +36,7 @@ export const NOTIFICATION_BUTTONS: Record<string, readonly { action: Notificatio
   super_match: [{ action: 'start_chat', label: 'Start Chat' }, { action: 'view_matches', label: 'View Matches' }],
   message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
   new_message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
+  post_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
 };
 export const NOTIFICATION_DEFAULT_BUTTONS = [{ action: 'open_app', label: 'Open App' }] as const;
 

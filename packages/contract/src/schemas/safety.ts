@@ -38,6 +38,7 @@ export const SAFETY_MESSAGES = {
   reason: 'Choose a reason.',
   detailsRequired: 'Tell us what happened.',
   detailsMax: `Details can be at most ${REPORT_DETAILS_MAX} characters.`,
+  postUnavailable: "This post isn't available.",
 } as const;
 
 /** 422 when someone who accepts messages only from matches is not a match of the sender. */
@@ -55,6 +56,8 @@ export const ReportBodySchema = z
       .nullable()
       .optional(),
     block: z.boolean().optional(),
+    /** The feed post the report is about (one of the reported member's), if any. */
+    post_id: IdSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.reason === 'other' && !value.details) {
@@ -71,6 +74,7 @@ export const ReportResultSchema = z.object({
   id: IdSchema,
   reason: z.enum(REPORT_REASONS),
   blocked: z.boolean(),
+  post_id: IdSchema.nullable().optional(),
   created_at: TimestampSchema,
 });
 export type ReportResult = z.infer<typeof ReportResultSchema>;

@@ -52,3 +52,26 @@ export function photoUrls(storage: PhotoStorage, storageKey: string): Record<Pho
     string
   >;
 }
+
+/** Copies every size of a stored photo under a fresh key (a post keeps its photos when the profile drops them). */
+export async function copyStoredPhoto(storage: PhotoStorage, storageKey: string): Promise<string> {
+  const copyKey = newPhotoKey('large');
+  try {
+    for (const size of PHOTO_SIZE_NAMES) {
+      const object = await storage.get(photoVariantKey(storageKey, size));
+      if (!object) throw new Error(`Stored photo ${size} is missing`);
+      await storage.put(photoVariantKey(copyKey, size), await bufferOf(object.body), object.contentType);
+    }
+  } catch (error) {
+    await deleteStoredPhoto(storage, copyKey).catch(() => {});
+    throw error;
+  }
+  return copyKey;
+}
+
+async function bufferOf(body: Buffer | NodeJS.ReadableStream): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

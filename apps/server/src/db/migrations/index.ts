@@ -5,6 +5,7 @@ import * as m0003 from './0003_chat';
 import * as m0004 from './0004_profiles';
 import * as m0006 from './0006_matching';
 import * as m0007 from './0007_discover_activity';
+import * as m0010 from './0010_feed';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_profiles': m0004,
   '0006_matching': m0006,
   '0007_discover_activity': m0007,
+  '0010_feed': m0010,
 };

@@ -17,6 +17,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from '../../../tes
 import { toBool } from '../schema';
 import { DEMO_ACTIVITY } from './activity';
 import { DEMO_ACCOUNT } from './demo-account';
+import { DEMO_FEED } from './feed';
 import { generateDemoMember } from './members';
 import { seedDemoData } from './seed';
 
@@ -191,9 +192,39 @@ describe(`seedDemoData (${testDialect()})`, () => {
       }
       expect(Math.max(photo.width, photo.height)).toBe(1080);
     }
+    const postPhotos = await database.db.selectFrom('feed_post_images').select('storage_key').execute();
     const files = filesUnder(storage.root);
-    expect(files).toHaveLength(photos.length * 3);
+    expect(files).toHaveLength((photos.length + postPhotos.length) * 3);
     expect(files.every((f) => !f.includes(photos[0]!.user_id))).toBe(true);
+  });
+
+  it('gives the demo account a feed of posts it may see, its own post with likes, and a few notifications', async () => {
+    const db = database.db;
+    const demo = await db.selectFrom('users').select(['id', 'date_of_birth']).where('email', '=', DEMO_ACCOUNT.email).executeTakeFirstOrThrow();
+    const age = ageFromBirthDate(demo.date_of_birth!);
+    const posts = await db.selectFrom('feed_posts as p').innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id', 'u.gender', 'u.date_of_birth', 'p.preferred_age_min', 'p.preferred_age_max']).execute();
+    expect(posts.length).toBeGreaterThan(COUNT / 4);
+    const own = posts.find((p) => p.user_id === demo.id);
+    expect(own).toBeDefined();
+    // Women of 24–36 (the demo account's dealbreakers) whose partner age range includes the demo account.
+    const visible = posts.filter((p) => p.user_id !== demo.id && p.gender === 'female' && p.preferred_age_min <= age && p.preferred_age_max >= age
+      && ageFromBirthDate(p.date_of_birth!) >= 24 && ageFromBirthDate(p.date_of_birth!) <= 36);
+    expect(visible.length).toBeGreaterThanOrEqual(1);
+    const images = await db.selectFrom('feed_post_images').selectAll().execute();
+    const profileKeys = new Set((await db.selectFrom('user_photos').select('storage_key').execute()).map((r) => r.storage_key));
+    expect(images.length).toBe(posts.length);
+    expect(images.every((i) => i.slot === 1 && i.post_id !== null && !profileKeys.has(i.storage_key))).toBe(true);
+
+    const likes = await db.selectFrom('feed_post_likes').selectAll().where('post_id', '=', own!.id).execute();
+    expect(likes.length).toBeGreaterThanOrEqual(1);
+    expect(likes.every((l) => l.user_id !== demo.id)).toBe(true);
+    const inbox = await db.selectFrom('notifications').selectAll().where('user_id', '=', demo.id).execute();
+    expect(inbox).toHaveLength(likes.length);
+    expect(inbox.every((n) => n.type === 'post_like' && likes.some((l) => l.user_id === n.actor_id))).toBe(true);
+    expect(inbox.filter((n) => !toBool(n.is_read)).length).toBe(Math.min(DEMO_FEED.unreadNotifications, inbox.length));
+    const allLikes = await db.selectFrom('feed_post_likes as l').innerJoin('feed_posts as p', 'p.id', 'l.post_id').select(['l.user_id', 'p.user_id as author']).execute();
+    expect(allLikes.every((l) => l.user_id !== l.author)).toBe(true);
   });
 
   it('runs once: a second run creates nothing and touches no file', async () => {
@@ -231,7 +262,8 @@ describe(`seedDemoData racing itself (${testDialect()})`, () => {
     const users = await database.db.selectFrom('users').select('email').execute();
     expect(users).toHaveLength(5);
     const photos = await database.db.selectFrom('user_photos').select('storage_key').execute();
-    expect(filesUnder(storage.root)).toHaveLength(photos.length * 3);
+    const postPhotos = await database.db.selectFrom('feed_post_images').select('storage_key').execute();
+    expect(filesUnder(storage.root)).toHaveLength((photos.length + postPhotos.length) * 3);
   }, 60_000);
 });
 

@@ -2,13 +2,15 @@ import os from 'node:os';
 import { INTEREST_CATALOGUE } from '@linkup/contract';
 import type { Kysely } from 'kysely';
 import { processPhoto } from '../../adapters/storage/images';
-import { deleteStoredPhoto, storePhoto, type StoredPhoto } from '../../adapters/storage/photos';
+import { copyStoredPhoto, deleteStoredPhoto, storePhoto, type StoredPhoto } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { cityCell } from '../../lib/geo';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import type { Database, NewUser } from '../schema';
 import { seedDemoActivity } from './activity';
+import { ROW_BATCH, chunks } from './batches';
+import { demoPosters, seedDemoFeed } from './feed';
 import { changeOutfit, HAIR_COLOURS, renderAvatarSvg, sceneFor, SKIN_TONES, type AvatarLook, type Scene } from './avatars';
 import { DEMO_ACCOUNT_BIO } from './bios';
 import { DEMO_ACCOUNT } from './demo-account';
@@ -39,7 +41,6 @@ const DEFAULT_SEED = 20_250_601;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const USER_BATCH = 100;
-const ROW_BATCH = 500;
 
 /** Inserts any interests of the catalogue that are missing; returns name → id. */
 export async function ensureInterestCatalogue(db: Kysely<Database>): Promise<Map<string, number>> {
@@ -180,12 +181,6 @@ async function runPool<T>(items: readonly T[], limit: number, task: (item: T) =>
   if (failure) throw failure.error;
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 class SeedRaceLost extends Error {}
 
 /**
@@ -234,6 +229,19 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
     const list = photosByEmail.get(job.member.email) ?? [];
     list.push({ job, photo });
     photosByEmail.set(job.member.email, list);
+  }
+
+  // Feed posts keep copies of their photos (a member may delete a profile photo, not the post's).
+  const posterEmails = new Set([account, ...demoPosters(members, createRandom(seed + 2))].map((m) => m.member.email));
+  const postPhotos = new Map<string, StoredPhoto>();
+  try {
+    for (const email of posterEmails) {
+      const first = photosByEmail.get(email)?.find((p) => p.job.position === 0)?.photo;
+      if (first) postPhotos.set(email, { ...first, storageKey: await copyStoredPhoto(opts.storage, first.storageKey) });
+    }
+  } catch (error) {
+    await removePhotos([...stored.values(), ...postPhotos.values()]);
+    throw error;
   }
 
   let insertedEmails: Set<string>;
@@ -298,10 +306,11 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
       const seeded = created.map((m) => ({ ...m, preferences: preferencesOf(m.member) }));
       const [demo, others] = [seeded.find((m) => m.member.index < 0)!, seeded.filter((m) => m.member.index >= 0)];
       await seedDemoActivity(trx, demo, others, createRandom(seed + 1), now);
+      await seedDemoFeed(trx, demo, others.filter((m) => posterEmails.has(m.member.email)), postPhotos, createRandom(seed + 3), now);
       return inserted;
     });
   } catch (error) {
-    await removePhotos(stored.values());
+    await removePhotos([...stored.values(), ...postPhotos.values()]);
     if (error instanceof SeedRaceLost) {
       log('Another process seeded the demo data first; nothing to seed.');
       return { created: 0, skipped: true };
@@ -310,10 +319,13 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
   }
 
   // A member whose e-mail or mobile was already taken was not inserted: drop their photos.
-  const orphaned = [...stored].filter(([job]) => !insertedEmails.has(job.member.email)).map(([, photo]) => photo);
+  const orphaned = [
+    ...[...stored].filter(([job]) => !insertedEmails.has(job.member.email)).map(([, photo]) => photo),
+    ...[...postPhotos].filter(([email]) => !insertedEmails.has(email)).map(([, photo]) => photo),
+  ];
   await removePhotos(orphaned);
 
   const created = members.filter((m) => insertedEmails.has(m.member.email)).length;
-  log(`Seeded the demo account and ${created} demo members with ${stored.size - orphaned.length} photos in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  log(`Seeded the demo account and ${created} demo members with ${stored.size + postPhotos.size - orphaned.length} photos in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return { created, skipped: false };
 }

@@ -37,8 +37,13 @@ export class AccountRepository {
     return revokeOthers(this.db, userId, keepSessionId, now);
   }
 
-  photoKeys(userId: string): Promise<string[]> {
-    return this.db.selectFrom('user_photos').select('storage_key').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.storage_key));
+  /** Stored photo keys of the member: profile photos and feed post photos. */
+  async photoKeys(userId: string): Promise<string[]> {
+    const [profile, post] = await Promise.all([
+      this.db.selectFrom('user_photos').select('storage_key').where('user_id', '=', userId).execute(),
+      this.db.selectFrom('feed_post_images').select('storage_key').where('user_id', '=', userId).execute(),
+    ]);
+    return [...profile, ...post].map((r) => r.storage_key);
   }
 
   roomIds(userId: string): Promise<string[]> {

@@ -1,18 +1,14 @@
-import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
+import { AGE_LIMITS, FEED_DEFAULTS, PREFERENCE_LIST_FIELDS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cellDistanceKm, prefixesWithin } from '../../lib/geo';
-import { ageFromBirthDate } from '../../lib/time';
+import { ageFromBirthDate, birthDateBounds } from '../../lib/time';
 import { whereNotBlocked } from '../shared/blocks.repository';
 
+export { birthDateBounds };
+
 /** Preference fields whose "strict" switch turns them from a ranking signal into a filter. */
-const LIST_FIELDS = [
-  ['body_types', 'body_type'],
-  ['drinking', 'how_often_drink'],
-  ['love_languages', 'love_language'],
-  ['marital_statuses', 'marital_status'],
-  ['relationship_types', 'relationship_type'],
-] as const;
+const LIST_FIELDS = PREFERENCE_LIST_FIELDS;
 type ListField = (typeof LIST_FIELDS)[number][0];
 
 export interface Preferences {
@@ -52,15 +48,6 @@ export function readPreferences(row: PreferenceRow | undefined): Preferences {
     // Without saved preferences: anyone of 18–35, both as dealbreakers (the contract's defaults).
     strict: new Set(row ? parseList(row.strict_fields) : ['genders', 'age']),
   };
-}
-
-/** The YYYY-MM-DD birth dates of people aged exactly `minAge`…`maxAge` today: (after, onOrBefore]. */
-export function birthDateBounds(minAge: number, maxAge: number, today = new Date()): { after: string; onOrBefore: string } {
-  const shift = (years: number) => {
-    const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
-    return d.toISOString().slice(0, 10);
-  };
-  return { after: shift(maxAge + 1), onOrBefore: shift(minAge) };
 }
 
 export interface Viewer {

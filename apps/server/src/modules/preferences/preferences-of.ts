@@ -1,7 +1,7 @@
 import type { PreferenceValues } from '@linkup/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { preferenceValues } from './preferences.presenter';
+import { preferenceValues } from '../shared/preference-values';
 
 /**
  * Dating preferences of several members at once (discover, compatibility); a member who never

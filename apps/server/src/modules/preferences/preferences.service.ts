@@ -9,7 +9,8 @@ import { cellFor, cityCell, nearestCity } from '../../lib/geo';
 import { invalid } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
 import type { PreferencesRepository } from './preferences.repository';
-import { preferenceValues, presentPreferences, toStored } from './preferences.presenter';
+import { preferenceValues } from '../shared/preference-values';
+import { presentPreferences, toStored } from './preferences.presenter';
 
 type Member = Pick<UserRow, 'id' | 'city' | 'province'>;
 

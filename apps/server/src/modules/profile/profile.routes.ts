@@ -1,26 +1,12 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   InterestCatalogueSchema, InterestsBodySchema, MyInterestsSchema, OwnProfileSchema, PROFILE_MESSAGES, PhotoListSchema,
-  PhotoOrderBodySchema, PhotoSchema, ProfileUpdateSchema, envelope, photoTooLargeMessage,
+  PhotoOrderBodySchema, PhotoSchema, ProfileUpdateSchema, envelope,
 } from '@linkup/contract';
-import { invalid } from '../../lib/http-errors';
+import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, acceptPhotoUploads, readPhotoUpload } from '../../lib/photo-upload';
 import { IdParams, currentMember, perMember, bearerAuth } from '../../lib/routes';
 
 const secured = bearerAuth('profile');
-/** Uploads a member may make in a window (each one decodes an image: CPU worth limiting). */
-const UPLOADS_PER_WINDOW = 40;
-const UPLOAD_WINDOW_MS = 15 * 60_000;
-
-const photoInvalid = (message: string) => invalid({ photo: [message] }, message);
-
-/** Turns whatever the multipart parser says about a bad upload into a 422 on `photo`. */
-function uploadError(error: unknown, maxBytes: number): Error {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoInvalid(photoTooLargeMessage(maxBytes));
-  if (typeof code === 'string' && code.startsWith('FST_')) return photoInvalid(PROFILE_MESSAGES.photoMissing);
-  return error as Error;
-}
 
 /** The member's own profile (issue #4 "Profile"): details, photos, interests, and the catalogue. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,10 +19,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Only this plugin parses multipart; one file of at most PHOTO_MAX_BYTES, nothing else of size.
-  await app.register(multipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 1_024, headerPairs: 100 },
-    throwFileSizeLimit: true,
-  });
+  await acceptPhotoUploads(app, maxBytes);
   app.addHook('onRequest', app.authenticate);
 
   app.get('/profile', {
@@ -65,19 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     config: perMember(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
   }, async (request, reply) => {
     const userId = currentMember(request).user.id;
-    let buffer: Buffer;
-    try {
-      const file = await request.file();
-      if (!file) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
-      if (file.fieldname !== 'photo') {
-        file.file.resume();
-        throw photoInvalid(PROFILE_MESSAGES.photoMissing);
-      }
-      buffer = await file.toBuffer();
-    } catch (error) {
-      throw uploadError(error, maxBytes);
-    }
-    if (buffer.length === 0) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+    const buffer = await readPhotoUpload(request, maxBytes);
     const photo = await profiles.addPhoto(userId, buffer);
     return reply.status(201).send({ success: true as const, data: photo, message: PROFILE_MESSAGES.photoUploaded });
   });

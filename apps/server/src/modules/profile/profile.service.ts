@@ -1,10 +1,9 @@
 import {
-  INTERESTS_MAX, PHOTOS_MAX, PROFILE_MESSAGES, photoTooLargeMessage,
+  INTERESTS_MAX, PHOTOS_MAX, PROFILE_MESSAGES,
   type InterestCatalogue, type OwnProfile, type Photo, type PhotoList, type ProfileUpdateValues,
 } from '@linkup/contract';
-import sharp from 'sharp';
-import { ImageProcessingError, processPhoto, type ImageErrorCode } from '../../adapters/storage/images';
-import { deleteStoredPhoto, storePhoto } from '../../adapters/storage/photos';
+import { intakePhoto, photoError, type PhotoLimits } from '../../adapters/storage/photo-intake';
+import { deleteStoredPhoto } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type UserRow, type UserUpdate } from '../../db/schema';
 import { cityCell } from '../../lib/geo';
@@ -14,31 +13,6 @@ import { nowIso } from '../../lib/time';
 import { presentPhoto } from '../shared/photo.presenter';
 import { presentOwnProfile } from './profile.presenter';
 import type { ProfileRepository } from './profile.repository';
-
-export interface PhotoLimits {
-  maxBytes: number;
-  maxPixels: number;
-}
-
-/**
- * True when this sharp build decodes HEIC (HEVC-coded HEIF, what iPhones take). The prebuilt
- * sharp binaries read AVIF through libheif but carry no HEVC decoder, so this is usually false.
- */
-export function canDecodeHeic(): boolean {
-  const heif = sharp.format.heif as { input?: { buffer?: boolean; fileSuffix?: string[] } } | undefined;
-  return Boolean(heif?.input?.buffer && heif.input.fileSuffix?.some((s) => s.toLowerCase() === '.heic'));
-}
-
-const HEIC_UNSUPPORTED = 'HEIC photos cannot be read here yet. Choose a JPEG, PNG or WebP copy of the photo.';
-
-const IMAGE_ERROR_MESSAGES: Record<ImageErrorCode, string> = {
-  not_an_image: PROFILE_MESSAGES.photoNotImage,
-  unsupported_format: PROFILE_MESSAGES.photoFormat,
-  too_large: PROFILE_MESSAGES.photoTooManyPixels,
-  corrupt: PROFILE_MESSAGES.photoCorrupt,
-};
-
-const photoError = (message: string) => invalid({ photo: [message] }, message);
 
 /** The member's own profile: details, photos and interests. */
 export class ProfileService {
@@ -83,13 +57,7 @@ export class ProfileService {
    */
   async addPhoto(userId: string, input: Buffer): Promise<Photo> {
     if ((await this.repo.countPhotos(userId)) >= PHOTOS_MAX) throw photoError(PROFILE_MESSAGES.photosMax);
-    if (input.length > this.limits.maxBytes) throw photoError(photoTooLargeMessage(this.limits.maxBytes));
-    const processed = await processPhoto(input, { limitInputPixels: this.limits.maxPixels }).catch(async (error: unknown) => {
-      if (!(error instanceof ImageProcessingError)) throw error;
-      if (await isUndecodableHeic(input, error.code)) throw photoError(HEIC_UNSUPPORTED);
-      throw photoError(IMAGE_ERROR_MESSAGES[error.code]);
-    });
-    const stored = await storePhoto(this.storage, processed);
+    const stored = await intakePhoto(this.storage, input, this.limits);
     try {
       const row = await this.repo.withMemberLock(userId, async (trx) => {
         const existing = await this.repo.photos(userId, trx);
@@ -177,15 +145,4 @@ export class ProfileService {
     if (!user) throw notFound();
     return user;
   }
-}
-
-/** A HEIC (HEVC) photo this sharp build cannot decode: worth its own message. */
-async function isUndecodableHeic(input: Buffer, code: ImageErrorCode): Promise<boolean> {
-  if (canDecodeHeic() || (code !== 'corrupt' && code !== 'unsupported_format' && code !== 'not_an_image')) return false;
-  const brand = input.subarray(4, 12).toString('latin1');
-  if (/^ftyp(heic|heix|hevc|hevx|heim|heis)/.test(brand)) {
-    const meta = await sharp(input, { limitInputPixels: false }).metadata().catch(() => null);
-    return meta === null || meta.format === 'heif';
-  }
-  return false;
 }

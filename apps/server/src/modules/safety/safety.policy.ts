@@ -8,6 +8,8 @@ import { invalid, notFound } from '../../lib/http-errors';
 export interface SafetyPolicy {
   assertNotSelf(userId: string, targetId: string, message: string): void;
   assertMember<T>(member: T | undefined): asserts member is T;
+  /** A reported post must be one of the reported member's. */
+  assertPost<T>(post: T | undefined): asserts post is T;
 }
 
 export const safetyPolicy: SafetyPolicy = {
@@ -17,5 +19,9 @@ export const safetyPolicy: SafetyPolicy = {
 
   assertMember(member) {
     if (!member) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+  },
+
+  assertPost(post) {
+    if (!post) throw notFound(SAFETY_MESSAGES.postUnavailable);
   },
 };

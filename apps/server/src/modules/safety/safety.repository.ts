@@ -99,10 +99,16 @@ export class SafetyRepository {
       .executeTakeFirst();
   }
 
-  async insertReport(row: { id: string; reporterId: string; reportedId: string; reason: string; details: string | null; now: string }): Promise<void> {
+  async insertReport(row: { id: string; reporterId: string; reportedId: string; reason: string; details: string | null; postId: string | null; now: string }): Promise<void> {
     await this.db
       .insertInto('user_reports')
-      .values({ id: row.id, reporter_id: row.reporterId, reported_id: row.reportedId, reason: row.reason, details: row.details, created_at: row.now })
+      .values({ id: row.id, reporter_id: row.reporterId, reported_id: row.reportedId, reason: row.reason, details: row.details, post_id: row.postId, created_at: row.now })
       .execute();
+  }
+
+  /** Whether `postId` is a feed post of `userId`. */
+  async isPostOf(postId: string, userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('feed_posts').select('id').where('id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
   }
 }

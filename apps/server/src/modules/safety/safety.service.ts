@@ -68,6 +68,8 @@ export class SafetyService {
     const now = isoNow(this.clock);
     const since = addMs(now, -DAY_MS);
     const blocked = body.block === true;
+    const postId = body.post_id ?? null;
+    if (postId !== null && !(await this.repo.isPostOf(postId, targetId))) safetyPolicy.assertPost(undefined);
 
     const earlier = await this.repo.findReportSince(userId, targetId, since);
     if (earlier) {
@@ -77,9 +79,9 @@ export class SafetyService {
     if ((await this.repo.countReportsSince(userId, since)) >= this.limits.reportsPerDay) throw tooManyRequests(SAFETY_MESSAGES.reportLimit);
 
     const id = newId();
-    await this.repo.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, now });
+    await this.repo.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, postId, now });
     if (blocked) await this.blockPair(userId, targetId);
-    return { report: { id, reason: body.reason, blocked, created_at: now }, created: true };
+    return { report: { id, reason: body.reason, blocked, post_id: postId, created_at: now }, created: true };
   }
 
   private async blockPair(blockerId: string, blockedId: string): Promise<boolean> {

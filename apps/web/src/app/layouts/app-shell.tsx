@@ -2,6 +2,7 @@ import { APP_NAME, DEFAULT_AUTHED_PATH, LOGO_PATH } from '@linkup/contract';
 import { Link, Outlet } from 'react-router';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
+import { FeedBadgeSync } from '@/features/feed/components/feed-badge-sync';
 import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
@@ -14,6 +15,7 @@ export function AppShell() {
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
       <ChatUnreadSync />
+      <FeedBadgeSync />
       <MatchNotificationsSync />
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="app-header">

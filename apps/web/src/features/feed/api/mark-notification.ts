@@ -1,0 +1,8 @@
+import { FeedNotificationSchema, type FeedNotification } from '@linkup/contract';
+import { api } from '@/lib/api-client';
+
+/** PUT /feed/notifications/{id}/read (seen) or …/clicked (opened; also read). */
+export async function markNotification(id: string, as: 'read' | 'clicked'): Promise<FeedNotification> {
+  const response = await api.put<unknown>(`/feed/notifications/${encodeURIComponent(id)}/${as}`);
+  return FeedNotificationSchema.parse(response.data);
+}

@@ -1,0 +1,235 @@
+import { FEED_ERRORS, FEED_MESSAGES } from '@linkup/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '@/test/fake-socket';
+import { buildNotification, buildOwnPost, buildPost, failure, inbox, ok, page } from '@/features/feed/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, type FetchHandler } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
+vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(() => Promise.resolve(true)), alertDialog: vi.fn() }));
+
+const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
+const thandi = buildPost('p1', 'Thandi', { likes_count: 2 });
+const lerato = buildPost('p2', 'Lerato', { age: null, is_liked: true, likes_count: 0, image_1: null });
+
+function api(handlers: Record<string, FetchHandler> = {}) {
+  return mockApi({
+    'GET /api/chat/rooms': () => ok({ items: [], pagination: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }),
+    'GET /api/feed/notifications/unread-count': () => ok({ unread_count: 0 }),
+    'GET /api/feed': () => ok(page([thandi, lerato])),
+    'GET /api/feed/my-post': () => ok({ has_post: false, post: null }),
+    ...handlers,
+  });
+}
+
+async function openFeed(path = '/app/feed') {
+  const view = renderApp(path, { session });
+  await screen.findByRole('heading', { level: 1, name: 'Feed' });
+  return { ...view, user: userEvent.setup() };
+}
+
+const likeButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^(Like|Unlike) ${name}'s post`) });
+const postOf = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => fakeSocket.reset());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Feed: posts', { timeout: 20_000 }, () => {
+  it('shows each post with photos, the author, what they look for and a like count; my post invites me to create one', async () => {
+    api();
+    await openFeed();
+    const post = await screen.findByRole('article', { name: 'Thandi' });
+    expect(within(post).getByRole('img', { name: 'Photo of Thandi' })).toHaveAttribute('src', '/media/photos/p1/large.webp');
+    expect(post).toHaveTextContent('28 • Female • Cape Town');
+    expect(post).toHaveTextContent('Hi, I am Thandi.');
+    expect(within(post).getByRole('list', { name: 'About Thandi' })).toHaveTextContent('Long term');
+    expect(post).toHaveTextContent('Partner preferences');
+    expect(post).toHaveTextContent('25–40');
+    expect(within(post).getByRole('link', { name: /Thandi/ })).toHaveAttribute('href', '/app/user/usr_p1');
+    expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'false');
+    expect(likeButton('Thandi')).toHaveTextContent('2');
+    expect(postOf('Lerato')).toHaveTextContent('Female • Cape Town');
+    expect(screen.getByRole('link', { name: 'Create your post' })).toHaveAttribute('href', '/app/feed/create');
+    expect(screen.getByText("You're all caught up.")).toBeInTheDocument();
+  });
+
+  it('likes at once (count +1), ignores a second tap while the like is on its way, and settles on the server’s count', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = api({ 'POST /api/feed/posts/p1/like': () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const { user } = await openFeed();
+    await screen.findByRole('article', { name: 'Thandi' });
+    await user.click(likeButton('Thandi'));
+    expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'true');
+    expect(likeButton('Thandi')).toHaveTextContent('3');
+    await user.click(likeButton('Thandi'));
+    expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'true');
+    answer(ok({ post_id: 'p1', is_liked: true, likes_count: 5 }));
+    await waitFor(() => expect(likeButton('Thandi')).toHaveTextContent('5'));
+    const calls = calledEndpoints(fetch).filter((e) => e.includes('/feed/posts/'));
+    expect(calls).toEqual(['POST /api/feed/posts/p1/like']);
+  });
+
+  it('unlikes with a floor of 0, and puts the like back when the call fails', async () => {
+    api({
+      'DELETE /api/feed/posts/p2/unlike': () => ok({ post_id: 'p2', is_liked: false, likes_count: 0 }),
+      'POST /api/feed/posts/p1/like': () => failure(404, FEED_MESSAGES.postNotFound),
+    });
+    const { user } = await openFeed();
+    await screen.findByRole('article', { name: 'Lerato' });
+    await user.click(likeButton('Lerato'));
+    expect(likeButton('Lerato')).toHaveTextContent('0');
+    expect(likeButton('Lerato')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(likeButton('Thandi'));
+    await waitFor(() => expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton('Thandi')).toHaveTextContent('2');
+    expect(await screen.findByText(FEED_MESSAGES.postNotFound)).toBeInTheDocument();
+  });
+
+  it('pages: the next page continues from the cursor and is appended until has_more is false', async () => {
+    const fetch = api({
+      'GET /api/feed': (url) => (new URL(url, 'http://x').searchParams.get('cursor') === 'c1'
+        ? ok(page([buildPost('p3', 'Naledi')]))
+        : ok(page([thandi, lerato], true, 'c1'))),
+    });
+    const { user } = await openFeed();
+    await screen.findByRole('article', { name: 'Thandi' });
+    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    expect(await screen.findByRole('article', { name: 'Naledi' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    const second = fetch.mock.calls.map(([url]) => String(url)).find((u) => u.includes('cursor=c1'));
+    expect(second).toMatch(/page=2/);
+    expect(screen.queryByRole('button', { name: 'Load more posts' })).toBeNull();
+  });
+
+  it('filters by gender, age, place and relationship type (a new list from the first page)', async () => {
+    const fetch = api();
+    const { user } = await openFeed();
+    await screen.findByRole('article', { name: 'Thandi' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const form = await screen.findByRole('form', { name: 'Feed filters' });
+    await user.selectOptions(within(form).getByLabelText('Show posts by'), 'female');
+    await user.selectOptions(within(form).getByLabelText('Minimum age'), '25');
+    await user.selectOptions(within(form).getByLabelText('Maximum age'), '30');
+    await user.selectOptions(within(form).getByLabelText('Province'), 'Western Cape');
+    await user.selectOptions(within(form).getByLabelText('City'), 'Cape Town');
+    await user.selectOptions(within(form).getByLabelText('Relationship type'), 'long_term');
+    await user.click(within(form).getByRole('button', { name: 'Show posts' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters, 6 set' })).toBeInTheDocument());
+    const last = String(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/feed?')).at(-1)![0]);
+    const params = new URL(last, 'http://x').searchParams;
+    expect(Object.fromEntries(params)).toMatchObject({
+      gender: 'female', ageMin: '25', ageMax: '30', province: 'Western Cape', city: 'Cape Town', relationshipType: 'long_term', page: '1',
+    });
+    expect(params.has('cursor')).toBe(false);
+  });
+
+  it('shows the "requires preferences" state on a 400, with a way to the preferences', async () => {
+    api({ 'GET /api/feed': () => failure(400, FEED_MESSAGES.preferencesRequired) });
+    await openFeed();
+    expect(await screen.findByText('Set your dating preferences first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set preferences' })).toHaveAttribute('href', '/app/preferences');
+    expect(screen.queryByText(FEED_ERRORS.loadFeed)).toBeNull();
+  });
+
+  it('says "Failed to load feed" and "Failed to load your post" when they fail, and shows the empty state', async () => {
+    api({ 'GET /api/feed': () => failure(500, 'boom'), 'GET /api/feed/my-post': () => failure(500, 'boom') });
+    await openFeed();
+    // Server errors are retried twice (1 s, 2 s) before they count.
+    expect(await screen.findByText(FEED_ERRORS.loadFeed, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(FEED_ERRORS.loadOwnPost, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows my own post on top with Edit and Delete; deleting asks, then offers to create one again', async () => {
+    let deleted = false;
+    const fetch = api({
+      'GET /api/feed/my-post': () => ok(deleted ? { has_post: false, post: null } : { has_post: true, post: buildOwnPost() }),
+      'DELETE /api/feed/my-post': () => { deleted = true; return ok({ has_post: false, post: null }, FEED_MESSAGES.deleted); },
+      'GET /api/feed': () => ok(page([])),
+    });
+    const { user } = await openFeed();
+    const own = await screen.findByRole('article', { name: 'Your post' });
+    expect(own).toHaveTextContent('3 likes');
+    expect(within(own).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/app/feed/edit');
+    expect(screen.getByText('No posts yet')).toBeInTheDocument();
+    await user.click(within(own).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('link', { name: 'Create your post' })).toBeInTheDocument();
+    expect(calledEndpoints(fetch)).toContain('DELETE /api/feed/my-post');
+    expect(await screen.findByText(FEED_MESSAGES.deleted)).toBeInTheDocument();
+  });
+
+  it('says "Failed to delete post" when deleting fails', async () => {
+    api({
+      'GET /api/feed/my-post': () => ok({ has_post: true, post: buildOwnPost() }),
+      'DELETE /api/feed/my-post': () => failure(500, 'boom'),
+    });
+    const { user } = await openFeed();
+    await user.click(within(await screen.findByRole('article', { name: 'Your post' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(FEED_ERRORS.deletePost)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Your post' })).toBeInTheDocument();
+  });
+});
+
+describe('Feed: notifications', { timeout: 20_000 }, () => {
+  it('lists my notifications, marks the unread ones read when seen, and the badge follows', async () => {
+    let unread = 1;
+    const item = buildNotification('n1');
+    const fetch = api({
+      'GET /api/feed/notifications/unread-count': () => ok({ unread_count: unread }),
+      'GET /api/feed/notifications': () => ok(inbox([item, buildNotification('n2', { is_read: true, body: 'Sipho liked your post.' })])),
+      'PUT /api/feed/notifications/n1/read': () => { unread = 0; return ok({ ...item, is_read: true, read_at: new Date().toISOString() }); },
+    });
+    const { user } = await openFeed();
+    expect(await screen.findByTestId('feed-badge')).toHaveTextContent('1');
+    await user.click(screen.getByRole('tab', { name: /Notifications/ }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('button');
+    expect(items[0]).toHaveTextContent('Post Like');
+    expect(items[0]).toHaveTextContent('Bongani liked your post.');
+    expect(items[0]).toHaveTextContent('New');
+    expect(items[1]).not.toHaveTextContent('New');
+    await waitFor(() => expect(calledEndpoints(fetch)).toContain('PUT /api/feed/notifications/n1/read'));
+    expect(calledEndpoints(fetch)).not.toContain('PUT /api/feed/notifications/n2/read');
+    await waitFor(() => expect(screen.queryByTestId('feed-badge')).toBeNull());
+  });
+
+  it('opening one marks it clicked and goes where its action leads', async () => {
+    const item = buildNotification('n1', { is_read: true });
+    const fetch = api({
+      'GET /api/feed/notifications': () => ok(inbox([item])),
+      'PUT /api/feed/notifications/n1/clicked': () => ok({ ...item, is_clicked: true, clicked_at: new Date().toISOString() }),
+    });
+    const { user, router } = await openFeed('/app/feed?view=notifications');
+    await user.click(await screen.findByRole('button', { name: /Bongani liked your post/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/user/usr_bongani'));
+    expect(calledEndpoints(fetch)).toContain('PUT /api/feed/notifications/n1/clicked');
+  });
+
+  it('treats a 500 as an empty list with no error, and says "Failed to load notifications" otherwise', async () => {
+    api({ 'GET /api/feed/notifications': () => failure(500, 'boom') });
+    const first = await openFeed('/app/feed?view=notifications');
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.queryByText(FEED_ERRORS.loadNotifications)).toBeNull();
+    first.unmount();
+
+    api({ 'GET /api/feed/notifications': () => json(503, { success: false, status: 503, message: 'down' }) });
+    await openFeed('/app/feed?view=notifications');
+    expect(await screen.findByText(FEED_ERRORS.loadNotifications, {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it('raises the Feed badge when a new inbox item arrives on my channel, without a reload', async () => {
+    let unread = 0;
+    api({ 'GET /api/feed/notifications/unread-count': () => ok({ unread_count: unread }) });
+    await openFeed();
+    await screen.findByRole('article', { name: 'Thandi' });
+    expect(screen.queryByTestId('feed-badge')).toBeNull();
+    unread = 1;
+    await fakeSocket.deliver('notification', { type: 'post_like', notification_id: 'n9', sender_id: 'usr_x', sender_name: 'X' });
+    expect(await screen.findByTestId('feed-badge')).toHaveTextContent('1');
+    unread = 12;
+    await fakeSocket.deliver('notification', { type: 'post_like', notification_id: 'n10' });
+    await waitFor(() => expect(screen.getByTestId('feed-badge')).toHaveTextContent('9+'));
+  });
+});

@@ -1,0 +1,168 @@
+import '@/features/feed/feed.css';
+import { FEED_ERRORS, routeByName } from '@linkup/contract';
+import { Button } from 'primereact/button';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { LoadFailed, Loading } from '@/components/load-state';
+import { PageHeader } from '@/components/page-header';
+import { useDeleteMyPost } from '@/features/feed/api/delete-my-post';
+import { useFeed } from '@/features/feed/api/get-feed';
+import { useMyPost } from '@/features/feed/api/get-my-post';
+import type { FeedFilterValues } from '@/features/feed/api/keys';
+import { FeedFiltersDialog, feedFilterCount } from '@/features/feed/components/feed-filters';
+import { NotificationsPanel } from '@/features/feed/components/notifications-panel';
+import { OwnPostCard } from '@/features/feed/components/own-post-card';
+import { PostCard } from '@/features/feed/components/post-card';
+import { useLikeToggle } from '@/features/feed/hooks/use-like-toggle';
+import { useLoadMore } from '@/features/feed/hooks/use-load-more';
+import { requiresPreferences } from '@/features/feed/utils/errors';
+import { postsOf } from '@/features/feed/utils/posts';
+import { confirmDialog } from '@/lib/dialogs';
+import { badgeText } from '@/lib/format';
+import { useUnreadStore } from '@/lib/unread-store';
+
+export interface FeedPaths {
+  create: string;
+  edit: string;
+  preferences: string;
+}
+
+export const FEED_PATHS: FeedPaths = {
+  create: routeByName('app.feed.create').path,
+  edit: routeByName('app.feed.edit').path,
+  preferences: routeByName('app.preferences').path,
+};
+
+type View = 'posts' | 'notifications';
+
+/** /app/feed: posts of members who fit me and whom I fit, my own post on top, and the notifications inbox. */
+export function FeedScreen({ paths = FEED_PATHS }: { paths?: FeedPaths }) {
+  const [search, setSearch] = useSearchParams();
+  const view: View = search.get('view') === 'notifications' ? 'notifications' : 'posts';
+  const [filters, setFilters] = useState<FeedFilterValues>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const unread = useUnreadStore((s) => s.unreadNotifications);
+  const count = feedFilterCount(filters);
+  const show = (next: View) => setSearch(next === 'notifications' ? { view: next } : {}, { replace: true });
+
+  return (
+    <section className="feed-page">
+      <PageHeader
+        title={routeByName('app.feed').title}
+        actions={view === 'posts' && (
+          <Button type="button" icon="pi pi-sliders-h" label="Filters" className="p-button-outlined p-button-rounded"
+            aria-label={count ? `Filters, ${count} set` : 'Filters'} badge={count ? String(count) : undefined}
+            onClick={() => setFiltersOpen(true)} />
+        )}
+      />
+      <div className="feed-views" role="tablist" aria-label="Feed">
+        <button type="button" role="tab" id="feed-tab-posts" aria-controls="feed-panel" aria-selected={view === 'posts'}
+          className={`feed-view${view === 'posts' ? ' is-active' : ''}`} onClick={() => show('posts')}>
+          Posts
+        </button>
+        <button type="button" role="tab" id="feed-tab-notifications" aria-controls="feed-panel" aria-selected={view === 'notifications'}
+          className={`feed-view${view === 'notifications' ? ' is-active' : ''}`} onClick={() => show('notifications')}>
+          Notifications
+          {unread > 0 && <span className="feed-view-badge" data-testid="notifications-badge">{badgeText(unread)}</span>}
+          {unread > 0 && <span className="sr-only">, {unread} unread</span>}
+        </button>
+      </div>
+      <div id="feed-panel" role="tabpanel" aria-labelledby={view === 'posts' ? 'feed-tab-posts' : 'feed-tab-notifications'}>
+        {view === 'posts' ? <PostsView key={JSON.stringify(filters)} filters={filters} paths={paths} /> : <NotificationsPanel />}
+      </div>
+      <FeedFiltersDialog visible={filtersOpen} value={filters} onHide={() => setFiltersOpen(false)}
+        onApply={(next) => { setFilters(next); setFiltersOpen(false); }} />
+    </section>
+  );
+}
+
+function PostsView({ filters, paths }: { filters: FeedFilterValues; paths: FeedPaths }) {
+  const feed = useFeed(filters);
+  const myPost = useMyPost();
+  const deletePost = useDeleteMyPost();
+  const toggleLike = useLikeToggle(filters);
+  const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  const noPreferences = requiresPreferences(feed.error);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const sentinel = useLoadMore<HTMLDivElement>(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage));
+
+  useEffect(() => {
+    if (feed.isError && !noPreferences) toast.error(FEED_ERRORS.loadFeed, { toastId: FEED_ERRORS.loadFeed });
+  }, [feed.isError, feed.errorUpdatedAt, noPreferences]);
+  useEffect(() => {
+    if (myPost.isError) toast.error(FEED_ERRORS.loadOwnPost, { toastId: FEED_ERRORS.loadOwnPost });
+  }, [myPost.isError, myPost.errorUpdatedAt]);
+
+  const onDelete = async () => {
+    if (!(await confirmDialog('Delete your post?', 'It leaves the feed with its photos and likes.'))) return;
+    deletePost.mutate(undefined, {
+      onSuccess: (message) => toast.success(message ?? 'Your post has been deleted.'),
+      onError: () => toast.error(FEED_ERRORS.deletePost),
+    });
+  };
+
+  let own: ReactNode = null;
+  if (myPost.data?.post) {
+    own = <OwnPostCard post={myPost.data.post} editPath={paths.edit} deleting={deletePost.isPending} onDelete={() => void onDelete()} />;
+  } else if (myPost.data) {
+    own = (
+      <div className="feed-create">
+        <div>
+          <p className="feed-create-title">Tell others who you are</p>
+          <p className="feed-create-text">Publish one post about yourself and the partner you hope to meet.</p>
+        </div>
+        <Link to={paths.create} className="btn-link-primary"><i className="pi pi-plus" aria-hidden="true" /> Create your post</Link>
+      </div>
+    );
+  }
+
+  let body: ReactNode;
+  if (noPreferences) {
+    body = (
+      <div className="feed-empty" role="status">
+        <i className="pi pi-sliders-h" aria-hidden="true" />
+        <p className="feed-empty-title">Set your dating preferences first</p>
+        <p className="feed-empty-text">The feed shows posts of members who fit what you look for, and who look for someone like you.</p>
+        <Link to={paths.preferences} className="btn-link-primary">Set preferences</Link>
+      </div>
+    );
+  } else if (feed.isPending) {
+    body = <Loading label="Loading posts" />;
+  } else if (feed.isError && posts.length === 0) {
+    body = <LoadFailed what="The feed" onRetry={() => void feed.refetch()} />;
+  } else if (posts.length === 0) {
+    body = (
+      <div className="feed-empty">
+        <i className="pi pi-images" aria-hidden="true" />
+        <p className="feed-empty-title">No posts yet</p>
+        <p className="feed-empty-text">When members who fit you publish a post, it shows up here. Check back soon, or widen your filters.</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="feed-list" aria-label="Posts" role="feed" aria-busy={isFetchingNextPage}>
+          {posts.map((post) => <PostCard key={post.id} post={post} onToggleLike={(p) => void toggleLike(p)} />)}
+        </div>
+        <div ref={sentinel} className="feed-more">
+          {hasNextPage ? (
+            <Button type="button" label="Load more posts" className="p-button-text" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} />
+          ) : (
+            <p className="feed-end">You're all caught up.</p>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {own}
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { buildPath, type FeedPost } from '@linkup/contract';
+import { Link } from 'react-router';
+import { authorLine, PostDetails, PostPhotos } from '@/features/feed/components/post-details';
+import { initials, plural } from '@/lib/format';
+
+const USER_PATH = '/app/user/:id';
+
+interface PostCardProps {
+  post: FeedPost;
+  onToggleLike: (post: FeedPost) => void;
+}
+
+/** Another member's post in the feed: photos, who they are, what they look for, and a like button with its count. */
+export function PostCard({ post, onToggleLike }: PostCardProps) {
+  const titleId = `post-${post.id}-title`;
+  return (
+    <article className="post-card" aria-labelledby={titleId}>
+      <header className="post-author">
+        <Link to={buildPath(USER_PATH, { id: post.user_id })} className="post-author-link">
+          {post.user_photo ? (
+            <img className="post-avatar" src={post.user_photo.thumb} alt="" width={44} height={44} />
+          ) : (
+            <span className="post-avatar post-avatar--initials" aria-hidden="true">{initials(post.name)}</span>
+          )}
+          <span>
+            <span id={titleId} className="post-author-name">{post.name}</span>
+            <span className="post-author-meta">{authorLine(post)}</span>
+          </span>
+        </Link>
+      </header>
+      <PostPhotos post={post} />
+      <PostDetails post={post} />
+      <footer className="post-actions">
+        <button
+          type="button"
+          className={`post-like${post.is_liked ? ' is-liked' : ''}`}
+          aria-pressed={post.is_liked}
+          aria-label={`${post.is_liked ? 'Unlike' : 'Like'} ${post.name}'s post, ${plural(post.likes_count, 'like')}`}
+          onClick={() => onToggleLike(post)}
+        >
+          <i className={`pi ${post.is_liked ? 'pi-heart-fill' : 'pi-heart'}`} aria-hidden="true" />
+          <span className="post-like-count" data-testid="likes-count">{post.likes_count}</span>
+        </button>
+      </footer>
+    </article>
+  );
+}

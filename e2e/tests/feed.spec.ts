@@ -1,0 +1,133 @@
+// The feed end to end (issue 13): two members in two browser contexts. A publishes a post; B finds
+// it in the feed, likes it, unlikes it and likes it again; A's Feed tab badge rises without a
+// reload; A reads the notification and the badge clears; A edits and then deletes the post.
+// Also: the demo account's seeded feed and notifications.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectOnPage, tabBar } from '../support/pages';
+import { signIn, storeSession } from '../support/session';
+import { matchingMember, type MatchingMember } from '../support/matching';
+
+async function memberPage(browser: Browser, member: MatchingMember): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await storeSession(page, member.session);
+  return page;
+}
+
+const likeButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(Like|Unlike) ${name}'s post`) });
+const feedBadge = (page: Page) => tabBar(page).getByTestId('feed-badge');
+
+test('two members: A posts, B likes, unlikes and likes again; A sees the badge rise, reads it, edits and deletes', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // Ages no other test uses, so an age filter finds A's post at once.
+  const a = await matchingMember(request, 'Ayanda', { dateOfBirth: '1968-03-09' });
+  const b = await matchingMember(request, 'Bonga', { dateOfBirth: '1970-11-21' });
+  const pageA = await memberPage(browser, a);
+  const pageB = await memberPage(browser, b);
+
+  // A creates a post from the Feed tab; the form has no tab bar and starts from A's profile.
+  await pageA.goto('/app/feed');
+  await expectOnPage(pageA, '/app/feed', 'Feed');
+  await pageA.getByRole('link', { name: 'Create your post' }).click();
+  await expectOnPage(pageA, '/app/feed/create', 'Create Post');
+  await expect(tabBar(pageA)).toHaveCount(0);
+  const form = pageA.getByRole('form', { name: 'Create your post' });
+  await expect(form).toContainText(a.name);
+  await expect(form.getByLabel('Minimum age')).toHaveValue('18');
+  await expect(form.getByLabel('Maximum age')).toHaveValue('35');
+  await expect(form.getByRole('list', { name: 'Photos of the post' }).getByRole('img')).toHaveCount(1);
+  await form.getByLabel('About me').fill('Sunrise swims and slow Sunday markets. Say hi!');
+  await form.getByLabel('Maximum age').selectOption('99');
+  await form.getByRole('button', { name: 'Publish post' }).click();
+  await expectOnPage(pageA, '/app/feed', 'Feed');
+  const own = pageA.getByRole('article', { name: 'Your post' });
+  await expect(own).toContainText('Sunrise swims and slow Sunday markets.');
+  await expect(own).toContainText('0 likes');
+  await expect(feedBadge(pageA)).toHaveCount(0);
+
+  // B finds the post (filtered to A's age) and likes it: count 1; unlike: 0; like again: 1.
+  await pageB.goto('/app/feed');
+  await expectOnPage(pageB, '/app/feed', 'Feed');
+  await pageB.getByRole('button', { name: 'Filters' }).click();
+  const filters = pageB.getByRole('form', { name: 'Feed filters' });
+  await filters.getByLabel('Minimum age').selectOption(String(a.age));
+  await filters.getByLabel('Maximum age').selectOption(String(a.age));
+  await filters.getByRole('button', { name: 'Show posts' }).click();
+  const post = pageB.getByRole('article', { name: a.name });
+  await expect(post).toContainText('Sunrise swims and slow Sunday markets.');
+  await expect(post.getByRole('img', { name: `Photo of ${a.name}` })).toBeVisible();
+  const like = likeButton(pageB, a.name);
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleName(/1 like$/);
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveAccessibleName(/0 likes$/);
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleName(/1 like$/);
+
+  // A's Feed badge shows 1 without a reload (one notification for like-unlike-like).
+  await expect(feedBadge(pageA)).toHaveText('1');
+  await expect(own).toContainText('1 like');
+
+  // A opens Notifications: the like is there, marked new; the badge clears.
+  await pageA.getByRole('tab', { name: /Notifications/ }).click();
+  const inbox = pageA.getByRole('list', { name: 'Notifications' });
+  await expect(inbox.getByRole('button')).toHaveCount(1);
+  await expect(inbox.getByRole('button').first()).toContainText(`${b.name} liked your post.`);
+  await expect(inbox.getByRole('button').first()).toContainText('New');
+  await expect(feedBadge(pageA)).toHaveCount(0);
+
+  // Opening it goes to B's profile.
+  await inbox.getByRole('button').first().click();
+  await expect(pageA).toHaveURL(new RegExp(`/app/user/${b.session.user.id}$`));
+
+  // A edits the post…
+  await pageA.goto('/app/feed');
+  await pageA.getByRole('article', { name: 'Your post' }).getByRole('link', { name: 'Edit' }).click();
+  await expectOnPage(pageA, '/app/feed/edit', 'Edit Post');
+  const edit = pageA.getByRole('form', { name: 'Edit your post' });
+  await expect(edit.getByLabel('About me')).toHaveValue('Sunrise swims and slow Sunday markets. Say hi!');
+  await edit.getByLabel('About me').fill('Edited: sunset hikes now too.');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expectOnPage(pageA, '/app/feed', 'Feed');
+  await expect(pageA.getByRole('article', { name: 'Your post' })).toContainText('Edited: sunset hikes now too.');
+
+  // …and deletes it (after confirming): the feed offers to create one again, and B no longer sees it.
+  await pageA.getByRole('article', { name: 'Your post' }).getByRole('button', { name: 'Delete' }).click();
+  await pageA.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(pageA.getByRole('link', { name: 'Create your post' })).toBeVisible();
+  await expect(pageA.getByRole('article', { name: 'Your post' })).toHaveCount(0);
+  await pageB.reload();
+  await expectOnPage(pageB, '/app/feed', 'Feed');
+  await expect(pageB.getByRole('article', { name: a.name })).toHaveCount(0);
+
+  await pageA.context().close();
+  await pageB.context().close();
+});
+
+test('a member without saved dating preferences is asked to set them first', async ({ browser, request }) => {
+  const m = await matchingMember(request, 'Nandi', { dateOfBirth: '1967-05-30' });
+  const reset = await request.delete('/api/preferences/reset', { headers: { Authorization: `Bearer ${m.session.token}` } });
+  expect(reset.status(), await reset.text()).toBe(200);
+  const page = await memberPage(browser, m);
+  await page.goto('/app/feed');
+  await expectOnPage(page, '/app/feed', 'Feed');
+  await expect(page.getByText('Set your dating preferences first')).toBeVisible();
+  await expect(page.getByText('Failed to load feed')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Set preferences' }).click();
+  await expectOnPage(page, '/app/preferences', 'Dating Preferences');
+  await page.context().close();
+});
+
+test('the demo account finds a seeded feed, its own post and notifications', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto('/app/feed');
+  await expectOnPage(page, '/app/feed', 'Feed');
+  await expect(page.getByRole('article', { name: 'Your post' })).toBeVisible();
+  await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  await page.getByRole('tab', { name: /Notifications/ }).click();
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('button').first()).toContainText('liked your post.');
+});
