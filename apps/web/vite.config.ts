@@ -52,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Form tests type and click through whole pages in jsdom: a few seconds each on a busy 2-core
+    // machine, so 5 s failed by time alone; a real hang still fails.
+    testTimeout: 15_000,
   },
 });
