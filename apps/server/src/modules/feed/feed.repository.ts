@@ -96,7 +96,12 @@ export class FeedRepository {
   }
 
   /** One page of the feed, newest first: `limit` posts after the cursor (or `offset`). */
-  async feedPage(walk: FeedWalk): Promise<FeedPostListRow[]> {
+  feedPage(walk: FeedWalk): Promise<FeedPostListRow[]> {
+    return this.feedPageQuery(walk).execute();
+  }
+
+  /** The query behind a feed page (exposed so the benchmark can EXPLAIN it). */
+  feedPageQuery(walk: FeedWalk) {
     let query = visibleTo(postsQuery(this.db).where('p.user_id', '!=', walk.suitor.id), walk.suitor, walk.suitorAge);
     if (walk.genders.length > 0) query = query.where('u.gender', 'in', walk.genders);
     if (walk.birthDates) {
@@ -115,8 +120,7 @@ export class FeedRepository {
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(walk.limit)
-      .offset(walk.after ? 0 : walk.offset)
-      .execute();
+      .offset(walk.after ? 0 : walk.offset);
   }
 
   /** Another member's post if `suitor` may see it. */
