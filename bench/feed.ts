@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema';
 import { createRandom } from '../apps/server/src/db/seed/random';
 import { feedPolicy } from '../apps/server/src/modules/feed/feed.policy';
-import { FeedRepository } from '../apps/server/src/modules/feed/feed.repository';
+import { FEED_WINDOW, FeedRepository } from '../apps/server/src/modules/feed/feed.repository';
 import { preferenceValues } from '../apps/server/src/modules/shared/preference-values';
 import {
   VIEWER, concurrency, durationMs, explain, freshDatabase, generateMembers, load, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
@@ -57,12 +57,20 @@ async function generatePosts(db: Kysely<Database>, members: readonly GeneratedMe
   return likes;
 }
 
-/** The database's plan for the viewer's first feed page. */
+/** The database's plans for the viewer's first feed page: where the first window ends, and the window's posts that fit. */
 async function queryPlan(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
   const repo = new FeedRepository(db);
   const [viewer, prefs] = await Promise.all([repo.viewer(VIEWER.id), repo.preferences(VIEWER.id)]);
   const walk = feedPolicy.walk(viewer!, preferenceValues(prefs), FeedQuerySchema.parse({}), new Date());
-  return explain(db, dialect, repo.feedPageQuery(walk).compile());
+  const end = await repo.windowEnd(null, FEED_WINDOW.first);
+  const boundary = db.selectFrom('feed_posts as p').select(['p.created_at', 'p.id']).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
+    .limit(1).offset(FEED_WINDOW.first - 1);
+  return [
+    `-- the end of the first window (${FEED_WINDOW.first} newest posts)`,
+    await explain(db, dialect, boundary.compile()),
+    '-- the posts of that window that fit the viewer',
+    await explain(db, dialect, repo.windowQuery(walk, null, end).compile()),
+  ].join('\n');
 }
 
 interface Run {

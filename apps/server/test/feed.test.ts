@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FEED_MESSAGES, FeedNotificationSchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
+  FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
   SAFETY_MESSAGES, type FeedPost, type FeedPostBody, type NotificationPayload,
 } from '@linkup/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { birthDateBounds, nowIso } from '../src/lib/time';
+import { feedPolicy } from '../src/modules/feed/feed.policy';
+import { FeedRepository } from '../src/modules/feed/feed.repository';
+import { preferenceValues } from '../src/modules/shared/preference-values';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';
@@ -305,6 +308,17 @@ describe('feed API', () => {
       expect((await feed(reader, '?per_page=3')).posts[0]!.id).toBe(newer[0]);
       // The spec's plain `page` still works (offset).
       expect((await feed(reader, '?per_page=3&page=2')).posts.map((p) => p.id)).toEqual([older[4], older[3], older[2]]);
+
+      // Walked in windows of 2 (growing to 4), most of which hold nobody who fits: the same pages.
+      const small = new FeedRepository(db(), { first: 2, max: 4 });
+      const [suitor, prefs] = await Promise.all([small.viewer(reader.user.id), small.preferences(reader.user.id)]);
+      const walkOf = (query: object) => feedPolicy.walk(suitor!, preferenceValues(prefs), FeedQuerySchema.parse(query), new Date());
+      const firstPage = await small.feedPage(walkOf({ per_page: 3 }));
+      expect(firstPage.map((p) => p.id)).toEqual([newer[0], older[6], older[5], older[4]]);
+      // A page asks for one post more than it shows (that one says whether there are more).
+      expect((await small.feedPage(walkOf({ per_page: 3, page: 2 }))).map((p) => p.id)).toEqual([older[4], older[3], older[2], older[1]]);
+      const all = await small.feedPage(walkOf({ per_page: 50 }));
+      expect(all.map((p) => p.id)).toEqual([newer[0]!, ...[...older].reverse()]);
     });
   });
 
