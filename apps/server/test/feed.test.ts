@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
+  AccountExportSchema, FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
   SAFETY_MESSAGES, type FeedPost, type FeedPostBody, type NotificationPayload,
 } from '@linkup/contract';
 import sharp from 'sharp';
@@ -517,6 +517,21 @@ describe('feed API', () => {
       expect(res.json().data.post_id).toBe(post.id);
       const row = await db().selectFrom('user_reports').selectAll().where('reporter_id', '=', reporter.user.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ reported_id: author.user.id, post_id: post.id, reason: 'inappropriate_photos' });
+    });
+
+    it('exports my post, the posts I like and my notifications with my data', async () => {
+      const me = await make({ name: 'Exporter' }, {});
+      const other = await make({ name: 'Other Author' }, {});
+      const mine = await createPost(me, { profile_description: 'Mine', preferred_age_max: 99 });
+      const theirs = await createPost(other, { preferred_age_max: 99 });
+      await like(me, theirs.id);
+      await like(other, mine.id);
+      const res = await call(me, 'GET', '/account/export');
+      expect(res.statusCode, res.body).toBe(200);
+      const data = AccountExportSchema.parse(res.json());
+      expect(data.feed_post).toMatchObject({ id: mine.id, profile_description: 'Mine', is_available: true, likes_count: 1 });
+      expect(data.feed_likes).toEqual([expect.objectContaining({ post_id: theirs.id, member_id: other.user.id, name: 'Other Author' })]);
+      expect(data.notifications).toEqual([expect.objectContaining({ type: 'post_like', body: 'Other Author liked your post.', is_read: false })]);
     });
 
     it('deleting an account deletes its post, photos, likes and inbox', async () => {
