@@ -160,7 +160,7 @@ describe('every route', () => {
       expect(container.textContent).not.toMatch(/todo|stub|coming soon|lorem/i);
       unmount();
     }
-  });
+  }, 30_000);
 });
 
 describe('app shell', () => {

@@ -3,7 +3,7 @@ import type { ChatMessageRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
+import { nowIso, orderedNowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
 import type { ChatRepository } from './chat.repository';
 import { chatPolicy, pairKeyOf } from './chat.policy';
@@ -136,7 +136,7 @@ export class ChatService {
         other.room_created_by === other.user_id || (await this.repo.isMatched(userId, other.user_id)),
       );
     }
-    const now = nowIso();
+    const now = orderedNowIso();
     const row: ChatMessageRow = {
       id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
       is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now,
