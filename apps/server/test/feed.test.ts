@@ -368,6 +368,19 @@ describe('feed API', () => {
       expect(items).toHaveLength(51);
     });
 
+    it('limits likes and unlikes to 120 a minute per member, across their sessions', async () => {
+      const target = await createPost(await make({}, {}), { preferred_age_max: 99 });
+      const m = await make({}, {});
+      const second = { user: m.user, token: await signIn(t.app, m.user) };
+      for (let i = 0; i < 60; i += 1) {
+        expect((await like(m, target.id)).statusCode).toBe(200);
+        expect((await unlike(second, target.id)).statusCode).toBe(200);
+      }
+      expect((await like(m, target.id)).statusCode).toBe(429);
+      expect((await like(second, target.id)).statusCode).toBe(429);
+      expect((await like(await make({}, {}), target.id)).statusCode).toBe(200);
+    });
+
     it('puts one inbox item on the author for a like, not for an unlike, not again for like-unlike-like within a day', async () => {
       const a = await make({ name: 'Amahle' }, {});
       const b = await make({ name: 'Bheki', gender: 'male' }, {});
