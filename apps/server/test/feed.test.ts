@@ -368,13 +368,13 @@ describe('feed API', () => {
       expect(items).toHaveLength(51);
     });
 
-    it('limits likes and unlikes to 120 a minute per member, across their sessions', async () => {
+    it('limits likes to 120 a minute per member, across their sessions', async () => {
       const target = await createPost(await make({}, {}), { preferred_age_max: 99 });
       const m = await make({}, {});
       const second = { user: m.user, token: await signIn(t.app, m.user) };
       for (let i = 0; i < 60; i += 1) {
         expect((await like(m, target.id)).statusCode).toBe(200);
-        expect((await unlike(second, target.id)).statusCode).toBe(200);
+        expect((await like(second, target.id)).statusCode).toBe(200);
       }
       expect((await like(m, target.id)).statusCode).toBe(429);
       expect((await like(second, target.id)).statusCode).toBe(429);
