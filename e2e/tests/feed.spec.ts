@@ -3,7 +3,7 @@
 // reload; A reads the notification and the badge clears; A edits and then deletes the post.
 // Also: the demo account's seeded feed and notifications.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectOnPage, tabBar } from '../support/pages';
+import { axeViolations, expectOnPage, tabBar } from '../support/pages';
 import { signIn, storeSession } from '../support/session';
 import { matchingMember, type MatchingMember } from '../support/matching';
 
@@ -13,6 +13,9 @@ async function memberPage(browser: Browser, member: MatchingMember): Promise<Pag
   await storeSession(page, member.session);
   return page;
 }
+
+// axe is injected as a script, which the app's Content-Security-Policy rightly forbids.
+test.use({ bypassCSP: true });
 
 const likeButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(Like|Unlike) ${name}'s post`) });
 const feedBadge = (page: Page) => tabBar(page).getByTestId('feed-badge');
@@ -122,12 +125,17 @@ test('a member without saved dating preferences is asked to set them first', asy
   await page.context().close();
 });
 
-test('the demo account finds a seeded feed, its own post and notifications', async ({ page, request }) => {
+test('the demo account finds a seeded feed, its own post and notifications; no serious accessibility violations', async ({ page, request }) => {
   await signIn(page, request);
   await page.goto('/app/feed');
   await expectOnPage(page, '/app/feed', 'Feed');
   await expect(page.getByRole('article', { name: 'Your post' })).toBeVisible();
   await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('tab', { name: /Notifications/ }).click();
   await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('button').first()).toContainText('liked your post.');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/app/feed/edit');
+  await expect(page.getByRole('form', { name: 'Edit your post' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FEED_MESSAGES, FeedNotificationSchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
+  AccountExportSchema, FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
   SAFETY_MESSAGES, type FeedPost, type FeedPostBody, type NotificationPayload,
 } from '@linkup/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { birthDateBounds, nowIso } from '../src/lib/time';
+import { feedPolicy } from '../src/modules/feed/feed.policy';
+import { FeedRepository } from '../src/modules/feed/feed.repository';
+import { preferenceValues } from '../src/modules/shared/preference-values';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';
@@ -305,6 +308,17 @@ describe('feed API', () => {
       expect((await feed(reader, '?per_page=3')).posts[0]!.id).toBe(newer[0]);
       // The spec's plain `page` still works (offset).
       expect((await feed(reader, '?per_page=3&page=2')).posts.map((p) => p.id)).toEqual([older[4], older[3], older[2]]);
+
+      // Walked in windows of 2 (growing to 4), most of which hold nobody who fits: the same pages.
+      const small = new FeedRepository(db(), { first: 2, max: 4 });
+      const [suitor, prefs] = await Promise.all([small.viewer(reader.user.id), small.preferences(reader.user.id)]);
+      const walkOf = (query: object) => feedPolicy.walk(suitor!, preferenceValues(prefs), FeedQuerySchema.parse(query), new Date());
+      const firstPage = await small.feedPage(walkOf({ per_page: 3 }));
+      expect(firstPage.map((p) => p.id)).toEqual([newer[0], older[6], older[5], older[4]]);
+      // A page asks for one post more than it shows (that one says whether there are more).
+      expect((await small.feedPage(walkOf({ per_page: 3, page: 2 }))).map((p) => p.id)).toEqual([older[4], older[3], older[2], older[1]]);
+      const all = await small.feedPage(walkOf({ per_page: 50 }));
+      expect(all.map((p) => p.id)).toEqual([newer[0]!, ...[...older].reverse()]);
     });
   });
 
@@ -352,6 +366,19 @@ describe('feed API', () => {
       const owner = await db().selectFrom('feed_posts').select('user_id').where('id', '=', target.id).executeTakeFirstOrThrow();
       const items = await db().selectFrom('notifications').select('id').where('user_id', '=', owner.user_id).execute();
       expect(items).toHaveLength(51);
+    });
+
+    it('limits likes to 120 a minute per member, across their sessions', async () => {
+      const target = await createPost(await make({}, {}), { preferred_age_max: 99 });
+      const m = await make({}, {});
+      const second = { user: m.user, token: await signIn(t.app, m.user) };
+      for (let i = 0; i < 60; i += 1) {
+        expect((await like(m, target.id)).statusCode).toBe(200);
+        expect((await like(second, target.id)).statusCode).toBe(200);
+      }
+      expect((await like(m, target.id)).statusCode).toBe(429);
+      expect((await like(second, target.id)).statusCode).toBe(429);
+      expect((await like(await make({}, {}), target.id)).statusCode).toBe(200);
     });
 
     it('puts one inbox item on the author for a like, not for an unlike, not again for like-unlike-like within a day', async () => {
@@ -503,6 +530,21 @@ describe('feed API', () => {
       expect(res.json().data.post_id).toBe(post.id);
       const row = await db().selectFrom('user_reports').selectAll().where('reporter_id', '=', reporter.user.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ reported_id: author.user.id, post_id: post.id, reason: 'inappropriate_photos' });
+    });
+
+    it('exports my post, the posts I like and my notifications with my data', async () => {
+      const me = await make({ name: 'Exporter' }, {});
+      const other = await make({ name: 'Other Author' }, {});
+      const mine = await createPost(me, { profile_description: 'Mine', preferred_age_max: 99 });
+      const theirs = await createPost(other, { preferred_age_max: 99 });
+      await like(me, theirs.id);
+      await like(other, mine.id);
+      const res = await call(me, 'GET', '/account/export');
+      expect(res.statusCode, res.body).toBe(200);
+      const data = AccountExportSchema.parse(res.json());
+      expect(data.feed_post).toMatchObject({ id: mine.id, profile_description: 'Mine', is_available: true, likes_count: 1 });
+      expect(data.feed_likes).toEqual([expect.objectContaining({ post_id: theirs.id, member_id: other.user.id, name: 'Other Author' })]);
+      expect(data.notifications).toEqual([expect.objectContaining({ type: 'post_like', body: 'Other Author liked your post.', is_read: false })]);
     });
 
     it('deleting an account deletes its post, photos, likes and inbox', async () => {

@@ -220,6 +220,14 @@ export const AccountExportSchema = z.object({
     })),
   })),
   support_messages: z.array(z.object({ id: z.string(), subject: z.string(), message: z.string(), created_at: TimestampSchema })),
+  /** My feed post (its fields as saved, its photos' URLs and how many like it), if I have one. */
+  feed_post: z.record(z.string(), z.unknown()).nullable(),
+  /** Feed posts I like. */
+  feed_likes: z.array(OtherMemberSchema.extend({ post_id: z.string(), created_at: TimestampSchema })),
+  notifications: z.array(z.object({
+    id: z.string(), type: z.string(), title: z.string(), body: z.string(), is_read: z.boolean(), read_at: TimestampSchema.nullable(),
+    is_clicked: z.boolean(), clicked_at: TimestampSchema.nullable(), created_at: TimestampSchema,
+  })),
   sessions: z.array(z.object({
     current: z.boolean(),
     created_at: TimestampSchema,

@@ -1,4 +1,5 @@
 import type { AccountExport, Settings } from '@linkup/contract';
+import { photoUrls } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type UserRow } from '../../db/schema';
 import { presentPhoto } from '../shared/photo.presenter';
@@ -23,6 +24,9 @@ export interface ExportInput {
   rooms: Rows<'rooms'>;
   messages: Rows<'roomMessages'>;
   supportMessages: Rows<'supportMessages'>;
+  feedPost: Rows<'feedPost'>;
+  feedLikes: Rows<'feedLikes'>;
+  notifications: Rows<'notifications'>;
   sessions: Rows<'sessions'>;
   authEvents: Rows<'authEvents'>;
   generatedAt: string;
@@ -119,6 +123,16 @@ export function presentExport(storage: PhotoStorage, input: ExportInput): Accoun
       })),
     })),
     support_messages: input.supportMessages.map((m) => ({ ...m })),
+    feed_post: input.feedPost
+      ? {
+        ...decodeColumns(input.feedPost.post),
+        is_available: toBool(input.feedPost.post.is_available),
+        photos: input.feedPost.images.map((i) => ({ slot: i.slot, sizes: photoUrls(storage, i.storage_key) })),
+        likes_count: input.feedPost.likes,
+      }
+      : null,
+    feed_likes: input.feedLikes.map((l) => ({ post_id: l.post_id, member_id: l.member_id, name: l.name, created_at: l.created_at })),
+    notifications: input.notifications.map((n) => ({ ...n, is_read: toBool(n.is_read), is_clicked: toBool(n.is_clicked) })),
     sessions: input.sessions.map((s) => ({
       current: s.id === input.currentSessionId,
       created_at: s.created_at,

@@ -190,6 +190,36 @@ export class AccountRepository {
       .execute();
   }
 
+  async feedPost(userId: string) {
+    const post = await this.db.selectFrom('feed_posts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!post) return null;
+    const [images, likes] = await Promise.all([
+      this.db.selectFrom('feed_post_images').select(['slot', 'storage_key']).where('post_id', '=', post.id).orderBy('slot').execute(),
+      this.db.selectFrom('feed_post_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('post_id', '=', post.id).executeTakeFirst(),
+    ]);
+    return { post, images, likes: Number(likes?.n ?? 0) };
+  }
+
+  feedLikes(userId: string) {
+    return this.db
+      .selectFrom('feed_post_likes as l')
+      .innerJoin('feed_posts as p', 'p.id', 'l.post_id')
+      .leftJoin('users', 'users.id', 'p.user_id')
+      .select(['l.post_id', 'p.user_id as member_id', 'users.name', 'l.created_at'])
+      .where('l.user_id', '=', userId)
+      .orderBy('l.created_at')
+      .execute();
+  }
+
+  notifications(userId: string) {
+    return this.db
+      .selectFrom('notifications')
+      .select(['id', 'type', 'title', 'body', 'is_read', 'read_at', 'is_clicked', 'clicked_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
   sessions(userId: string) {
     return this.db
       .selectFrom('sessions')

@@ -114,15 +114,16 @@ export class AccountService {
     const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
     const [
       settings, photos, interests, preferences, blocks, reports, visits, swipes, matches, subscriptions, messages, supportMessages,
-      sessions, authEvents,
+      sessions, authEvents, feedPost, feedLikes, notifications,
     ] = await Promise.all([
       settingsOf(user.id), repo.photos(user.id), repo.interests(user.id), repo.preferences(user.id), repo.blocks(user.id),
       repo.reports(user.id), repo.visitsMade(user.id), repo.swipes(user.id), repo.matches(user.id), repo.subscriptions(user.id),
       repo.roomMessages(rooms.map((r) => r.room_id)), repo.supportMessages(user.id), repo.sessions(user.id), repo.authEvents(subjects),
+      repo.feedPost(user.id), repo.feedLikes(user.id), repo.notifications(user.id),
     ]);
     return presentExport(storage, {
-      user, currentSessionId: sessionId, settings, photos, interests, preferences, blocks, reports,
-      visits, swipes, matches, subscriptions, rooms, messages, supportMessages, sessions, authEvents, generatedAt: nowIso(),
+      user, currentSessionId: sessionId, settings, photos, interests, preferences, blocks, reports, visits, swipes, matches,
+      subscriptions, rooms, messages, supportMessages, sessions, authEvents, feedPost, feedLikes, notifications, generatedAt: nowIso(),
     });
   }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, FeedPostImageRow, FeedPostRow } from '../../db/schema';
 import { whereNotBlocked } from '../shared/blocks.repository';
 import type { FeedWalk, Suitor } from './feed.policy';
@@ -41,6 +41,14 @@ function postsQuery(db: Kysely<Database>) {
 }
 type PostsQuery = ReturnType<typeof postsQuery>;
 
+/** Posts read per window of the feed walk: the first window, and the most a window doubles to. */
+export const FEED_WINDOW = { first: 256, max: 4096 } as const;
+
+/** Posts strictly older than `point` in the feed's order (created_at, then id, both descending). */
+function before(eb: ExpressionBuilder<Database & { p: FeedPostRow }, 'p'>, point: { createdAt: string; id: string }) {
+  return eb.or([eb('p.created_at', '<', point.createdAt), eb.and([eb('p.created_at', '=', point.createdAt), eb('p.id', '<', point.id)])]);
+}
+
 const PREFERRED = [
   ['p.preferred_body_type', 'body_type'],
   ['p.preferred_drinking', 'how_often_drink'],
@@ -81,7 +89,10 @@ function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): Posts
  * way, and the post's partner preferences (and the author's gender dealbreaker) fit the reader.
  */
 export class FeedRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly window: { first: number; max: number } = FEED_WINDOW,
+  ) {}
 
   async viewer(userId: string): Promise<FeedViewerRow | undefined> {
     return this.db
@@ -95,28 +106,47 @@ export class FeedRepository {
     return this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
-  /** One page of the feed, newest first: `limit` posts after the cursor (or `offset`). */
+  /**
+   * One page of the feed, newest first: `limit` posts after the cursor (or after skipping
+   * `offset` that fit). The posts are walked in windows of the newest-first order — a few hundred
+   * posts at a time, doubling while too few fit — and each window is filtered; so both databases
+   * read about as many posts for a page at 100,000 posts as at 1,000, whatever their planners
+   * guess about how many would fit.
+   */
   async feedPage(walk: FeedWalk): Promise<FeedPostListRow[]> {
-    let query = visibleTo(postsQuery(this.db).where('p.user_id', '!=', walk.suitor.id), walk.suitor, walk.suitorAge);
-    if (walk.genders.length > 0) query = query.where('u.gender', 'in', walk.genders);
-    if (walk.birthDates) {
-      // An expression, so SQLite does not trade the newest-first walk for the birth-date index.
-      const dob = sql<string>`(${sql.ref('u.date_of_birth')} || '')`;
-      query = query.where(dob, '>', walk.birthDates.after).where(dob, '<=', walk.birthDates.onOrBefore);
+    const wanted = walk.offset + walk.limit;
+    const rows: FeedPostListRow[] = [];
+    let after = walk.after;
+    let size = this.window.first;
+    for (;;) {
+      const end = await this.windowEnd(after, size);
+      rows.push(...(await this.windowQuery(walk, after, end).execute()));
+      if (rows.length >= wanted || !end) break;
+      after = end;
+      size = Math.min(size * 2, this.window.max);
     }
+    return rows.slice(walk.offset, wanted);
+  }
+
+  /** The oldest post of the window of `size` posts after `after`; undefined when fewer are left. */
+  async windowEnd(after: FeedWalk['after'], size: number): Promise<{ createdAt: string; id: string } | undefined> {
+    let query = this.db.selectFrom('feed_posts as p').select(['p.created_at', 'p.id']);
+    if (after) query = query.where((eb) => before(eb, after));
+    const row = await query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(1).offset(size - 1).executeTakeFirst();
+    return row ? { createdAt: row.created_at, id: row.id } : undefined;
+  }
+
+  /** The posts of one window (after `after`, down to `end` included) that fit the walk, newest first. */
+  windowQuery(walk: FeedWalk, after: FeedWalk['after'], end: FeedWalk['after'] | undefined) {
+    let query = visibleTo(postsQuery(this.db).where('p.user_id', '!=', walk.suitor.id), walk.suitor, walk.suitorAge);
+    if (after) query = query.where((eb) => before(eb, after));
+    if (end) query = query.where((eb) => eb.not(before(eb, end)));
+    if (walk.genders.length > 0) query = query.where('u.gender', 'in', walk.genders);
+    if (walk.birthDates) query = query.where('u.date_of_birth', '>', walk.birthDates.after).where('u.date_of_birth', '<=', walk.birthDates.onOrBefore);
     if (walk.city) query = query.where('u.city', '=', walk.city);
     if (walk.province) query = query.where('u.province', '=', walk.province);
     for (const { column, values } of walk.postFields) query = query.where(`p.${column}`, 'in', values);
-    if (walk.after) {
-      const { createdAt, id } = walk.after;
-      query = query.where((eb) => eb.or([eb('p.created_at', '<', createdAt), eb.and([eb('p.created_at', '=', createdAt), eb('p.id', '<', id)])]));
-    }
-    return query
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(walk.limit)
-      .offset(walk.after ? 0 : walk.offset)
-      .execute();
+    return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   }
 
   /** Another member's post if `suitor` may see it. */

@@ -7,6 +7,8 @@ import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, acceptPhotoUploads, readPhotoUplo
 import { IdParams, bearerAuth, currentMember, perMember } from '../../lib/routes';
 
 const secured = bearerAuth('feed');
+/** Likes and unlikes a member may send a minute (far above what a thumb does; each like may notify). */
+const LIKES_PER_MINUTE = 120;
 
 /** Spec §7 "Feed": the feed, one post, likes, my own post and its photos. */
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,12 +32,14 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/feed/posts/:id/like', {
     schema: { ...secured, summary: 'Like a post (a second like changes nothing)', params: IdParams, response: { 200: envelope(PostLikeResultSchema) } },
+    config: perMember(LIKES_PER_MINUTE),
   }, async (request) => ({
     success: true as const, data: await feed.like(currentMember(request).user.id, request.params.id), message: FEED_MESSAGES.liked,
   }));
 
   app.delete('/feed/posts/:id/unlike', {
     schema: { ...secured, summary: 'Take my like of a post back', params: IdParams, response: { 200: envelope(PostLikeResultSchema) } },
+    config: perMember(LIKES_PER_MINUTE),
   }, async (request) => ({
     success: true as const, data: await feed.unlike(currentMember(request).user.id, request.params.id), message: FEED_MESSAGES.unliked,
   }));

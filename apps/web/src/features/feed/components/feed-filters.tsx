@@ -102,9 +102,9 @@ function FiltersForm({ value, onApply }: { value: FeedFilterValues; onApply: (fi
         </select>
       </div>
       <div className="feed-form-actions">
-        <Button type="button" label="Clear" className="p-button-text"
+        <Button type="button" label="Clear" className="p-button-text feed-button-text"
           onClick={() => setDraft({ gender: '', ageMin: '', ageMax: '', province: '', city: '', relationshipType: '' })} />
-        <Button type="submit" label="Show posts" icon="pi pi-check" />
+        <Button type="submit" label="Show posts" icon="pi pi-check" className="feed-button-primary" />
       </div>
     </form>
   );

@@ -51,7 +51,7 @@ export function FeedScreen({ paths = FEED_PATHS }: { paths?: FeedPaths }) {
       <PageHeader
         title={routeByName('app.feed').title}
         actions={view === 'posts' && (
-          <Button type="button" icon="pi pi-sliders-h" label="Filters" className="p-button-outlined p-button-rounded"
+          <Button type="button" icon="pi pi-sliders-h" label="Filters" className="p-button-outlined p-button-rounded feed-filters-button"
             aria-label={count ? `Filters, ${count} set` : 'Filters'} badge={count ? String(count) : undefined}
             onClick={() => setFiltersOpen(true)} />
         )}

@@ -270,7 +270,8 @@ export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormP
 
       <div className="feed-form-actions">
         <Link to={cancelPath} className="btn-outline post-button">Cancel</Link>
-        <Button type="submit" label={mode === 'create' ? 'Publish post' : 'Save changes'} icon="pi pi-check" loading={save.isPending} disabled={uploading} />
+        <Button type="submit" label={mode === 'create' ? 'Publish post' : 'Save changes'} icon="pi pi-check" className="feed-button-primary"
+          loading={save.isPending} disabled={uploading} />
       </div>
     </form>
   );
