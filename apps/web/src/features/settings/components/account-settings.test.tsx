@@ -189,7 +189,8 @@ describe('/app/settings/account', () => {
         privacy: { show_age: true, show_distance: true, show_online: true, message_policy: 'everyone', hide_from_discover: false },
         notifications: Object.fromEntries(['profile_view', 'like', 'super_like', 'match', 'message'].map((t) => [t, { push: true, in_app: true }])),
       },
-      blocks: [], reports: [], profile_visits: [], swipes: [], matches: [], subscriptions: [], chat_rooms: [], support_messages: [], sessions: [], auth_events: [],
+      blocks: [], reports: [], profile_visits: [], swipes: [], matches: [], subscriptions: [], chat_rooms: [], support_messages: [],
+      feed_post: null, feed_likes: [], notifications: [], sessions: [], auth_events: [],
     };
     const created: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
