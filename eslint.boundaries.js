@@ -64,6 +64,15 @@ function serverZones(modules) {
   ];
 }
 
+/** SQL is written only in repositories (`*.repository.ts`) and db/. */
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
+    message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository method.',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository method.' },
+];
+
 /** The config blocks that enforce the boundaries of the tree at `root`. */
 export function boundaries(root) {
   const features = foldersIn(path.join(root, WEB, 'features'));
@@ -90,9 +99,14 @@ export function boundaries(root) {
       rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(modules) }] },
     },
     {
+      files: [`${SERVER}/**/*.ts`],
+      ignores: [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`],
+      rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
+    },
+    {
       files: [`${SERVER}/modules/*/*.routes.ts`],
       rules: {
-        'no-restricted-syntax': ['error', {
+        'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES, {
           selector: "MemberExpression[property.name='deps']",
           message: 'Routes call app.services; the database and adapters are the services\' business.',
         }],

@@ -58,6 +58,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker template (emitted as /sw.js by pwa/service-worker-plugin.ts).
+    files: ['apps/web/pwa/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/src/platform/**/*.{ts,tsx}', 'apps/web/capacitor.config.ts'],
     rules: {
       'no-restricted-imports': ['error', {

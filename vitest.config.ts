@@ -47,7 +47,13 @@ if (serverConfig) {
     });
   }
 }
-if (webConfig) projects.push('./apps/web');
+if (webConfig) {
+  projects.push('./apps/web');
+  // The first-load budgets: a production build of the web app, measured (issue #18).
+  projects.push({
+    test: { name: 'web-build', root: './apps/web', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 300_000 },
+  });
+}
 
 export default defineConfig({
   // Vitest leaves one core free by default, which on a 2-core machine means one worker.

@@ -11,22 +11,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema';
-import { DiscoverQueryRunner, readPreferences } from '../apps/server/src/modules/matches/discover';
+import { DiscoverRepository } from '../apps/server/src/modules/matches/discover.repository';
 import {
   VIEWER, concurrency, durationMs, explain, freshDatabase, generateMembers, load, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
-  startServer, stop, verdicts, type Latencies,
+  startServer, verdicts, type Latencies,
 } from './scaling';
+import { stop } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_DISCOVER_SIZES, '1000,100000');
 
 /** The database's plan for the discover window query of the viewer. */
 async function queryPlan(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
-  const [user, prefs] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', '=', VIEWER.id).executeTakeFirstOrThrow(),
-    db.selectFrom('user_preferences').selectAll().where('user_id', '=', VIEWER.id).executeTakeFirst(),
-  ]);
-  const runner = new DiscoverQueryRunner(db, 30 * 86_400_000);
-  const { recent } = runner.queries({ ...user, interestIds: new Set(), preferences: readPreferences(prefs) }, { page: 1, per_page: 10 }, new Date());
+  const discover = new DiscoverRepository(db, 30 * 86_400_000);
+  const viewer = await discover.viewer(VIEWER.id);
+  const { recent } = discover.queries({ ...viewer, interestIds: new Set() }, { page: 1, per_page: 10 }, new Date());
   return explain(db, dialect, recent.compile());
 }
 

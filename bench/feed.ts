@@ -15,11 +15,12 @@ import type { Database } from '../apps/server/src/db/schema';
 import { createRandom } from '../apps/server/src/db/seed/random';
 import { feedPolicy } from '../apps/server/src/modules/feed/feed.policy';
 import { FEED_WINDOW, FeedRepository } from '../apps/server/src/modules/feed/feed.repository';
-import { preferenceValues } from '../apps/server/src/modules/shared/preference-values';
+import { preferenceValues } from '../apps/server/src/modules/shared/preferences';
 import {
   VIEWER, concurrency, durationMs, explain, freshDatabase, generateMembers, load, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
-  startServer, stop, verdicts, type GeneratedMember, type Latencies,
+  startServer, verdicts, type GeneratedMember, type Latencies,
 } from './scaling';
+import { stop } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_FEED_SIZES, '1000,100000');
 const BATCH = 400;

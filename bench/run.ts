@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep } from './support';
+import { freePort, spawnDemoServer, stop, waitForHealthy } from './support';
 import autocannon, { type Result } from 'autocannon';
 import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account';
 
@@ -34,21 +34,6 @@ function clampInt(raw: string | undefined, fallback: number, min: number, max: n
 
 
 
-async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
 /** Pins a process to one CPU when the machine has two or more, so server and load tool do not fight. */
 function pin(pid: number, cpu: number): boolean {
   if (process.env.BENCH_PIN === '0' || cpuCount < 2) return false;
@@ -60,17 +45,6 @@ function pin(pid: number, cpu: number): boolean {
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 interface Scenario {
   name: string;
@@ -191,25 +165,8 @@ async function main(): Promise<void> {
 
   try {
     console.log(`starting the server on ${server} (SQLite in ${dataDir})`);
-    const serverProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(serverPort),
-        PUBLIC_URL: server,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SEED_DEMO_DATA: 'true',
-        DEMO_MEMBER_COUNT: '50',
-        LOG_LEVEL: 'silent',
-        // The benchmark measures the server, not its rate limiter.
-        RATE_LIMIT_MAX: '1000000000',
-      },
-    });
+    // The benchmark measures the server, not its rate limiter.
+    const serverProcess = spawnDemoServer(serverPort, dataDir, { RATE_LIMIT_MAX: '1000000000' });
     children.push(serverProcess);
 
     const baselineProcess = spawn(process.execPath, ['-e', [

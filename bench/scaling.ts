@@ -18,7 +18,7 @@ import { ensureInterestCatalogue } from '../apps/server/src/db/seed/seed';
 import { cityCell } from '../apps/server/src/lib/geo';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { birthDateBounds } from '../apps/server/src/lib/time';
-import { freePort, sleep } from './support';
+import { freePort, stop, waitForHealthy } from './support';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(benchDir, '..');
@@ -67,32 +67,6 @@ export async function load(url: string, headers: Record<string, string>): Promis
   times.sort((a, b) => a - b);
   const pct = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 100) / 100;
   return { requests: times.length, errors, rps: Math.round(times.length / elapsed), p50: pct(50), p95: pct(95), p99: pct(99) };
-}
-
-export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
-export function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 const CITIES = Object.entries(PROVINCES).flatMap(([province, cities]) => cities.map((city) => ({ province, city })));

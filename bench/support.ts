@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A free loopback port (benchmarks start their servers on their own ports). */
 export function freePort(): Promise<number> {
@@ -13,6 +16,35 @@ export function freePort(): Promise<number> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `url` answers 2xx; rejects if `child` exits first or the time runs out. */
+export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+/** Stops a child process: SIGTERM, then SIGKILL after 10 s. */
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
 
 interface PendingRequest { head: string; body: string; resolve: (status: number) => void }
 
@@ -107,4 +139,31 @@ class HttpConnection {
     request?.resolve(this.#status);
     this.onFree(this);
   }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The real server (SQLite in `dataDir`, no Redis) with the demo member and 50 others, on
+ * 127.0.0.1:`port`, logging nothing; `env` adds or overrides settings (e.g. rate limits).
+ */
+export function spawnDemoServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO_DATA: 'true',
+      DEMO_MEMBER_COUNT: '50',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+  });
 }

@@ -29,7 +29,7 @@ async function lintFixtures() {
 }
 
 describe('import boundaries (eslint.boundaries.js)', () => {
-  it('fail on a cross-feature import, a lib → features import, a module reaching into another module\'s repository and a cycle; pass the rest', async () => {
+  it('fail on a cross-feature import, a lib → features import, a module reaching into another module\'s repository, a cycle and SQL outside a repository; pass the rest', async () => {
     const reported = await lintFixtures();
     expect(reported).toEqual({
       'apps/web/src/features/alpha/alpha-screen.ts': ['import-x/no-restricted-paths'],
@@ -40,6 +40,7 @@ describe('import boundaries (eslint.boundaries.js)', () => {
       'apps/web/src/app/router.ts': [],
       'apps/server/src/modules/one/one.service.ts': ['import-x/no-restricted-paths'],
       'apps/server/src/modules/one/one.policy.ts': [],
+      'apps/server/src/modules/one/one.presenter.ts': ['no-restricted-syntax'],
       'apps/server/src/modules/shared/pair-key.ts': [],
       'apps/server/src/modules/two/two.repository.ts': [],
       'apps/server/src/lib/cycle-a.ts': ['import-x/no-cycle'],

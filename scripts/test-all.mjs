@@ -4,10 +4,13 @@
 // totals are complete. Ends with a per-step table and, as the very last line, `N passed, N failed`
 // (the line CI reads), and exits 1 if anything failed.
 //
-// Counting: lint, typecheck and build are one check each. Vitest and Playwright counts come from
+// Counting: lint, typecheck, build (and in CI the native projects check) are one check each. Vitest and Playwright counts come from
 // their JSON reports (.tmp/vitest.json, .tmp/playwright.json); a runner that crashed without a
-// report counts as one failure. Without Chromium the browser tests are skipped with a loud
-// warning — or counted as a failure when E2E_REQUIRED=1.
+// report counts as one failure, and the summary says how many tests it never ran. Without Chromium
+// the browser tests are skipped with a loud warning — or counted as a failure when E2E_REQUIRED=1.
+// Above the last line the summary names every failed test (with the first line of why), every flaky test (passed only on a retry) and every skip
+// reason with its count — including the server suite on PostgreSQL when TEST_DATABASE_URL is not
+// set. A test flaky in this run and the one before (.tmp/flaky-history.json) counts as failed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +19,13 @@ import {
   browserDecision,
   checkCounts,
   countListedPlaywrightTests,
+  countVitestTestsUnder,
+  detailLines,
+  flakyTwice,
   formatDuration,
   formatTable,
+  mergeDetails,
+  noDetails,
   runnerCounts,
   stepStatus,
   sumCounts,
@@ -28,6 +36,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpDir = path.join(root, '.tmp');
 const vitestReport = path.join(tmpDir, 'vitest.json');
 const playwrightReport = path.join(tmpDir, 'playwright.json');
+const flakyHistory = path.join(tmpDir, 'flaky-history.json');
 const playwrightConfig = 'e2e/playwright.config.ts';
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eRequired = process.env.E2E_REQUIRED === '1' || process.env.E2E_REQUIRED === 'true';
@@ -75,6 +84,7 @@ function listedBrowserTests() {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, E2E_LIST_ONLY: '1' },
+    maxBuffer: 64 * 1024 * 1024,
   });
   try {
     const count = countListedPlaywrightTests(JSON.parse(listed.stdout));
@@ -83,6 +93,32 @@ function listedBrowserTests() {
     return 1;
   }
 }
+
+/** How many Vitest tests there are (collected, not run), or null when that fails too. */
+function listedVitestTests() {
+  const listed = spawnSync('npx', ['vitest', 'list', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  try {
+    const tests = JSON.parse(listed.stdout);
+    return Array.isArray(tests) ? tests.length : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How many tests a runner that crashed without a report would have run. */
+const neverRanIn = (kind) => (kind === 'playwright' ? listedBrowserTests() : listedVitestTests());
+
+function readJson(file, fallback) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return fallback;
+  }
+}
+
+// The server suite runs a second time on PostgreSQL only with TEST_DATABASE_URL: say so.
+const postgresSkipReason = 'server tests on PostgreSQL: TEST_DATABASE_URL is not set'
+  + ' (enable: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)';
 
 const steps = [
   { name: 'lint', kind: 'check', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
@@ -95,6 +131,11 @@ const steps = [
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestReport)}`],
   },
   { name: 'build', kind: 'check', cmd: 'npm', args: ['run', 'build'] },
+  // CI only (.ci/run sets NATIVE_SYNC_CHECK=1): it runs `cap sync`, which rewrites the native
+  // projects, and fails on a work tree with uncommitted changes there.
+  ...(process.env.NATIVE_SYNC_CHECK === '1'
+    ? [{ name: 'native projects synced', kind: 'check', cmd: 'node', args: ['scripts/check-native-sync.mjs'] }]
+    : []),
   {
     name: 'end-to-end',
     kind: 'playwright',
@@ -123,9 +164,10 @@ for (const [index, step] of steps.entries()) {
         'Set E2E_REQUIRED=1 to make a missing browser fail the run.',
       ]);
       const counts = decision === 'fail'
-        ? { passed: 0, failed: 1, skipped: 0 }
-        : { passed: 0, failed: 0, skipped: listedBrowserTests() };
-      results.push({ name: step.name, counts, status: stepStatus(counts), durationMs: 0, note: 'no Chromium' });
+        ? { passed: 0, failed: 1, skipped: 0, flaky: 0 }
+        : { passed: 0, failed: 0, skipped: listedBrowserTests(), flaky: 0 };
+      const details = decision === 'fail' ? noDetails() : { flakyTests: [], skipReasons: { [`end-to-end: no Chromium at ${chromiumPath}`]: counts.skipped } };
+      results.push({ name: step.name, counts, details, status: stepStatus(counts), durationMs: 0, note: 'no Chromium' });
       continue;
     }
   }
@@ -136,18 +178,53 @@ for (const [index, step] of steps.entries()) {
   const exitCode = await run(step.cmd, step.args, step.env);
   const durationMs = Date.now() - t0;
 
-  const counts = step.kind === 'check'
-    ? checkCounts(exitCode)
-    : runnerCounts({ kind: step.kind, exitCode, reportText: readIfExists(step.report) });
-  const { note, ...plain } = counts;
-  results.push({ name: step.name, counts: plain, status: stepStatus(plain), durationMs, note });
+  const reportText = step.report ? readIfExists(step.report) : null;
+  const counted = step.kind === 'check'
+    ? { ...checkCounts(exitCode), ...noDetails() }
+    : runnerCounts({
+        kind: step.kind,
+        exitCode,
+        reportText,
+        root,
+        neverRan: reportText ? null : neverRanIn(step.kind),
+      });
+  const { note, failedTests = [], flakyTests, skipReasons, neverRan = 0, ...plain } = counted;
+  if (plain.failed > 0 && failedTests.length === 0) failedTests.push(`${step.name}${note ? ` — ${note}` : ` (exit ${exitCode ?? 'by signal'})`}`);
+  if (step.kind === 'vitest' && !process.env.TEST_DATABASE_URL && reportText) {
+    const notRun = countVitestTestsUnder(readJson(step.report, null), path.join(root, 'apps/server'));
+    if (notRun > 0) {
+      plain.skipped += notRun;
+      skipReasons[postgresSkipReason] = notRun;
+    }
+  }
+  results.push({
+    name: step.name,
+    counts: plain,
+    details: { failedTests, flakyTests, skipReasons },
+    status: stepStatus(plain),
+    durationMs,
+    note,
+    neverRan,
+  });
   console.log(`\n----- ${step.name}: ${stepStatus(plain)} in ${formatDuration(durationMs)} (exit ${exitCode ?? 'signal'}) -----`);
 }
 
 const totals = sumCounts(results.map((r) => r.counts));
+const details = mergeDetails(results.map((r) => r.details));
+// Flaky twice in a row is a failure: once may be the machine, twice is a test (or product) bug.
+const repeated = flakyTwice(readJson(flakyHistory, []), details.flakyTests);
+fs.writeFileSync(flakyHistory, JSON.stringify(details.flakyTests, null, 2));
+totals.passed -= repeated.length;
+totals.failed += repeated.length;
+
 console.log(`\n===== summary (${formatDuration(Date.now() - started)}) =====\n`);
 console.log(formatTable(results));
 console.log('');
+for (const line of detailLines(totals, details, { neverRan: results.reduce((n, r) => n + (r.neverRan ?? 0), 0) })) console.log(line);
+if (repeated.length > 0) {
+  console.log(`flaky in this run and the one before, counted as FAILED: ${repeated.length}`);
+  for (const name of repeated) console.log(`  - ${name}`);
+}
 // .ci/run passes its start time so the elapsed time includes its own setup (browser, databases, npm ci).
 const since = Number(process.env.LINKUP_CI_STARTED_AT_MS) || started;
 console.log(`elapsed: ${formatDuration(Date.now() - since)}`);

@@ -1,12 +1,28 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { serviceWorker } from './pwa/service-worker-plugin.ts';
+import { precompress } from './vite-plugins/precompress.ts';
+import { primeCss } from './vite-plugins/prime-css.ts';
 
 const apiTarget = process.env.LINKUP_API_ORIGIN ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => {
+  // `vite build` always makes a production build (React's production bundle, no dev checks),
+  // whatever NODE_ENV the shell or `npm start` has (issue #18).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
+  plugins: [
+    react(),
+    primeCss({ iconSources: [fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('../../packages/contract/src', import.meta.url))] }),
+    serviceWorker(),
+    // Last: compresses what the others wrote (sw.js included).
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -17,12 +33,36 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Few files on a first visit: over HTTP/1.1 a browser fetches six at a time, so forty small
+        // chunks cost more round trips than their bytes (issue #18). React has its own file (it
+        // changes less often than the app); everything the entry needs is one file ('app'); zod
+        // and the contract's schemas one more, loaded with the first API answer ('schemas'); the
+        // small modules several page groups share one ('shared'). Other libraries go with the
+        // pages that use them. Groups do not pull in their modules' dependencies, so nothing
+        // heavy (zod, PrimeReact) reaches a first page through one of them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'ui', test: /node_modules[\\/](primereact|react-transition-group|sweetalert2|react-toastify)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/(index\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
+            {
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](schemas[\\/]|api\.ts|realtime\.ts)|src[\\/]lib[\\/]schemas-module/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            {
+              name: 'shared',
+              test: /apps[\\/]web[\\/]src[\\/](lib|config|components[\\/](?!confirm-dialog)|features[\\/](auth|chat|matching|profile)[\\/](api|utils|stores)[\\/])|node_modules[\\/](@tanstack|zustand)[\\/]|packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },
@@ -56,4 +96,4 @@ export default defineConfig({
     // machine, so 5 s failed by time alone; a real hang still fails.
     testTimeout: 15_000,
   },
-});
+};

@@ -81,10 +81,15 @@ export async function latestCode(request: APIRequestContext, mobile: string, cou
   return message.code!;
 }
 
-/** The link of the newest e-mail to `email` whose link opens `path` (e.g. '/auth/verify-email'). */
+/**
+ * The link of the newest e-mail to `email` whose link opens `path` (e.g. '/auth/verify-email'), as
+ * a path with its query: the mail names PUBLIC_URL, while the test server runs on whichever port
+ * the OS gave it (the test's baseURL).
+ */
 export async function latestLink(request: APIRequestContext, email: string, path: string): Promise<string> {
   const message = await latestMessage(request, email, (m) => m.channel === 'email' && !!m.link && new URL(m.link).pathname === path);
-  return message.link!;
+  const link = new URL(message.link!);
+  return `${link.pathname}${link.search}`;
 }
 
 /** A toast (react-toastify) with exactly this text. */

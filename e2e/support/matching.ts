@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ageOnDate } from '@linkup/contract';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminEnv } from './backends';
 import { newMember, registerThroughApi, type NewMember } from './accounts';
 import { completeOnboardingThroughApi } from './onboarding';
 import type { StoredSession } from './session';
@@ -40,11 +41,11 @@ export async function likeThroughApi(request: APIRequestContext, from: MatchingM
   return { status: response.status(), body: (await response.json()) as { data?: { matched: boolean }; message?: string } };
 }
 
-/** Premium for `days`, through the operator CLI against the e2e server's own database. */
+/** Premium for `days`, through the operator CLI against the database of the running test's server. */
 export function grantPremium(member: MatchingMember, days = 30): void {
   execFileSync('npx', ['tsx', 'apps/server/src/admin/cli.ts', 'grant-premium', member.details.email, String(days)], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.LINKUP_E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, NODE_ENV: 'test', ...adminEnv(test.info().project.name), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }

@@ -1,6 +1,8 @@
 // What "being on a page" means to a member: the address, the page's h1 title, and the browser
 // tab's title. Plus the bottom tab bar, found by its links rather than by CSS.
-import { ROUTES, TABS } from '@linkup/contract';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { ROUTES, SCREENS_TO_BUILD, TABS, matchRoute } from '@linkup/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Title of the route a concrete path belongs to (contract ROUTES). */
@@ -19,11 +21,22 @@ export function pageHeading(page: Page, title: string): Locator {
   return page.getByRole('heading', { level: 1, name: title, exact: true });
 }
 
-/** Asserts the address, the visible h1 title and document.title ('<title> · LinkUp'). */
+/**
+ * Asserts the address, the visible h1 title and document.title ('<title> · LinkUp') — and that the
+ * page is its own screen, not the placeholder (unless the contract's SCREENS_TO_BUILD still lists
+ * the route, in which case it must still be the placeholder: the list stays true).
+ */
 export async function expectOnPage(page: Page, pathname: string, title = titleOf(pathname)): Promise<void> {
   await expectPath(page, pathname);
   await expect(pageHeading(page, title)).toBeVisible();
   await expect(page).toHaveTitle(`${title} · LinkUp`);
+  const route = matchRoute(pathname);
+  const placeholder = page.locator('[data-placeholder]');
+  if (route && (SCREENS_TO_BUILD as readonly string[]).includes(route.name)) {
+    await expect(placeholder, `${route.name} has a screen now: take it off SCREENS_TO_BUILD`).toHaveCount(1);
+  } else {
+    await expect(placeholder, `${pathname} shows the placeholder page, not a screen of its own`).toHaveCount(0);
+  }
 }
 
 /** The app shell's bottom tab bar: the navigation landmark holding all six tab links. */
@@ -35,16 +48,19 @@ export function tabBar(page: Page): Locator {
 
 export { TABS };
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * axe-core's violations on the page at or above `minimum` impact, as readable lines (empty when
- * clean); toasts are left out (they come and go). The test file needs
- * `test.use({ bypassCSP: true })`: axe is injected as a script.
+ * clean); toasts are left out (they come and go). axe is evaluated through the DevTools protocol,
+ * which the app's Content-Security-Policy (rightly) does not let inline scripts do.
  */
 export async function axeViolations(page: Page, minimum: 'critical' | 'serious' = 'serious'): Promise<string[]> {
-  const { createRequire } = await import('node:module');
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: Violation[] }> };
+    const { axe } = window as unknown as { axe: Axe };
     return (await axe.run({ exclude: [['.Toastify']] }, { resultTypes: ['violations'] })).violations;
   });
   const levels = minimum === 'critical' ? ['critical'] : ['critical', 'serious'];

@@ -1,7 +1,7 @@
 // Accounts end to end (issue: accounts and sign-in): registration, e-mail verification, sign-in
 // with a WhatsApp code, password reset — in Chromium against the real server, reading codes and
 // links from the dev outbox. Every test uses its own new member.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import {
   latestCode,
   latestLink,
@@ -111,12 +111,12 @@ test("'Resend code' works after the cool-down and the new code signs in", async 
   await latestCode(request, member.mobile);
 
   const resend = page.getByRole('button', { name: 'Resend code' });
-  await expect(resend).toBeEnabled({ timeout: 10_000 });
+  await expect(resend).toBeEnabled({ timeout: 15_000 });
   await resend.click();
   await expect(toast(page, 'OTP resent to your WhatsApp!')).toBeVisible();
-  const second = await latestCode(request, member.mobile, 2);
   // Right after a resend the cool-down starts again.
   await expect(resend).toBeDisabled();
+  const second = await latestCode(request, member.mobile, 2);
 
   await page.getByLabel('Verification code').fill(second);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -148,7 +148,7 @@ test('forgot password by e-mail: the link sets a new password, the old one stops
   await expect(toast(page, sent)).toBeVisible();
 
   const link = await latestLink(request, member.email, '/auth/reset-password');
-  const params = new URL(link).searchParams;
+  const params = new URL(link, 'http://linkup.test').searchParams;
   expect(params.get('token')).toBeTruthy();
   expect(params.get('mobile')).toBe(member.mobile);
 

@@ -1,5 +1,5 @@
 // The server side of the product as the browser's origin sees it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('GET /api/health is green', async ({ request }) => {
   const response = await request.get('/api/health');

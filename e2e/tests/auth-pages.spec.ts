@@ -1,5 +1,5 @@
 // The authentication group of spec §2: titles, the Back control and the logo.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectOnPage, tabBar } from '../support/pages';
 
 const AUTH_PAGES = [

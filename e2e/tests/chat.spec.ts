@@ -1,8 +1,8 @@
 // Chat end to end (issue 6, spec §2 "Messages screen" and "Chat screen"): two members in two
 // browser contexts against the real server and its Socket.IO — search, start a chat, messages
 // without reload, typing, edit, delete, unread badge, 'Load earlier messages', leaving.
-import { PAGE_SIZES, type ChatMessage, type ChatRoom } from '@linkup/contract';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { storeSession, type StoredSession } from '../support/session';
 
@@ -34,7 +34,7 @@ const openRoom = (request: APIRequestContext, from: Member, to: Member) =>
 const sendThroughApi = (request: APIRequestContext, from: Member, roomId: string, message: string) =>
   call<ChatMessage>(request, from, 'post', '/chat/messages', { chat_room_id: roomId, message, type: 'text', client_id: `e2e-${digits(12)}` });
 
-/** A browser context of its own for one member, signed in through localStorage. */
+/** A browser context of its own for one member, signed in through localStorage (closed after the test's accessibility check). */
 async function memberPage(browser: Browser, member: Member): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -53,27 +53,19 @@ async function send(page: Page, text: string) {
   await expect(bubble(page, text)).toBeVisible();
 }
 
-let naledi: Member;
-let bongani: Member;
-let zanele: Member;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  naledi = await registerMember(request, 'Naledi');
-  bongani = await registerMember(request, 'Bongani');
-  zanele = await registerMember(request, 'Zanele');
-  await request.dispose();
-});
-
-test('A finds B by name, starts a chat, and they chat in real time: typing, edit, delete', async ({ browser }) => {
+// Every test registers the members it needs: none depends on what another left behind.
+test('A finds B by name, starts a chat, and they chat in real time: typing, edit, delete', async ({ browser, request }) => {
   test.setTimeout(60_000);
+  const [naledi, bongani] = [await registerMember(request, 'Naledi'), await registerMember(request, 'Bongani')];
   const a = await memberPage(browser, naledi);
   const b = await memberPage(browser, bongani);
   await b.goto('/app/messages');
   await expect(b.getByText('No conversations yet')).toBeVisible();
 
-  // A searches B by name and starts the chat.
+  // A searches B by name and starts the chat; one letter is not a search yet (issue #12 item 11).
   await a.goto('/app/messages');
+  await a.getByRole('searchbox', { name: 'Search users' }).fill(bongani.name.slice(0, 1));
+  await expect(a.getByRole('status')).toHaveText(USER_SEARCH_MESSAGES.tooShort);
   await a.getByRole('searchbox', { name: 'Search users' }).fill(bongani.name);
   await a.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(bongani.name) }).click();
   await expect(toast(a, 'Chat started successfully')).toBeVisible();
@@ -122,17 +114,17 @@ test('A finds B by name, starts a chat, and they chat in real time: typing, edit
   // A deletes: gone for both.
   await bubble(a, 'Bring snacks and water').hover();
   await bubble(a, 'Bring snacks and water').getByRole('button', { name: 'Delete message' }).click();
-  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  // A destructive question names its action on the button (docs/decisions.md).
+  await a.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toast(a, 'Message deleted successfully')).toBeVisible();
   await expect(bubble(a, 'Bring snacks and water')).toHaveCount(0);
   await expect(bubble(b, 'Bring snacks and water')).toHaveCount(0);
   await expect(bubble(b, 'Sounds great!')).toBeVisible();
 
-  await a.context().close();
-  await b.context().close();
 });
 
 test("B's Messages tab badge rises with A's messages and clears when B opens the room", async ({ browser, request }) => {
+  const [zanele, bongani] = [await registerMember(request, 'Zanele'), await registerMember(request, 'Bongani')];
   const room = await openRoom(request, zanele, bongani);
   const b = await memberPage(browser, bongani);
   await b.goto('/app/dashboard');
@@ -156,11 +148,11 @@ test("B's Messages tab badge rises with A's messages and clears when B opens the
   await b.reload();
   await expect(b.getByTestId('conversation').filter({ hasText: `Chat with ${zanele.name}` })).toBeVisible();
   await expect(messagesBadge(b)).toHaveCount(0);
-  await b.context().close();
 });
 
 test("'Load earlier messages' appears after 60 messages and loads the older ones in place", async ({ browser, request }) => {
   test.setTimeout(60_000);
+  const [naledi, zanele] = [await registerMember(request, 'Naledi'), await registerMember(request, 'Zanele')];
   const room = await openRoom(request, naledi, zanele);
   for (let i = 1; i <= 60; i++) await sendThroughApi(request, i % 2 ? naledi : zanele, room.id, `Message number ${i}`);
 
@@ -181,10 +173,10 @@ test("'Load earlier messages' appears after 60 messages and loads the older ones
   expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(4);
   await bubble(a, 'Message number 1').scrollIntoViewIfNeeded();
   await expect(bubble(a, 'Message number 1')).toBeVisible();
-  await a.context().close();
 });
 
 test('leaving a chat (opened at /app/chat/:roomId) returns to the list with "Left chat room successfully"', async ({ browser, request }) => {
+  const [bongani, naledi] = [await registerMember(request, 'Bongani'), await registerMember(request, 'Naledi')];
   const room = await openRoom(request, bongani, naledi);
   await sendThroughApi(request, naledi, room.id, 'See you soon');
   const b = await memberPage(browser, bongani);
@@ -197,11 +189,10 @@ test('leaving a chat (opened at /app/chat/:roomId) returns to the list with "Lef
   await expect(sheet.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await sheet.getByRole('button', { name: 'Leave Chat' }).click();
   const confirm = b.getByRole('dialog').filter({ hasText: 'Are you sure you want to leave this chat?' });
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await confirm.getByRole('button', { name: 'Leave Chat' }).click();
 
   await expect(b).toHaveURL(/\/app\/messages$/);
   await expect(toast(b, 'Left chat room successfully')).toBeVisible();
   await expect(b.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(b.getByTestId('conversation').filter({ hasText: `Chat with ${naledi.name}` })).toHaveCount(0);
-  await b.context().close();
 });

@@ -1,6 +1,6 @@
 // Help and legal end to end (issue 4, "Help and legal"): the help index, the searchable FAQ, the
 // contact form and its confirmation, and the legal pages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { latestMessage } from '../support/accounts';
 import { expectOnPage } from '../support/pages';
 import { signIn } from '../support/session';

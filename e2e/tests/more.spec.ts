@@ -1,5 +1,5 @@
 // The More screen of spec §2: its texts, where its links go, and logging out.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { expectOnPage, pageHeading } from '../support/pages';
 import { freshSession, readSession, signIn } from '../support/session';
 
@@ -54,6 +54,7 @@ test.describe('signed in', () => {
   });
 
   for (const [name, href] of [['People Who Like You', '/app/likes'], ['Blocked Users', '/app/blocked-users'], ['Upgrade to Premium', '/app/subscription']] as const) {
+    // expectOnPage also says whether the page is its own screen or a placeholder still to build.
     test(`${name} opens ${href}`, async ({ page }) => {
       await link(page, name).click();
       await expectOnPage(page, href);

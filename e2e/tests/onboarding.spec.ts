@@ -1,13 +1,11 @@
 // Onboarding end to end (issue 4, DESIGN §6): a member registers through the real form, lands on
 // /onboarding/welcome, goes through every step (photo upload included), finishes on the
 // dashboard, and signing in again skips onboarding.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newMember, toast } from '../support/accounts';
 import { pngBuffer } from '../support/onboarding';
 import { axeViolations, expectOnPage } from '../support/pages';
 
-// axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-test.use({ bypassCSP: true });
 
 const step = (page: Page, n: number, title: string) =>
   Promise.all([

@@ -2,7 +2,7 @@
 // title as the h1 and in the browser tab, and with the tab bar shown (its section's tab current)
 // or hidden as the route says.
 import { ROUTES } from '@linkup/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { TABS, expectOnPage, tabBar } from '../support/pages';
 import { signIn } from '../support/session';
 

@@ -1,13 +1,11 @@
 // Dating preferences end to end (issue 4): a member sets who they want to meet, reloads and finds
 // it kept, sets their location from the list and from the device position, and resets.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
 import { axeViolations, expectOnPage } from '../support/pages';
 import { storeSession, type StoredSession } from '../support/session';
 
-// axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-test.use({ bypassCSP: true });
 
 let session: StoredSession;
 

@@ -1,16 +1,13 @@
 // My profile end to end (issue 4): a member edits their profile and sees it on /app/profile;
 // uploads photos, reorders them, chooses the main one and deletes one; picks interests.
-import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi, pngBuffer } from '../support/onboarding';
-import { expectOnPage } from '../support/pages';
+import { expectOnPage, axeViolations } from '../support/pages';
 import { storeSession, type StoredSession } from '../support/session';
 
 let session: StoredSession;
 
-// axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-test.use({ bypassCSP: true });
 
 test.beforeEach(async ({ page, request }) => {
   session = await completeOnboardingThroughApi(request, await registerThroughApi(request, newMember('profile')));
@@ -111,7 +108,7 @@ test('uploads photos, reorders them, sets the main one and deletes one', async (
   // Delete the main photo after confirming: the first remaining one becomes main.
   await grid.getByRole('button', { name: 'Delete: photo 3' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Delete this photo?' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Delete photo' }).click();
   await expect(toast(page, 'The photo has been deleted.')).toBeVisible();
   await expect(page.getByText('2 of 6 photos')).toBeVisible();
   const left = await myPhotos(request);
@@ -141,18 +138,11 @@ test('picks interests with the limit shown', async ({ page }) => {
 });
 
 test('the profile pages have no serious or critical accessibility violations', async ({ page }) => {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   for (const path of ['/app/profile', '/app/profile/edit', '/app/profile/photos', '/app/profile/interests']) {
     await page.goto(path);
     await expectOnPage(page, path);
     await expect(page.locator('.profile-card').first()).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-    await page.addScriptTag({ path: axePath });
-    const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`) }));
-    });
-    expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious'), path).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
 });

@@ -1,5 +1,5 @@
 // Spec §2 routing rules, as a member meets them in the browser.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectOnPage, expectPath, pageHeading } from '../support/pages';
 import { signIn, signInThroughForm } from '../support/session';
 

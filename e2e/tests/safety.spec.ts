@@ -1,11 +1,11 @@
 // Safety end to end (issue 4 "Safety"): another member's profile, blocking (both ways: profile,
 // chat search and the conversation, for both members, without a reload), unblocking from
 // /app/blocked-users, and reporting with a reason. Two members in two browser contexts.
-import { createRequire } from 'node:module';
 import { ageOnDate, type ChatRoom } from '@linkup/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
+import { axeViolations } from '../support/pages';
 import { storeSession, type StoredSession } from '../support/session';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -42,41 +42,20 @@ async function memberPage(browser: Browser, member: Member): Promise<Page> {
 
 const profilePath = (member: Member) => `/app/user/${member.session.user.id}`;
 const conversationWith = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: `Chat with ${name}` });
-const swalConfirm = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: 'OK' });
+const confirmIn = (page: Page, text: string, button = 'OK') => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: button, exact: true });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Critical and serious axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.impact}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-let amara: Member;
-let bheki: Member;
-let chipo: Member;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(60_000);
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  amara = await registerMember(request, 'Amara');
-  bheki = await registerMember(request, 'Bheki');
-  chipo = await registerMember(request, 'Chipo');
-  // A conversation between A and B, with a message, so both have it in their lists.
+/** A and B with a conversation in which A wrote, so both have it in their lists. */
+async function conversingPair(request: APIRequestContext): Promise<[Member, Member]> {
+  const [amara, bheki] = [await registerMember(request, 'Amara'), await registerMember(request, 'Bheki')];
   const room = await call<ChatRoom>(request, amara, 'post', '/chat/rooms', { user_id: bheki.session.user.id, name: `Chat with ${bheki.name}` });
   await call(request, amara, 'post', '/chat/messages', { chat_room_id: room.id, message: 'Coffee on Saturday?', type: 'text', client_id: `e2e-${digits(12)}` });
-  await request.dispose();
-});
+  return [amara, bheki];
+}
 
-test('A views B’s profile, blocks B: gone from search and chat for both, B cannot see A; A unblocks', async ({ browser }) => {
+// Every test registers the members it needs: none depends on what another blocked or reported.
+test('A views B’s profile, blocks B: gone from search and chat for both, B cannot see A; A unblocks', async ({ browser, request }) => {
   test.setTimeout(90_000);
+  const [amara, bheki] = await conversingPair(request);
   const a = await memberPage(browser, amara);
   const b = await memberPage(browser, bheki);
 
@@ -95,7 +74,7 @@ test('A views B’s profile, blocks B: gone from search and chat for both, B can
   // A blocks B (after confirming) and leaves the page.
   await a.getByRole('button', { name: 'Profile options' }).click();
   await a.getByRole('menuitem', { name: 'Block' }).click();
-  await swalConfirm(a, `Block ${bheki.name}?`).click();
+  await confirmIn(a, `Block ${bheki.name}?`, 'Block').click();
   await expect(toast(a, 'Member blocked. You will no longer see each other.')).toBeVisible();
   await expect(a).not.toHaveURL(/\/app\/user\//);
 
@@ -121,7 +100,7 @@ test('A views B’s profile, blocks B: gone from search and chat for both, B can
   const row = a.getByRole('list', { name: 'Blocked members' }).getByRole('listitem').filter({ hasText: bheki.name });
   await expect(row).toContainText('Blocked on');
   await row.getByRole('button', { name: `Unblock ${bheki.name}` }).click();
-  await swalConfirm(a, `Unblock ${bheki.name}?`).click();
+  await confirmIn(a, `Unblock ${bheki.name}?`).click();
   await expect(toast(a, 'Member unblocked.')).toBeVisible();
   await expect(a.getByText("You haven't blocked anyone")).toBeVisible();
 
@@ -131,12 +110,11 @@ test('A views B’s profile, blocks B: gone from search and chat for both, B can
   await b.goto(profilePath(amara));
   await expect(b.getByRole('heading', { level: 2, name: new RegExp(`^${amara.name}`) })).toBeVisible();
 
-  await a.context().close();
-  await b.context().close();
 });
 
-test('A reports C with a reason and details, also blocking: C is listed under Blocked Users', async ({ browser }) => {
+test('A reports C with a reason and details, also blocking: C is listed under Blocked Users', async ({ browser, request }) => {
   test.setTimeout(60_000);
+  const [amara, chipo] = [await registerMember(request, 'Amara'), await registerMember(request, 'Chipo')];
   const a = await memberPage(browser, amara);
   await a.goto(profilePath(chipo));
   await expect(a.getByRole('heading', { level: 2, name: new RegExp(`^${chipo.name}`) })).toBeVisible();
@@ -160,34 +138,30 @@ test('A reports C with a reason and details, also blocking: C is listed under Bl
   await expect(a.getByRole('list', { name: 'Blocked members' })).toContainText(chipo.name);
   await a.goto(profilePath(chipo));
   await expect(a.getByRole('heading', { level: 2, name: "This profile isn't available" })).toBeVisible();
-  await a.context().close();
 });
 
 test.describe('accessibility', () => {
-  // axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-  test.use({ bypassCSP: true });
-
-  test('the profile, its options, the report dialog and Blocked Users have no serious violations', async ({ browser }) => {
+  test('the profile, its options, the report dialog and Blocked Users have no serious violations', async ({ browser, request }) => {
     test.setTimeout(60_000);
+    const [bheki, chipo] = [await registerMember(request, 'Bheki'), await registerMember(request, 'Chipo')];
     const b = await memberPage(browser, bheki);
     await b.goto(profilePath(chipo));
     await expect(b.getByRole('heading', { level: 2, name: new RegExp(`^${chipo.name}`) })).toBeVisible();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await b.getByRole('button', { name: 'Profile options' }).click();
     await expect(b.getByRole('menu', { name: 'Profile options' })).toBeVisible();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await b.getByRole('menuitem', { name: 'Report' }).click();
     await expect(b.getByRole('dialog', { name: `Report ${chipo.name}` })).toBeVisible();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await b.keyboard.press('Escape');
 
     await b.goto('/app/user/no-such-member');
     await expect(b.getByRole('heading', { level: 2, name: "This profile isn't available" })).toBeVisible();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await b.goto('/app/blocked-users');
     await expect(b.getByRole('heading', { level: 1, name: 'Blocked Users' })).toBeVisible();
     await expect(b.getByText("You haven't blocked anyone").or(b.getByRole('list', { name: 'Blocked members' }))).toBeVisible();
-    expect(await seriousViolations(b)).toEqual([]);
-    await b.context().close();
+    expect(await axeViolations(b)).toEqual([]);
   });
 });

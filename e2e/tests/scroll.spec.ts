@@ -1,5 +1,5 @@
 // Spec §2: every page change scrolls to the top.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectOnPage } from '../support/pages';
 import { signIn } from '../support/session';
 

@@ -1,7 +1,7 @@
 // Signing in with the form (spec §4 Auth, §5 Login): an identifier without '@' is a mobile
 // number; wrong credentials keep you on the form with the reason. (Each attempt counts against
 // the API's 10 sign-ins a minute, so this file keeps to two.)
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectOnPage } from '../support/pages';
 import { DEMO_ACCOUNT, readSession } from '../support/session';
 

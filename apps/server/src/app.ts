@@ -4,14 +4,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
-import { Outbox } from './adapters/outbox/outbox';
+import { Outbox } from './adapters/outbox/outbox.repository';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import { selectMail, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
+import { MemoryLimiter, RedisLimiter } from './lib/limiter';
 import { accountRoutes } from './modules/account/account.routes';
+import { appLinksRoutes } from './modules/app-links/app-links.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { helpRoutes } from './modules/help/help.routes';
@@ -23,7 +26,10 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { sandboxCheckoutRoutes } from './modules/subscriptions/sandbox-checkout.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { realtimePlugin } from './plugins/realtime';
 import { errorsPlugin } from './plugins/errors';
@@ -107,6 +113,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     mail: selectMail(config, outbox),
     whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
+    limiter: redis ? new RedisLimiter(redis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
   app.decorate('deps', deps);
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
@@ -119,14 +126,19 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   }, 60 * 60 * 1000);
   sweep.unref();
 
+  // Collapsed pushes and the reminder job (once across processes), ticking in every process.
+  app.addHook('onReady', async () => services.notificationJobs.start(config.push.jobIntervalMs));
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await services.notificationJobs.stop();
+    services.pushes.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
   });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
@@ -143,13 +155,17 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await api.register(settingsRoutes);
     await api.register(accountRoutes);
     await api.register(helpRoutes);
+    await api.register(devicesRoutes);
     await api.register(matchesRoutes);
     await api.register(notificationsRoutes);
     await api.register(feedRoutes);
+    await api.register(subscriptionsRoutes);
     if (!config.isProduction) await api.register(devApiRoutes);
   }, { prefix: '/api' });
   if (!config.isProduction) await app.register(devPageRoutes);
+  if (!config.isProduction) await app.register(sandboxCheckoutRoutes);
   await app.register(mediaPlugin, { storage: deps.storage });
+  await app.register(appLinksRoutes);
 
   await app.register(staticPlugin);
   return app;

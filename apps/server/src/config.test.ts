@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ConfigSchema, REPO_ROOT, loadConfig } from './config';
+import { ConfigError, ConfigSchema, REPO_ROOT, exposureWarning, loadConfig } from './config';
 
 describe('config', () => {
   it('has defaults that make `npm start` work with no settings', () => {
@@ -37,6 +37,28 @@ describe('config', () => {
     expect(message).toContain('PORT');
     expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
     expect(message).toContain('NODE_ENV');
+  });
+
+  it('listens on this machine only outside production, on every interface in production; HOST overrides (issue #12 item 9)', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ...secret }).host).toBe('10.0.0.5');
+  });
+
+  it('warns at start-up when a development server listens beyond this machine', () => {
+    expect(exposureWarning(loadConfig({}))).toBeUndefined();
+    expect(exposureWarning(loadConfig({ HOST: 'localhost' }))).toBeUndefined();
+    expect(exposureWarning(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/^HOST=0\.0\.0\.0: this development server is reachable from the network/);
+    expect(exposureWarning(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', APP_SECRET: 'x'.repeat(40) }))).toBeUndefined();
+  });
+
+  it("allows the native app's web views by default (iOS capacitor://, Android https://localhost)", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://linkup.example' }).corsOrigins).toEqual([
+      'https://linkup.example', 'capacitor://localhost', 'https://localhost', 'http://localhost',
+    ]);
   });
 
   it('splits CORS origins', () => {

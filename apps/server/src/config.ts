@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isLoopback } from './lib/loopback';
 
 /** The repository root, so relative paths in config mean the same from any working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,13 +19,15 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Default: this machine only (127.0.0.1) in development and test, every interface in production. */
+    HOST: z.preprocess(emptyToUndefined, z.string().optional()),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DATA_DIR: z.string().default('data'),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'letters, digits and : . _ - only').default('linkup:'),
     CORS_ORIGINS: z.preprocess(emptyToUndefined, csv.optional()),
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -36,6 +39,7 @@ export const ConfigSchema = z
     OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     OTP_HOURLY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
     OTP_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+    OTP_DAILY_LIMIT_PER_NUMBER_TOTAL: z.coerce.number().int().min(1).default(20),
     OTP_HOURLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
     OTP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -51,6 +55,7 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().min(3).default('LinkUp <no-reply@linkup.app>'),
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     SOCKET_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
     PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(10 * 1024 * 1024),
     PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(40_000_000),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
@@ -62,11 +67,38 @@ export const ConfigSchema = z
     BOOST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     PASS_RESURFACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    LOCATION_CHANGES_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     SEED_DEMO_DATA: z.preprocess(emptyToUndefined, bool.optional()),
     DEMO_MEMBER_COUNT: z.coerce.number().int().min(0).max(5000).default(200),
+    PREMIUM_PLANS: z
+      .string()
+      .regex(/^[a-z0-9_]{1,32}:\d{1,2}:\d{1,9}(,[a-z0-9_]{1,32}:\d{1,2}:\d{1,9})*$/, 'must be id:months:price_cents[,…]')
+      .default('premium_1m:1:14900,premium_3m:3:34900,premium_12m:12:99900'),
+    PREMIUM_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('ZAR'),
+    STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)').optional()),
+    STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional()),
+    VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key').optional()),
+    VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
+    FCM_SERVICE_ACCOUNT: z.preprocess(emptyToUndefined, z.string().optional()),
+    FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+    PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
+    PUSH_COLLAPSE_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
+    NOTIFICATION_JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    ANDROID_CERT_FINGERPRINTS: z.preprocess(
+      emptyToUndefined,
+      csv.pipe(z.array(z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i, 'must be SHA-256 fingerprints like AB:CD:…'))).optional(),
+    ),
+    APPLE_TEAM_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id').optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together' });
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
@@ -75,14 +107,16 @@ export const ConfigSchema = z
     return {
       env: env.NODE_ENV,
       isProduction: production,
-      host: env.HOST,
+      host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
       port: env.PORT,
       publicUrl,
       dataDir,
       databaseUrl: env.DATABASE_URL,
       databasePoolMax: env.DATABASE_POOL_MAX,
       redisUrl: env.REDIS_URL,
-      corsOrigins: env.CORS_ORIGINS ?? [publicUrl, 'capacitor://localhost', 'http://localhost'],
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
+      // The native app's web view: iOS (capacitor://localhost) and Android (https://localhost, androidScheme https).
+      corsOrigins: env.CORS_ORIGINS ?? [publicUrl, 'capacitor://localhost', 'https://localhost', 'http://localhost'],
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
       webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),
@@ -99,14 +133,17 @@ export const ConfigSchema = z
         resendCooldownMs: env.OTP_RESEND_COOLDOWN_SECONDS * 1000,
         hourlyPerNumber: env.OTP_HOURLY_LIMIT_PER_NUMBER,
         dailyPerNumber: env.OTP_DAILY_LIMIT_PER_NUMBER,
+        dailyPerNumberTotal: env.OTP_DAILY_LIMIT_PER_NUMBER_TOTAL,
         hourlyPerIp: env.OTP_HOURLY_LIMIT_PER_IP,
         dailyPerIp: env.OTP_DAILY_LIMIT_PER_IP,
       },
       authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
       socketConnectsPerMinute: env.SOCKET_CONNECTS_PER_MINUTE,
+      socketsPerMember: env.SOCKETS_PER_MEMBER,
       photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
       reportsPerDay: env.REPORTS_PER_DAY,
+      locationChangesPerDay: env.LOCATION_CHANGES_PER_DAY,
       matching: {
         freeDailyLikes: env.FREE_DAILY_LIKES,
         freeDailySuperLikes: env.FREE_DAILY_SUPER_LIKES,
@@ -128,15 +165,49 @@ export const ConfigSchema = z
           }
         : undefined,
       smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+      appLinks: {
+        androidCertFingerprints: (env.ANDROID_CERT_FINGERPRINTS ?? []).map((f) => f.toUpperCase()),
+        appleTeamId: env.APPLE_TEAM_ID,
+      },
+      premium: {
+        currency: env.PREMIUM_CURRENCY,
+        plans: env.PREMIUM_PLANS.split(',').map((entry) => {
+          const [id = '', months = '1', price = '0'] = entry.split(':');
+          return { id, months: Number(months), price_cents: Number(price), currency: env.PREMIUM_CURRENCY, name: Number(months) === 1 ? '1 month' : `${months} months` };
+        }),
+      },
+      push: {
+        vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+        vapidSubject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+        fcmServiceAccount: env.FCM_SERVICE_ACCOUNT,
+        fcmApiUrl: env.FCM_API_URL.replace(/\/+$/, ''),
+        retryBaseMs: env.PUSH_RETRY_BASE_MS,
+        collapseMs: env.PUSH_COLLAPSE_MINUTES * 60_000,
+        jobIntervalMs: env.NOTIFICATION_JOB_INTERVAL_MS,
+        /** Web Push endpoints on this machine over http (a local fake push service): never in production. */
+        allowLoopbackEndpoints: !production,
+      },
+      stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        : undefined,
     };
   })
   .superRefine((config, ctx) => {
+    if (config.premium.plans.some((plan) => plan.months < 1)) {
+      ctx.addIssue({ code: 'custom', path: ['PREMIUM_PLANS'], message: 'every plan lasts at least one month' });
+    }
     if (config.isProduction && !config.appSecret) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (32+ random characters)' });
     }
   });
 
 export type Config = z.output<typeof ConfigSchema>;
+
+/** The start-up warning of a development or test server that listens beyond this machine. */
+export function exposureWarning(config: Pick<Config, 'isProduction' | 'host' | 'env'>): string | undefined {
+  if (config.isProduction || isLoopback(config.host)) return undefined;
+  return `HOST=${config.host}: this ${config.env} server is reachable from the network. Its sign-in codes go to the dev outbox, which answers only this machine. Leave HOST unset to listen on 127.0.0.1 only.`;
+}
 
 export class ConfigError extends Error {}
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
+import { ConfigError, REPO_ROOT, exposureWarning, loadConfig, type Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNT } from './db/seed/demo-account';
@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  const exposed = exposureWarning(config);
+  if (exposed) app.log.warn(exposed);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`LinkUp is ready at ${config.publicUrl} (database: ${database.dialect})`);
 }

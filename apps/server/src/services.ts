@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { MailSender } from './adapters/mail/mail';
-import type { Outbox } from './adapters/outbox/outbox';
+import type { Outbox } from './adapters/outbox/outbox.repository';
+import { SandboxPayments } from './adapters/payments/sandbox-payments';
+import { selectPayments, selectPush } from './adapters/select';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
@@ -19,30 +21,44 @@ import { OtpRepository } from './modules/auth/otp.repository';
 import { OtpService } from './modules/auth/otp.service';
 import { ChatRepository } from './modules/chat/chat.repository';
 import { ChatService } from './modules/chat/chat.service';
+import { DevicesRepository } from './modules/devices/devices.repository';
+import { DevicesService } from './modules/devices/devices.service';
 import { FeedRepository } from './modules/feed/feed.repository';
 import { FeedService } from './modules/feed/feed.service';
 import { HealthService } from './modules/health/health.service';
 import { FAQ } from './modules/help/faq-content';
 import { HelpRepository } from './modules/help/help.repository';
 import { HelpService } from './modules/help/help.service';
+import { DiscoverRepository } from './modules/matches/discover.repository';
 import { MatchesRepository } from './modules/matches/matches.repository';
 import { MatchesService } from './modules/matches/matches.service';
 import { MembersRepository } from './modules/members/members.repository';
 import { MembersService } from './modules/members/members.service';
-import { loadPublicProfiles } from './modules/members/public-profile.presenter';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationJobs } from './modules/notifications/notification-jobs';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { PushDelivery } from './modules/notifications/push-delivery';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
-import { avatarUrlOf } from './modules/profile/avatar';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { ProfileService } from './modules/profile/profile.service';
 import { SafetyRepository } from './modules/safety/safety.repository';
 import { SafetyService } from './modules/safety/safety.service';
 import { SettingsRepository } from './modules/settings/settings.repository';
+import { BlocksRepository } from './modules/shared/blocks.repository';
+import { EntitlementsRepository } from './modules/shared/entitlements.repository';
+import { LocationChanges } from './modules/shared/location-changes';
+import { LocationChangesRepository } from './modules/shared/location-changes.repository';
+import { MemberSummaries } from './modules/shared/member-summaries';
+import { MemberSummaryRepository } from './modules/shared/member-summary.repository';
+import { NotificationSettingsRepository } from './modules/shared/notification-settings.repository';
+import { PrivacyRepository } from './modules/shared/privacy.repository';
+import { SessionUsers } from './modules/shared/session-users';
 import { SettingsService } from './modules/settings/settings.service';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 
 /** What the services are built from: settings and the adapters to the outside world. */
 export interface ServiceInputs {
@@ -76,10 +92,24 @@ export function buildServices(inputs: ServiceInputs) {
   const users = new AuthRepository(db);
   const authEvents = new AuthEventsRepository(db);
   const otps = new OtpRepository(db);
-  const avatarOf = (userId: string) => avatarUrlOf(db, storage, userId);
-  const loadProfiles = (viewerId: string, ids: readonly string[]) => loadPublicProfiles(db, storage, viewerId, ids, clock.now());
+  // What several modules read (modules/shared).
+  const privacy = new PrivacyRepository(db);
+  const blocks = new BlocksRepository(db);
+  const entitlements = new EntitlementsRepository(db);
+  const summaries = new MemberSummaries(new MemberSummaryRepository(db, privacy), storage, clock);
+  const sessionUsers = new SessionUsers(summaries, entitlements, clock);
 
-  const auth = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, avatarOf });
+  // The one notify path: every module with something to tell a member calls it after its commit.
+  const push = selectPush(config);
+  const notificationsRepo = new NotificationsRepository(db);
+  const pushes = new PushDelivery(notificationsRepo, push, config.push.retryBaseMs, clock, log);
+  const notifications = new NotificationsService({
+    repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db), entitlements, summaries, pushes,
+    collapseMs: config.push.collapseMs, log,
+  });
+  const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
+
+  const auth = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
@@ -87,11 +117,13 @@ export function buildServices(inputs: ServiceInputs) {
   const chat = new ChatService(
     new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl }),
     realtime,
+    notifications,
   );
 
   const settings = new SettingsService(new SettingsRepository(db));
-  // The one notifications inbox: every module with something to tell a member adds to it.
-  const notifications = new NotificationsService(new NotificationsRepository(db), storage, realtime, clock);
+  const locationChanges = new LocationChanges(new LocationChangesRepository(db), config.locationChangesPerDay, clock);
+  const payments = selectPayments(config, secret);
+  const members = new MembersService(new MembersRepository(db, privacy), storage, clock, notifications);
 
   return {
     config,
@@ -99,22 +131,38 @@ export function buildServices(inputs: ServiceInputs) {
     outbox,
     auth,
     otp,
+    sessionUsers,
     account: new AccountService({
       repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log,
       defaultPhoneRegion: config.defaultPhoneRegion,
     }),
     chat,
-    profile: new ProfileService(new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }),
-    preferences: new PreferencesService(new PreferencesRepository(db)),
-    onboarding: new OnboardingService(new OnboardingRepository(db), avatarOf),
-    members: new MembersService(new MembersRepository(db), loadProfiles, clock),
-    safety: new SafetyService(new SafetyRepository(db), storage, (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
+    profile: new ProfileService(
+      new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
+    ),
+    preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
+    onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
+    members,
+    safety: new SafetyService(new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
     settings,
+    devices: new DevicesService(new DevicesRepository(db), clock, config.push.allowLoopbackEndpoints),
     help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock }),
     notifications,
+    notificationJobs,
+    /** Closed with the app: pending push retries are dropped. */
+    pushes,
+    /** The VAPID public key browsers subscribe with. */
+    webPushKey: push.vapid.publicKey,
     feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock),
+    subscriptions: new SubscriptionsService({
+      repo: new SubscriptionsRepository(db), provider: payments, plans: config.premium.plans, premiumUntil: (userId, now) => entitlements.premiumUntil(userId, now),
+      realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,
+    }),
+    /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */
+    sandboxPayments: payments instanceof SandboxPayments ? payments : null,
     matches: new MatchesService({
-      repo: new MatchesRepository(db), rooms: chat, storage, loadProfiles, realtime, limits: config.matching, clock,
+      repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs), blocks, entitlements, summaries,
+      rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
     }),
   };
 }

@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type { Limiter } from './lib/limiter';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import type { AuthenticatedMember } from './lib/session';
 import type { Services } from './services';
-import type { Outbox } from './adapters/outbox/outbox';
+import type { Outbox } from './adapters/outbox/outbox.repository';
 import type { MailSender } from './adapters/mail/mail';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { PhotoStorage } from './adapters/storage/storage';
@@ -20,6 +21,8 @@ export interface AppDeps {
   mail: MailSender;
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
+  /** Per-member and per-address counts outside HTTP (sockets): in Redis when configured. */
+  limiter: Limiter;
 }
 
 declare module 'fastify' {

@@ -102,11 +102,71 @@ describe('account API', () => {
     });
   });
 
+  describe('the old address and number are told of every change (issue #12 item 5)', () => {
+    const noticeOf = async (to: string, what: string) => {
+      const notices = (await outboxFor(t.app, to)).filter((x) => x.body.includes(`the ${what} of your LinkUp account was just changed`));
+      expect(notices, `${what} notice to ${to}`).toHaveLength(1);
+      // "This wasn't me" reaches support, with a subject saying what happened.
+      expect(notices[0]!.link).toMatch(/^mailto:support@linkup\.app\?subject=This%20wasn't%20me/);
+    };
+
+    it('a new e-mail address: the old address and the number', async () => {
+      const m = await make();
+      const email = `moved.${newId().slice(0, 6).toLowerCase()}@example.test`;
+      expect((await call(m, 'PUT', '/account/email', { email, current_password: FACTORY_PASSWORD })).statusCode).toBe(200);
+      await noticeOf(m.user.email!, 'e-mail address');
+      await noticeOf(m.user.phone_number!, 'e-mail address');
+      expect((await outboxFor(t.app, email)).filter((x) => x.body.includes('was just changed'))).toHaveLength(0);
+    });
+
+    it('a new mobile number: the old number and the address', async () => {
+      const m = await make();
+      const mobile = freshMobile();
+      await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
+      expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: await latestCode(t.app, mobile) })).statusCode).toBe(200);
+      await noticeOf(m.user.phone_number!, 'mobile number');
+      await noticeOf(m.user.email!, 'mobile number');
+    });
+
+    it('a new password, changed or reset: the address and the number', async () => {
+      const changed = await make();
+      const body = { current_password: FACTORY_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+      expect((await call(changed, 'PUT', '/account/password', body)).statusCode).toBe(200);
+      await noticeOf(changed.user.email!, 'password');
+      await noticeOf(changed.user.phone_number!, 'password');
+
+      const reset = await make();
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: reset.user.email } });
+      const link = await latestLink(t.app, reset.user.email!);
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/auth/reset-password',
+        payload: { token: link.searchParams.get('token'), mobile: link.searchParams.get('mobile'), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      await noticeOf(reset.user.email!, 'password');
+      await noticeOf(reset.user.phone_number!, 'password');
+    });
+  });
+
   describe('changing the mobile number', () => {
+    it('needs the current password: a stolen session alone sends no code and moves nothing (issue #12 item 5)', async () => {
+      const m = await make();
+      const mobile = freshMobile();
+      const without = await call(m, 'POST', '/account/mobile/code', { mobile });
+      expect(without.statusCode).toBe(422);
+      expect(without.json().errors.current_password).toBeDefined();
+      const wrong = await call(m, 'POST', '/account/mobile/code', { mobile, current_password: 'a-guess-123' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors.current_password).toEqual(['The password is incorrect.']);
+      expect(await outboxFor(t.app, mobile)).toHaveLength(0);
+      expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: '123456' })).statusCode).toBe(422);
+      expect(await userRow(m.user.id)).toMatchObject({ phone_number: m.user.phone_number });
+    });
+
     it('sends a WhatsApp code to the new number, then moves the account to it', async () => {
       const m = await make();
       const mobile = freshMobile();
-      const sent = await call(m, 'POST', '/account/mobile/code', { mobile: `0${mobile.slice(3)}` });
+      const sent = await call(m, 'POST', '/account/mobile/code', { mobile: `0${mobile.slice(3)}`, current_password: FACTORY_PASSWORD });
       expect(sent.statusCode).toBe(200);
       expect(sent.json().data).toMatchObject({ mobile });
       expect(sent.json().message).toBe('We sent a code to your new number on WhatsApp.');
@@ -132,7 +192,7 @@ describe('account API', () => {
     it('binds the code to the member who asked: it signs nobody in and moves no one else', async () => {
       const [m, other] = [await make(), await make()];
       const mobile = freshMobile();
-      await call(m, 'POST', '/account/mobile/code', { mobile });
+      await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       const code = await latestCode(t.app, mobile);
       const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { mobile, otp: code } });
       expect(signIn.statusCode).toBe(422);
@@ -144,7 +204,7 @@ describe('account API', () => {
     it('refuses a number another member has, its own number and a bad number (422), and keeps the cool-down (429)', async () => {
       const [m, other] = [await make(), await make()];
       for (const [mobile, field] of [[other.user.phone_number, 'mobile'], [m.user.phone_number, 'mobile'], ['12', 'mobile'], ['+999123', 'mobile']] as const) {
-        const res = await call(m, 'POST', '/account/mobile/code', { mobile });
+        const res = await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
         expect(res.statusCode, String(mobile)).toBe(422);
         expect(res.json().errors[field]).toBeDefined();
       }
@@ -155,8 +215,8 @@ describe('account API', () => {
       expect((await call(m, 'PUT', '/account/mobile', { mobile: freshMobile(), otp: '12ab' })).json().errors.otp).toBeDefined();
 
       const mobile = freshMobile();
-      expect((await call(m, 'POST', '/account/mobile/code', { mobile })).statusCode).toBe(200);
-      const again = await call(m, 'POST', '/account/mobile/code', { mobile });
+      expect((await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD })).statusCode).toBe(200);
+      const again = await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       expect(again.statusCode).toBe(429);
       expect(await outboxFor(t.app, mobile)).toHaveLength(1);
     });
@@ -164,7 +224,7 @@ describe('account API', () => {
     it('locks the code after too many wrong tries', async () => {
       const m = await make();
       const mobile = freshMobile();
-      await call(m, 'POST', '/account/mobile/code', { mobile });
+      await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       const code = await latestCode(t.app, mobile);
       const wrongCode = code === '999999' ? '888888' : '999999';
       for (let i = 0; i < 5; i++) expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: wrongCode })).statusCode).toBe(422);

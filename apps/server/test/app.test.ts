@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, HealthSchema } from '@linkup/contract';
+import { ApiErrorSchema, ERROR_CODE_STATUS, HealthSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 
 const expectApiError = (body: unknown, status: number) => {
   const parsed = ApiErrorSchema.parse(body);
   expect(parsed.status).toBe(status);
+  // Every error carries a stable code of the contract's catalogue, one that belongs to its status.
+  expect(ERROR_CODE_STATUS[parsed.code]).toBe(status);
   expect(Number.isNaN(Date.parse(parsed.timestamp))).toBe(false);
   return parsed;
 };
@@ -36,7 +39,7 @@ describe('core HTTP behaviour', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(expectApiError(res.json(), 404).message).toBe('Resource not found.');
+      expect(expectApiError(res.json(), 404)).toMatchObject({ code: 'not_found', message: 'Resource not found.' });
     }
     const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
     expect(post.statusCode).toBe(404);
@@ -46,6 +49,7 @@ describe('core HTTP behaviour', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email', password: '' } });
     expect(res.statusCode).toBe(422);
     const error = expectApiError(res.json(), 422);
+    expect(error.code).toBe('validation_failed');
     expect(error.message).toBe('Validation failed. Please check your input.');
     expect(error.errors?.email?.[0]).toMatch(/e-mail/);
     expect(error.errors?.password).toBeDefined();
@@ -99,6 +103,22 @@ describe('core HTTP behaviour', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/login', '/api/auth/user']));
   });
 
+  it('compresses answers above 1 KB as the client accepts (brotli, else gzip), and not smaller ones', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('lists the dev outbox newest first, filtered by normalised recipient', async () => {
     const { outbox } = t.app.deps;
     await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
@@ -123,6 +143,22 @@ describe('core HTTP behaviour', () => {
     expect(page.body).not.toContain('someone@example.test');
   });
 
+  it('serves the dev outbox only to callers on this machine, whatever they forward (issue #12 item 9)', async () => {
+    await t.app.deps.outbox!.add({ channel: 'whatsapp', to: '+27821119999', body: '424242 is your code', code: '424242' });
+    for (const url of ['/api/dev/outbox?to=%2B27821119999', '/dev/outbox?to=%2B27821119999']) {
+      for (const remoteAddress of ['192.168.1.20', '10.0.0.2', '::ffff:172.16.0.9']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(res.body).not.toContain('424242');
+      }
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(200);
+        expect(res.body).toContain('424242');
+      }
+    }
+  });
+
   it('escapes what the dev outbox page shows', async () => {
     await t.app.deps.outbox!.add({ channel: 'email', to: 'xss@example.test', subject: '<script>alert(1)</script>', body: '<b>hi</b>' });
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=xss@example.test' });
@@ -139,6 +175,10 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LinkUp</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build writes beside each file (apps/web/vite-plugins/precompress.ts).
+    fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(dist, 'index.html'))));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     fs.mkdirSync(path.join(dist, 'images'));
     fs.writeFileSync(path.join(dist, 'images', 'logo.png'), 'png');
     t = await buildTestApp({ WEB_DIST_DIR: dist });
@@ -166,6 +206,27 @@ describe('serving the web app', () => {
     const logo = await t.app.inject({ method: 'GET', url: '/images/logo.png' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the build\'s precompressed files to clients that accept them, with the same caching', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+
+    const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('keeps API-like paths out of the fallback', async () => {

@@ -69,6 +69,10 @@ describe('registration and e-mail verification', () => {
     [{ date_of_birth: 'yesterday' }, 'date_of_birth'],
     [{ gender: 'robot' }, 'gender'],
     [{ terms_accepted: false }, 'terms_accepted'],
+    // Issue #12 item 12: names that read otherwise than stored, or that PostgreSQL cannot store.
+    [{ name: 'Thandi\u202Eikson' }, 'name'],
+    [{ name: 'Thandi\u2066Nkosi\u2069' }, 'name'],
+    [{ name: 'Thandi\u0000Nkosi' }, 'name'],
   ])('refuses %j with 422 on %s', async (overrides, field) => {
     const res = await post(t, 'register', registration(overrides));
     expect(res.statusCode).toBe(422);
@@ -250,6 +254,19 @@ describe('sign-in lock-out', () => {
     const ghost = `ghost.${unique()}@example.test`;
     for (let i = 0; i < 3; i++) await post(t, 'login', { email: ghost, password: 'wrong-password' }, {}, `10.6.0.${i}`);
     expect((await post(t, 'login', { email: ghost, password: 'wrong-password' }, {}, '10.6.0.9')).statusCode).toBe(429);
+  });
+
+  it('has one lock-out per account, whichever identifier and spelling is guessed at (issue #12 item 7)', async () => {
+    const member = await buildUser(t.database.db, { phone_number: `+2782${String(Date.now()).slice(-7)}` });
+    const local = `0${member.phone_number!.slice(3)}`;
+    // Three guesses in three spellings: e-mail, e-mail in capitals, the mobile in local form.
+    expect((await post(t, 'login', { email: member.email, password: 'guess-1' }, {}, '10.7.0.1')).statusCode).toBe(401);
+    expect((await post(t, 'login', { email: `  ${member.email!.toUpperCase()}`, password: 'guess-2' }, {}, '10.7.0.2')).statusCode).toBe(401);
+    expect((await post(t, 'login', { mobile: local, password: 'guess-3' }, {}, '10.7.0.3')).statusCode).toBe(401);
+    // Locked by every identifier: the right password by mobile does not get in either.
+    for (const identifier of [{ mobile: member.phone_number! }, { mobile: local }, { email: member.email! }]) {
+      expect((await post(t, 'login', { ...identifier, password: FACTORY_PASSWORD }, {}, '10.7.0.9')).statusCode, JSON.stringify(identifier)).toBe(429);
+    }
   });
 
   it('locks an IP that fails across many accounts', async () => {

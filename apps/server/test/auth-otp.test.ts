@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OtpSentSchema, SessionUserSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildUser } from './helpers/factories';
+import { FACTORY_PASSWORD, buildUser } from './helpers/factories';
 import { latestCode, outboxFor } from './helpers/outbox';
 import type { UserRow } from '../src/db/schema';
 
@@ -140,15 +140,39 @@ describe('sign-in with a WhatsApp code', () => {
     expect((await post(t, 'verify-otp', { mobile, otp: newCode })).statusCode).toBe(200);
   });
 
-  it('caps codes per number per hour', async () => {
+  /** Lets the next request send a new code at once (the resend cool-down is a minute). */
+  const coolDownPassed = () =>
+    t.database.db.updateTable('otp_codes').set({ last_sent_at: '2000-01-01T00:00:00.000Z' }).where('phone_number', '=', mobile).execute();
+
+  it('caps the codes one address asks for a number, without locking the number’s owner out (issue #12 item 8)', async () => {
+    const attacker = '10.0.0.66';
     for (let i = 0; i < 5; i++) {
-      await t.database.db.updateTable('otp_codes').set({ last_sent_at: '2000-01-01T00:00:00.000Z' }).where('phone_number', '=', mobile).execute();
-      expect((await post(t, 'resend-otp', { mobile }, `10.0.0.${i + 1}`)).statusCode).toBe(200);
+      await coolDownPassed();
+      expect((await post(t, 'resend-otp', { mobile }, attacker)).statusCode).toBe(200);
     }
-    await t.database.db.updateTable('otp_codes').set({ last_sent_at: '2000-01-01T00:00:00.000Z' }).where('phone_number', '=', mobile).execute();
-    const capped = await post(t, 'resend-otp', { mobile }, '10.0.0.99');
+    await coolDownPassed();
+    const capped = await post(t, 'resend-otp', { mobile }, attacker);
     expect(capped.statusCode).toBe(429);
     expect(capped.json().message).toBe('Too many codes requested. Please try again later.');
+
+    // The owner, from their own address, still gets a code and signs in with it.
+    await coolDownPassed();
+    expect((await post(t, 'request-otp', { mobile }, '10.0.0.7')).statusCode).toBe(200);
+    expect((await post(t, 'verify-otp', { mobile, otp: await latestCode(t.app, mobile) }, '10.0.0.7')).statusCode).toBe(200);
+  });
+
+  it('bounds a number’s codes from every address together a day, until its member signs in', async () => {
+    for (let i = 0; i < 20; i++) {
+      await coolDownPassed();
+      expect((await post(t, 'resend-otp', { mobile }, `10.1.${Math.floor(i / 5)}.1`)).statusCode, `code ${i + 1}`).toBe(200);
+    }
+    await coolDownPassed();
+    expect((await post(t, 'resend-otp', { mobile }, '10.1.9.9')).statusCode).toBe(429);
+    // A sign-in (here with the password) starts the number's caps afresh.
+    const signIn = await post(t, 'login', { mobile, password: FACTORY_PASSWORD }, '10.1.9.9');
+    expect(signIn.statusCode).toBe(200);
+    await coolDownPassed();
+    expect((await post(t, 'request-otp', { mobile }, '10.1.9.9')).statusCode).toBe(200);
   });
 
   it('caps codes per IP per hour across numbers', async () => {

@@ -4,6 +4,8 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { testDialect } from './helpers/database';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { needsEnv } from './helpers/requires';
 
 describe('auth: password sign-in, current member, sign-out', () => {
   let t: TestApp;
@@ -35,6 +37,15 @@ describe('auth: password sign-in, current member, sign-out', () => {
       const user = SessionUserSchema.parse(res.json().data.user);
       expect(user).toMatchObject({ id: member.id, name: 'Thandi Nkosi', email: 'thandi@example.test', phone_number: '+27821234567', profile_completed: true });
       expect(JSON.stringify(res.json())).not.toMatch(/password|token_hash|date_of_birth/);
+    });
+
+    it('says whether the member is premium and until when', async () => {
+      const m = await buildUser(t.database.db);
+      const token = await signIn(t.app, m);
+      const me = async () => SessionUserSchema.parse((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json().data.user);
+      expect(await me()).toMatchObject({ is_premium: false, premium_until: null, avatar_url: null });
+      const granted = await new EntitlementsRepository(t.database.db).grant(m.id, 30, new Date().toISOString());
+      expect(await me()).toMatchObject({ is_premium: true, premium_until: granted.ends_at });
     });
   });
 
@@ -155,8 +166,9 @@ describe('auth: a token looked up once for a burst of requests, never once revok
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('auth with REDIS_URL (several processes)', () => {
-  it('looks the token up on every request: another process may revoke it', async () => {
+// A revocation by another process is tested with real processes in processes.test.ts.
+describe('auth with REDIS_URL (as run with several processes)', needsEnv('REDIS_URL'), () => {
+  it('keeps no process-local session cache: authenticates the token on every request', async () => {
     const t = await buildTestApp({ REDIS_URL: process.env.REDIS_URL! });
     try {
       const token = await signIn(t.app, await buildUser(t.database.db, { name: 'Fezile' }));

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesOnlyMessage, roomChannel, type ChatMessage, type ChatRoom, type MessageReadPayload, type MessageSentPayload } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
-import { listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { pairKeyOf } from '../src/modules/chat/chat.policy';
+import { pairKey } from '../src/lib/pair-key';
 
 interface Member { user: UserRow; token: string }
 
@@ -32,7 +32,7 @@ describe('chat and safety', () => {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ message_policy: 'matches' })).execute();
   const match = (a: Member, b: Member) =>
     t.database.db.insertInto('matches').values({
-      id: newId(), pair_key: pairKeyOf(a.user.id, b.user.id), user_a: a.user.id, user_b: b.user.id, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
+      id: newId(), pair_key: pairKey(a.user.id, b.user.id), user_a: a.user.id, user_b: b.user.id, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
     }).execute();
   const socketOf = async (m: Member) => {
     const socket = await openSocket(origin, m.token);
@@ -152,7 +152,7 @@ describe('chat and safety', () => {
       // Anything still emitted to the room's channel reaches neither of them.
       const message = { id: 'm1', chat_room_id: roomId, user_id: a.user.id, message: 'x', type: 'text', is_edited: false, created_at: nowIso() };
       t.app.realtime.toChannel(channel, 'message.sent', { channel, message });
-      await new Promise((r) => setTimeout(r, 150));
+      await Promise.all([drained(t.app, sa), drained(t.app, sb)]);
       expect([sentToA.length, sentToB.length]).toEqual([0, 0]);
       expect(await sa.emitWithAck('subscribe', channel)).toEqual({ ok: false, message: 'Resource not found.' });
       expect(await sb.emitWithAck('subscribe', channel)).toEqual({ ok: false, message: 'Resource not found.' });
@@ -214,7 +214,7 @@ describe('chat and safety', () => {
       const [a, b] = [await make('Sello Unmatched'), await make('Tumi Unmatched')];
       await matchesOnly(b);
       await match(a, b);
-      await t.database.db.updateTable('matches').set({ unmatched_at: nowIso(), unmatched_by: b.user.id }).where('pair_key', '=', pairKeyOf(a.user.id, b.user.id)).execute();
+      await t.database.db.updateTable('matches').set({ unmatched_at: nowIso(), unmatched_by: b.user.id }).where('pair_key', '=', pairKey(a.user.id, b.user.id)).execute();
       expect((await openRoom(a, b)).statusCode).toBe(404);
     });
 

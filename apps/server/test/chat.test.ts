@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessageSchema, ChatRoomSchema, type ChatMessage } from '@linkup/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ChatMessageSchema, ChatRoomSchema, USER_SEARCH_MESSAGES, type ChatMessage } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createTestDatabase, testDialect } from './helpers/database';
+import { createTestDatabase } from './helpers/database';
 import { bearer, buildUser, signIn } from './helpers/factories';
-import { liveTestApp, record, until } from './helpers/sockets';
+import { drained, liveTestApp, record, until } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { maskEmail } from '../src/modules/chat/chat.presenter';
 import { createDatabase } from '../src/db/database';
@@ -13,6 +13,7 @@ import { ChatRepository } from '../src/modules/chat/chat.repository';
 import { CLIENT_ID_TAKEN } from '../src/modules/chat/chat.service';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
+import { onlyOn } from './helpers/requires';
 
 interface Member { user: UserRow; token: string }
 
@@ -33,7 +34,10 @@ describe('chat API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    alice = await make('Alice Zulu', 'alice.zulu@example.test');
+  });
+  // New members for every test: no test sees rooms or messages another left behind.
+  beforeEach(async () => {
+    alice = await make('Alice Zulu');
     bob = await make('Bob Khumalo');
     carol = await make('Carol van Wyk');
   });
@@ -42,7 +46,7 @@ describe('chat API', () => {
   it('requires authentication on every endpoint', async () => {
     for (const [method, url] of [['GET', '/chat/rooms'], ['GET', '/chat/rooms/x'], ['POST', '/chat/rooms'], ['GET', '/chat/rooms/x/messages'],
       ['POST', '/chat/messages'], ['PUT', '/chat/messages/x'], ['DELETE', '/chat/messages/x'], ['POST', '/chat/rooms/x/read'],
-      ['GET', '/chat/users/search?search=a'], ['DELETE', '/chat/rooms/x/leave']] as const) {
+      ['GET', '/chat/users/search?search=ab'], ['DELETE', '/chat/rooms/x/leave']] as const) {
       expect((await call(null, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -195,22 +199,54 @@ describe('chat API', () => {
   });
 
   it('searches members by name with masked e-mails, never myself', async () => {
-    const res = await call(bob, 'GET', '/chat/users/search?search=ALICE');
+    // The only member of this name in the file's database, whatever else the other tests made.
+    const zintle = await make('Zintle Mthembu', 'zintle.mthembu@example.test');
+    const res = await call(bob, 'GET', '/chat/users/search?search=ZINTLE');
     expect(res.statusCode).toBe(200);
     const { items, pagination } = res.json().data;
-    expect(items).toEqual([{ id: alice.user.id, name: 'Alice Zulu', email: 'al***u@e******.test' }]);
+    expect(items).toEqual([{ id: zintle.user.id, name: 'Zintle Mthembu', email: 'zi***u@e***.test' }]);
     expect(pagination.per_page).toBe(10);
-    expect(JSON.stringify(res.json())).not.toContain('alice.zulu@example.test');
-    expect((await call(alice, 'GET', '/chat/users/search?search=alice')).json().data.items).toEqual([]);
-    expect((await call(alice, 'GET', '/chat/users/search?search=%25')).json().data.items).toEqual([]);
+    expect(JSON.stringify(res.json())).not.toContain('zintle.mthembu@example.test');
+    expect((await call(zintle, 'GET', '/chat/users/search?search=zintle')).json().data.items).toEqual([]);
+    expect((await call(alice, 'GET', '/chat/users/search?search=%25%25')).json().data.items).toEqual([]);
     expect((await call(alice, 'GET', '/chat/users/search?search=')).json().data.items).toEqual([]);
     expect((await call(alice, 'GET', `/chat/users/search?search=${'a'.repeat(101)}`)).statusCode).toBe(422);
   });
 
-  it('masks e-mails', () => {
-    expect(maskEmail('thandi.nkosi@example.com')).toBe('th***i@e******.com');
+  it('masks e-mails without revealing the length of the name or the domain', () => {
+    expect(maskEmail('thandi.nkosi@example.com')).toBe('th***i@e***.com');
     expect(maskEmail('ab@x.io')).toBe('a***@x***.io');
+    expect(maskEmail('thi@e.com')).toBe(maskEmail('thandiwe.nkosi@eastern-cape-mail-services.com'));
     expect(maskEmail(null)).toBe('');
+  });
+
+  it('needs at least 2 characters: one letter would list nearly everyone (issue #12 item 11)', async () => {
+    await make('Qadira One');
+    const one = await call(alice, 'GET', '/chat/users/search?search=Q');
+    expect(one.statusCode).toBe(422);
+    expect(one.json()).toMatchObject({ code: 'validation_failed', errors: { search: [USER_SEARCH_MESSAGES.tooShort] } });
+    expect((await call(alice, 'GET', '/chat/users/search?search=%20Q%20')).statusCode).toBe(422);
+    expect((await call(alice, 'GET', '/chat/users/search?search=Qa')).json().data.items.map((u: { name: string }) => u.name)).toContain('Qadira One');
+  });
+
+  it('leaves out members hidden from discover, unless the two have a match or a conversation (issue #12 item 11)', async () => {
+    const hidden = await make('Hlomla Hideaway');
+    expect((await call(hidden, 'PUT', '/settings', { privacy: { hide_from_discover: true } })).statusCode).toBe(200);
+    const found = async (m: Member) => ((await call(m, 'GET', '/chat/users/search?search=hideaway')).json().data.items as { id: string }[]).map((u) => u.id);
+    for (const m of [alice, bob, carol]) expect(await found(m)).toEqual([]);
+
+    // A conversation: Bob and the hidden member share a room (whoever opened it).
+    await openRoom(hidden, bob);
+    // A match: Carol and the hidden member liked each other.
+    expect((await call(carol, 'POST', `/matches/${hidden.user.id}/like`)).statusCode).toBe(200);
+    expect((await call(hidden, 'POST', `/matches/${carol.user.id}/like`)).json().data.match).toBeTruthy();
+
+    expect(await found(bob)).toEqual([hidden.user.id]);
+    expect(await found(carol)).toEqual([hidden.user.id]);
+    expect(await found(alice)).toEqual([]);
+    // Visible again: anyone finds them.
+    expect((await call(hidden, 'PUT', '/settings', { privacy: { hide_from_discover: false } })).statusCode).toBe(200);
+    expect(await found(alice)).toEqual([hidden.user.id]);
   });
 });
 
@@ -255,7 +291,7 @@ describe('chat real time', () => {
     expect(deleted[0]).toEqual({ channel: `chat.room.${roomId}`, id: sent.id, chat_room_id: roomId });
     expect(aDeleted[0]).toEqual(deleted[0]);
 
-    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([a.socket, b.socket, c.socket].map((socket) => drained(live.t.app, socket)));
     expect([deleted.length, updated.length, aDeleted.length, aUpdated.length]).toEqual([1, 1, 1, 1]);
     expect(cNew).toEqual([]);
     expect(cRoom).toEqual([]);
@@ -286,7 +322,7 @@ describe('chat real time', () => {
     const aRoom = record(a.socket, 'message.sent');
     await api(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'still there?' });
     await until(() => aRoom.length === 1);
-    await new Promise((r) => setTimeout(r, 100));
+    await drained(live.t.app, b.socket);
     expect(bRoom).toEqual([]);
   });
 });
@@ -323,7 +359,7 @@ describe('chat message store', () => {
   });
 });
 
-describe.runIf(testDialect() === 'sqlite')('chat messages on SQLite', () => {
+describe('chat messages on SQLite', onlyOn('sqlite'), () => {
   it('keep the WAL bounded under a stream of commits, and closing folds it back into the database', async () => {
     const database = await createTestDatabase();
     const dir = path.dirname(database.file!);

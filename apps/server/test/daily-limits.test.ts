@@ -28,6 +28,7 @@ describe('across midnight UTC', () => {
     for (const target of targets.slice(0, 3)) expect((await call(me, 'POST', `/matches/${target.user.id}/like`)).statusCode).toBe(200);
     const refused = await call(me, 'POST', `/matches/${targets[3]!.user.id}/like`);
     expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'daily_likes_used', details: { resets_at: '2031-03-15T00:00:00.000Z' } });
     expect(refused.json().message).toContain('2031-03-15T00:00:00.000Z');
     expect(MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data))
       .toMatchObject({ likes_left_today: 0, resets_at: '2031-03-15T00:00:00.000Z' });
@@ -36,6 +37,19 @@ describe('across midnight UTC', () => {
     expect((await call(me, 'POST', `/matches/${targets[3]!.user.id}/like`)).statusCode).toBe(200);
     expect(MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data))
       .toMatchObject({ likes_left_today: 2, resets_at: '2031-03-16T00:00:00.000Z' });
+  });
+
+  it('the free super like of the day comes back after midnight, not before', async () => {
+    clock.set('2031-05-20T23:59:00.000Z');
+    const me = await make();
+    const [first, second] = [await make(), await make()];
+    expect((await call(me, 'POST', `/matches/${first.user.id}/super-like`)).statusCode).toBe(200);
+    clock.set('2031-05-20T23:59:59.000Z');
+    expect((await call(me, 'POST', `/matches/${second.user.id}/super-like`)).statusCode).toBe(429);
+    clock.set('2031-05-21T00:00:00.000Z');
+    expect((await call(me, 'POST', `/matches/${second.user.id}/super-like`)).statusCode).toBe(200);
+    expect(MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data))
+      .toMatchObject({ super_likes_left_today: 0, resets_at: '2031-05-22T00:00:00.000Z' });
   });
 
   it('a profile visit counts once per UTC day: again after midnight is a new visit', async () => {

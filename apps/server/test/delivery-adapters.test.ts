@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CloudWhatsAppSender } from '../src/adapters/whatsapp/cloud-whatsapp';
 import { SmtpMailSender } from '../src/adapters/mail/smtp-mail';
 import { DeliveryError } from '../src/adapters/delivery-error';
@@ -18,6 +18,7 @@ describe('WhatsApp Cloud API sender (against a local fake Graph API)', () => {
   beforeAll(async () => {
     graph = await startFakeGraphApi({ phoneNumberId: PHONE_ID, token: TOKEN });
   });
+  beforeEach(() => graph.reset());
   afterAll(async () => graph.close());
 
   const sender = (token = TOKEN) =>

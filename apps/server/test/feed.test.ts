@@ -9,7 +9,7 @@ import { newId } from '../src/lib/ids';
 import { birthDateBounds, nowIso } from '../src/lib/time';
 import { feedPolicy } from '../src/modules/feed/feed.policy';
 import { FeedRepository } from '../src/modules/feed/feed.repository';
-import { preferenceValues } from '../src/modules/shared/preference-values';
+import { preferenceValues } from '../src/modules/shared/preferences';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchStatsSchema, SwipeResultSchema, VisitorsSchema } from '@linkup/contract';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { buildTestApp, clearOfMidnightClock, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { grantPremium } from '../src/modules/matches/entitlements';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
 import { birthDateBounds } from '../src/modules/matches/discover';
 import { cityCell } from '../src/lib/geo';
+
+const grantPremium = (db: TestApp['database']['db'], userId: string, days: number) =>
+  new EntitlementsRepository(db).grant(userId, days, new Date().toISOString());
 
 interface Member { user: UserRow; token: string }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,14 +40,16 @@ describe('matching API', () => {
     }
     return { user, token: await signIn(t.app, user) };
   };
-  const discoverIds = async (m: Member, query = '') => {
+  const discover = async (m: Member, query = '') => {
     const response = await call(m, 'GET', `/matches/discover?per_page=50${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return DiscoverPageSchema.parse(response.json().data).items.map((c) => c.id);
+    return DiscoverPageSchema.parse(response.json().data).items;
   };
+  const discoverIds = async (m: Member, query = '') => (await discover(m, query)).map((c) => c.id);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // Free members' likes and super likes count per UTC day: never let a run cross midnight.
+    t = await buildTestApp({}, { clock: clearOfMidnightClock() });
   });
   afterAll(async () => t.close());
 
@@ -57,12 +62,12 @@ describe('matching API', () => {
   });
 
   describe('discover', () => {
-    let me: Member;
-    beforeAll(async () => {
-      me = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
-    });
+    // Each test its own viewer (and the candidates it needs): the file's other tests add members
+    // to the same database, in any order.
+    const viewer = () => make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
 
     it('shows only people who fit my preferences and whose preferences I fit', async () => {
+      const me = await viewer();
       const fits = await make({ name: 'Fits', gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], age_min: 25, age_max: 35 });
       const noPrefs = await make({ name: 'No preferences', gender: 'female', date_of_birth: bornAged(27) }, null);
       const tooOld = await make({ gender: 'female', date_of_birth: bornAged(40) }, { genders: ['male'] });
@@ -80,6 +85,8 @@ describe('matching API', () => {
     });
 
     it('cards carry presentable fields and reasons, never contact details or coordinates', async () => {
+      const me = await viewer();
+      await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
       const response = await call(me, 'GET', '/matches/discover');
       const page = DiscoverPageSchema.parse(response.json().data);
       expect(page.items.length).toBeGreaterThan(0);
@@ -92,9 +99,14 @@ describe('matching API', () => {
     });
 
     it('applies filter parameters and refuses bad ones with 422', async () => {
+      const me = await viewer();
       const capeTown = await make({ gender: 'female', date_of_birth: bornAged(29), city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') }, { genders: ['male'] });
-      expect(await discoverIds(me, '&city=Cape%20Town')).toEqual([capeTown.user.id]);
-      expect(await discoverIds(me, '&province=Western%20Cape')).toEqual([capeTown.user.id]);
+      const inCity = await discover(me, '&city=Cape%20Town');
+      expect(inCity.map((c) => c.id)).toContain(capeTown.user.id);
+      expect(new Set(inCity.map((c) => c.city))).toEqual(new Set(['Cape Town']));
+      const inProvince = await discover(me, '&province=Western%20Cape');
+      expect(inProvince.map((c) => c.id)).toContain(capeTown.user.id);
+      expect(new Set(inProvince.map((c) => c.province))).toEqual(new Set(['Western Cape']));
       expect(await discoverIds(me, '&distance=50')).not.toContain(capeTown.user.id);
       for (const query of ['age_min=40&age_max=30', 'gender=robot', 'age_min=12', 'per_page=500', 'distance=0']) {
         const response = await call(me, 'GET', `/matches/discover?${query}`);
@@ -103,6 +115,7 @@ describe('matching API', () => {
     });
 
     it('never shows members blocked either way, and liking them answers 404', async () => {
+      const me = await viewer();
       const blockedByMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
       const blockedMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
       await t.database.db.insertInto('user_blocks').values([
@@ -117,6 +130,7 @@ describe('matching API', () => {
     });
 
     it('does not repeat people I liked or passed; a pass comes back after the resurface time', async () => {
+      const me = await viewer();
       const liked = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
       const passed = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
       expect((await call(me, 'POST', `/matches/${liked.user.id}/like`)).statusCode).toBe(200);
@@ -132,6 +146,7 @@ describe('matching API', () => {
     });
 
     it('ranks a boosted member first', async () => {
+      const me = await viewer();
       const quiet = await make({ name: 'Boosted', gender: 'female', date_of_birth: bornAged(31), last_active_at: new Date(Date.now() - 10 * 24 * 3600_000).toISOString() }, { genders: ['male'] });
       await grantPremium(t.database.db, quiet.user.id, 30);
       const boosted = await call(quiet, 'POST', '/matches/boost-profile');
@@ -211,6 +226,8 @@ describe('matching API', () => {
       const refused = await call(me, 'POST', `/matches/${targets[25]!.user.id}/like`);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toMatch(/used all your likes for today.*midnight UTC/);
+      // Clients read the code and the reset time, never the sentence.
+      expect(refused.json()).toMatchObject({ status: 429, code: 'daily_likes_used', details: { resets_at: expect.stringMatching(/T00:00:00\.000Z$/) } });
       // Passing still works, and the refused like left nothing behind.
       expect((await call(me, 'POST', `/matches/${targets[25]!.user.id}/pass`)).statusCode).toBe(200);
       const stats = MatchStatsSchema.parse((await call(me, 'GET', '/matches/stats/summary')).json().data);

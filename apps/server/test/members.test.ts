@@ -7,7 +7,10 @@ import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { loadPublicProfiles } from '../src/modules/members/public-profile.presenter';
+import { MembersRepository } from '../src/modules/members/members.repository';
+import { MembersService } from '../src/modules/members/members.service';
+import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
+import { systemClock } from '../src/lib/clock';
 
 interface Member { user: UserRow; token: string }
 
@@ -104,7 +107,7 @@ describe('members API: another member’s profile', () => {
   });
 
   it('has no distance when either member has no location, and is offline after a while away', async () => {
-    const away = await make({ location_cell: null, last_active_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
+    const away = await make({ city: null, province: null, location_cell: null, last_active_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
     const profile = (await view(viewer, away.user.id)).json().data as PublicProfile;
     expect(profile).toMatchObject({ distance: null, is_online: false });
   });
@@ -159,19 +162,20 @@ describe('members API: another member’s profile', () => {
       transformResult: async (args) => args.result,
     };
     const db = t.database.db.withPlugin(counter);
-    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => make({ name: `Card ${i}`, location_cell: cityCell('Durban') })));
+    const service = new MembersService(new MembersRepository(db, new PrivacyRepository(db)), t.app.deps.storage, systemClock, t.app.services.notifications);
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => make({ name: `Card ${i}`, city: 'Durban', province: 'KwaZulu-Natal', location_cell: cityCell('Durban') })));
     for (const m of members) await addPhoto(m.user.id, 0, true);
 
-    const one = await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [members[0]!.user.id]);
+    const one = await service.profiles(viewer.user.id, [members[0]!.user.id]);
     const forOne = queries;
     queries = 0;
-    const many = await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [...members.map((m) => m.user.id), 'unknown-id']);
+    const many = await service.profiles(viewer.user.id, [...members.map((m) => m.user.id), 'unknown-id']);
     expect(forOne).toBe(4);
     expect(queries).toBe(4);
     expect(one.size).toBe(1);
     expect(many.size).toBe(8);
     expect(many.get(members[3]!.user.id)).toMatchObject({ name: 'Card 3', distance: 'More than 100 km away' });
     expect(many.get(members[3]!.user.id)!.photos).toHaveLength(1);
-    expect((await loadPublicProfiles(db, t.app.deps.storage, viewer.user.id, [])).size).toBe(0);
+    expect((await service.profiles(viewer.user.id, [])).size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { migrateToBottom, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
@@ -9,14 +9,29 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
   return tables.map((t) => t.name).sort();
 }
 
+const userRow = (id: string, email: string, now: string) => ({
+  id, name: 'A', email, phone_number: null, password_hash: null, date_of_birth: null,
+  gender: null, about: null, city: null, province: null, location_cell: null, marital_status: null,
+  body_type: null, relationship_type: null, how_often_drink: null, love_language: null, height_cm: null,
+  job_title: null, education: null, profile_completed: true, onboarding_completed_at: now,
+  email_verified_at: null, phone_verified_at: null, is_demo: false, last_active_at: null,
+  created_at: now, updated_at: now,
+});
+
 describe(`migrations (${process.env.LINKUP_TEST_DIALECT ?? 'sqlite'})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
+  // Each test its own database, so none depends on what another did first.
+  const opened: TestDatabase[] = [];
+  const fresh = async (migrate: boolean) => {
+    const database = await createTestDatabase({ migrate });
+    opened.push(database);
+    return database;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((d) => d.destroy()));
   });
-  afterAll(async () => database.destroy());
 
   it('migrate up creates every table and records each migration once', async () => {
+    const database = await fresh(false);
     const first = await migrateToLatest(database.db);
     expect(first.results?.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => 'Success'));
     expect(await tableNames(database)).toEqual(
@@ -29,15 +44,9 @@ describe(`migrations (${process.env.LINKUP_TEST_DIALECT ?? 'sqlite'})`, () => {
   });
 
   it('round-trips timestamps as ISO strings and booleans on this dialect', async () => {
+    const database = await fresh(true);
     const now = new Date().toISOString();
-    await database.db.insertInto('users').values({
-      id: 'u1', name: 'A', email: 'a@example.test', phone_number: null, password_hash: null, date_of_birth: null,
-      gender: null, about: null, city: null, province: null, location_cell: null, marital_status: null,
-      body_type: null, relationship_type: null, how_often_drink: null, love_language: null, height_cm: null,
-      job_title: null, education: null, profile_completed: true, onboarding_completed_at: now,
-      email_verified_at: null, phone_verified_at: null, is_demo: false, last_active_at: null,
-      created_at: now, updated_at: now,
-    }).execute();
+    await database.db.insertInto('users').values(userRow('u1', 'a@example.test', now)).execute();
     const row = await database.db.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(row.onboarding_completed_at).toBe(now);
     expect(Boolean(row.profile_completed)).toBe(true);
@@ -47,12 +56,25 @@ describe(`migrations (${process.env.LINKUP_TEST_DIALECT ?? 'sqlite'})`, () => {
   });
 
   it('enforces unique e-mails and mobiles', async () => {
+    const database = await fresh(true);
     const now = new Date().toISOString();
+    await database.db.insertInto('users').values(userRow('u1', 'a@example.test', now)).execute();
     const base = { name: 'B', password_hash: null, created_at: now, updated_at: now, profile_completed: false, is_demo: false };
     await expect(database.db.insertInto('users').values({ ...base, id: 'u2', email: 'a@example.test' } as never).execute()).rejects.toThrow();
   });
 
+  it('runs a migration whose number was reserved below one that already ran (issues land in any order)', async () => {
+    const older = await fresh(false);
+    const { '0008_hardening': _hardening, ...withoutHardening } = migrations;
+    const early = new Migrator({ db: older.db as unknown as Kysely<unknown>, provider: { getMigrations: async () => withoutHardening } });
+    expect((await early.migrateToLatest()).error).toBeUndefined();
+    const result = await migrateToLatest(older.db);
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['0008_hardening', 'Success']]);
+    expect(await tableNames(older)).toContain('location_changes');
+  });
+
   it('migrate down removes everything again', async () => {
+    const database = await fresh(true);
     await migrateToBottom(database.db);
     const left = (await tableNames(database)).filter((n) => !n.startsWith('kysely_'));
     expect(left).toEqual([]);

@@ -1,19 +1,14 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, PreferenceOptionsSchema,
   PreferencesCompletionSchema, PreferencesSchema, RELATIONSHIP_TYPES,
 } from '@linkup/contract';
-import { REPO_ROOT } from '../src/config';
 import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
-import { preferencesOf } from '../src/modules/preferences/preferences-of';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
-import { freePort } from './helpers/server-process';
+import { SERVER_START_MS, startServerProcess } from './helpers/server-process';
+import { makeDataDir, removeDataDir } from './helpers/isolation';
 
 interface Member { user: UserRow; token: string }
 
@@ -192,9 +187,9 @@ describe('preferences API', () => {
     expect((await call(member, 'POST', '/preferences/location', { city: 'Polokwane' })).json().data).toEqual({ city: 'Polokwane', province: 'Limpopo' });
   });
 
-  it('turns a shared position into the nearest city and a 5-character cell, and never echoes or stores the coordinates', async () => {
+  it('turns a shared position into the nearest city and that city’s cell, and never echoes or stores the coordinates', async () => {
     const member = await make({ city: null, province: null });
-    const position = { latitude: -33.91873, longitude: 18.42329 }; // central Cape Town
+    const position = { latitude: -33.79873, longitude: 18.49329 }; // Cape Town's northern suburbs
     const response = await call(member, 'POST', '/preferences/location', position);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ city: 'Cape Town', province: 'Western Cape' });
@@ -202,11 +197,11 @@ describe('preferences API', () => {
     expect(response.body).not.toContain('18.4');
     const row = await userRow(member.user.id);
     expect(row.city).toBe('Cape Town');
-    expect(row.location_cell).toMatch(/^[0-9b-hjkmnp-z]{5}$/);
-    expect(JSON.stringify(row)).not.toMatch(/33\.91|18\.42/);
+    expect(row.location_cell).toBe(cityCell('Cape Town'));
+    expect(JSON.stringify(row)).not.toMatch(/33\.79|18\.49/);
     // Nothing else the member can read carries them either.
     for (const url of ['/preferences', '/preferences/completion-status', '/auth/user']) {
-      expect((await call(member, 'GET', url)).body, url).not.toMatch(/33\.91|18\.42/);
+      expect((await call(member, 'GET', url)).body, url).not.toMatch(/33\.79|18\.49/);
     }
   });
 
@@ -252,45 +247,14 @@ describe('preferences API', () => {
     await call(member, 'POST', '/preferences/location', { city: 'Durban' });
     expect((await call(member, 'GET', '/preferences/completion-status')).json().data).toEqual({ completed: true, percentage: 100, missing: [] });
   });
-
-  it('gives other modules everyone’s preferences at once, defaults for members without any', async () => {
-    const [a, b] = [await make(), await make()];
-    await call(a, 'PUT', '/preferences', { genders: ['male'], age_min: 30, age_max: 50, strict_fields: ['genders'] });
-    const map = await preferencesOf(t.database.db, [a.user.id, b.user.id]);
-    expect(map.get(a.user.id)).toMatchObject({ genders: ['male'], age_min: 30, age_max: 50, strict_fields: ['genders'] });
-    expect(map.get(b.user.id)).toMatchObject({ genders: [], age_min: 18, age_max: 35, strict_fields: ['genders', 'age'] });
-    expect((await preferencesOf(t.database.db, [])).size).toBe(0);
-  });
 });
 
 describe('location privacy in the server log', () => {
-  it('logs no request body, even at trace level', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const dataDir = path.join(os.tmpdir(), `linkup-prefs-log-${process.pid}-${Date.now()}`);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'trace',
-        DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '',
-        RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  it('logs no request body, even at trace level', { timeout: SERVER_START_MS + 30_000 }, async () => {
+    const dataDir = makeDataDir();
+    const server = await startServerProcess({ LOG_LEVEL: 'trace', DATA_DIR: dataDir });
     try {
-      const origin = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 45_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
-        const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const register = await fetch(`${origin}/api/auth/register`, {
+      const register = await fetch(`${server.origin}/api/auth/register`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           name: 'Log Test', email: `log.${Date.now()}@example.test`, mobile: '+27845550101', password: 'sunset-table-mountain-7',
@@ -299,19 +263,20 @@ describe('location privacy in the server log', () => {
       });
       expect(register.status).toBe(201);
       const { data } = (await register.json()) as { data: { token: string } };
-      const located = await fetch(`${origin}/api/preferences/location`, {
+      const located = await fetch(`${server.origin}/api/preferences/location`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
         body: JSON.stringify({ latitude: -26.107567, longitude: 28.056702 }),
       });
       expect(located.status).toBe(200);
       expect(await located.json()).toMatchObject({ data: { city: 'Sandton', province: 'Gauteng' } });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(output).toContain('/api/preferences/location');
-      expect(output).not.toMatch(/26\.1075|28\.0567/);
+      // The request's last log line: everything it logged is written by then.
+      const requestId = located.headers.get('x-request-id')!;
+      await server.waitForOutput(new RegExp(`"reqId":"${requestId}"[^\\n]*"request completed"|"request completed"[^\\n]*"reqId":"${requestId}"`));
+      expect(server.output()).toContain('/api/preferences/location');
+      expect(server.output()).not.toMatch(/26\.1075|28\.0567/);
     } finally {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
+      removeDataDir(dataDir);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   INTEREST_CATALOGUE, INTERESTS_MAX, InterestCatalogueSchema, OwnProfileSchema, PROFILE_COMPLETION_ITEMS, SessionUserSchema,
 } from '@linkup/contract';
@@ -30,6 +30,9 @@ describe('profile API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
+  });
+  // A new Alice for every test: none sees what another changed.
+  beforeEach(async () => {
     alice = await make({ name: 'Alice Zulu', date_of_birth: '1995-06-15', location_cell: cityCell('Cape Town') });
   });
   afterAll(async () => t.close());
@@ -119,6 +122,9 @@ describe('profile API', () => {
       [{ height_cm: '170' }, 'height_cm'],
       [{ name: '   ' }, 'name'],
       [{ name: 'x'.repeat(81) }, 'name'],
+      [{ name: 'Alice\u202Ecilba' }, 'name'],
+      [{ name: '\u2067Alice' }, 'name'],
+      [{ name: 'Ali\u0000ce' }, 'name'],
       [{ about: 'x'.repeat(1001) }, 'about'],
       [{ job_title: 'x'.repeat(81) }, 'job_title'],
       [{ date_of_birth: birthDate(17) }, 'date_of_birth'],

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { needsEnv } from './helpers/requires';
+import { randomIp } from './helpers/remote';
 
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const attempt = (t: TestApp, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.test', password: 'wrong-password' } });
 
@@ -43,7 +44,8 @@ describe('rate limiting (in memory)', () => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('rate limiting shared through Redis', () => {
+// Two app instances in this process sharing Redis; real processes: processes.test.ts.
+describe('rate limiting shared through Redis by two app instances', needsEnv('REDIS_URL'), () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
@@ -55,7 +57,7 @@ describe.runIf(process.env.REDIS_URL)('rate limiting shared through Redis', () =
     await b.close();
   });
 
-  it('counts sign-in attempts across server processes', async () => {
+  it('counts sign-in attempts from one address on both instances together', async () => {
     const ip = randomIp();
     for (let i = 0; i < 5; i++) expect((await attempt(a, ip)).statusCode).toBe(401);
     for (let i = 0; i < 5; i++) expect((await attempt(b, ip)).statusCode).toBe(401);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPayload, ServerToClientEvents } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildUser, signIn } from './helpers/factories';
-import { listen, openSocket as open, type ClientSocket } from './helpers/sockets';
-import { SUBSCRIBES_PER_MINUTE } from '../src/plugins/realtime';
+import { drained, listen, openSocket as open, record, until, type ClientSocket } from './helpers/sockets';
+import { SUBSCRIBES_PER_MINUTE, TYPING_INTERVAL_MS } from '../src/plugins/realtime';
+import { needsEnv } from './helpers/requires';
+import { redisKeyPrefix } from './helpers/isolation';
 
 const nextEvent = <T>(socket: ClientSocket, event: keyof ServerToClientEvents, ms = 3000) =>
   new Promise<T>((resolve, reject) => {
@@ -41,13 +43,12 @@ describe('real-time: handshake, own channel, channel checks', () => {
     const a = await open(origin, await signIn(t.app, alice));
     const b = await open(origin, await signIn(t.app, bob));
     sockets.push(a, b);
-    let bobGotIt = false;
-    b.on('notification', () => (bobGotIt = true));
+    const toBob = record<NotificationPayload>(b, 'notification');
     const received = nextEvent<NotificationPayload>(a, 'notification');
     t.app.realtime.toMember(alice.id, 'notification', { type: 'like', sender_id: bob.id });
     expect(await received).toEqual({ type: 'like', sender_id: bob.id });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(bobGotIt).toBe(false);
+    await drained(t.app, b);
+    expect(toBob).toEqual([]);
   });
 
   it('accepts the messages channel and checks room channels', async () => {
@@ -74,16 +75,50 @@ describe('real-time: handshake, own channel, channel checks', () => {
     expect(await s1.emitWithAck('subscribe', 'messages')).toEqual({ ok: true });
   });
 
-  it('relays typing only to the other members of a joined room', async () => {
-    const [u1, u2] = [await buildUser(t.database.db, { name: 'Lerato' }), await buildUser(t.database.db)];
-    const s1 = await open(origin, await signIn(t.app, u1));
-    const s2 = await open(origin, await signIn(t.app, u2));
-    sockets.push(s1, s2);
+  /** Three members, all signed in; the first two have joined chat.room.allowed. */
+  const typists = async () => {
+    const [u1, u2, u3] = [await buildUser(t.database.db, { name: 'Lerato' }), await buildUser(t.database.db), await buildUser(t.database.db)];
+    const [s1, s2, s3] = [await open(origin, await signIn(t.app, u1)), await open(origin, await signIn(t.app, u2)), await open(origin, await signIn(t.app, u3))];
+    sockets.push(s1, s2, s3);
     await s1.emitWithAck('subscribe', 'chat.room.allowed');
     await s2.emitWithAck('subscribe', 'chat.room.allowed');
-    const typing = nextEvent<{ user_id: string; name: string; chat_room_id: string }>(s2, 'typing');
+    const seen = [s1, s2, s3].map((s) => record<{ user_id: string; name: string; chat_room_id: string }>(s, 'typing'));
+    return { u1, s1, s2, s3, seen };
+  };
+  /** An acked round trip: the server has handled every packet the socket sent before it. */
+  const handled = (socket: ClientSocket) => socket.emitWithAck('unsubscribe', 'chat.room.nothing');
+
+  it('relays typing only to the other members of a joined room', async () => {
+    const { u1, s1, s3, seen } = await typists();
     s1.emit('typing', { chat_room_id: 'allowed' });
-    expect(await typing).toMatchObject({ channel: 'chat.room.allowed', chat_room_id: 'allowed', user_id: u1.id, name: 'Lerato' });
+    await until(() => seen[1]!.length === 1);
+    expect(seen[1]![0]).toMatchObject({ channel: 'chat.room.allowed', chat_room_id: 'allowed', user_id: u1.id, name: 'Lerato' });
+    // Not back to the one typing, nor to a member outside the room.
+    await Promise.all([drained(t.app, s1), drained(t.app, s3)]);
+    expect([seen[0]!.length, seen[2]!.length]).toEqual([0, 0]);
+  });
+
+  it('relays nothing from a member typing in a room they have not joined', async () => {
+    const { s2, s3, seen } = await typists();
+    s3.emit('typing', { chat_room_id: 'allowed' });
+    await handled(s3);
+    await drained(t.app, s2);
+    expect(seen[1]).toEqual([]);
+  });
+
+  it('relays at most one typing event per TYPING_INTERVAL_MS from a socket', async () => {
+    const { s1, s2, seen } = await typists();
+    for (let i = 0; i < 5; i++) s1.emit('typing', { chat_room_id: 'allowed' });
+    // The relayed one goes out after the session check (a database read), so wait for it; the
+    // throttle drops the other four before any check, so none can still be on its way once the
+    // first has arrived and a marker sent after it has too.
+    await until(() => seen[1]!.length >= 1);
+    await drained(t.app, s2);
+    expect(seen[1]).toHaveLength(1);
+    // The throttle is a time window: once it has passed, the next key press is relayed again.
+    await new Promise((r) => setTimeout(r, TYPING_INTERVAL_MS + 50));
+    s1.emit('typing', { chat_room_id: 'allowed' });
+    await until(() => seen[1]!.length === 2);
   });
 });
 
@@ -110,7 +145,9 @@ describe('real-time: connection attempts per address', () => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('real-time across processes through Redis', () => {
+// Two app instances in this Node process (each on its own database), joined only by the Redis
+// adapter: fast, and enough for the adapter's wiring. Real server processes: processes.test.ts.
+describe('real-time between two app instances through Redis', needsEnv('REDIS_URL'), () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
@@ -122,14 +159,17 @@ describe.runIf(process.env.REDIS_URL)('real-time across processes through Redis'
     await b.close();
   });
 
-  it('an event emitted on one server reaches a member connected to another', async () => {
+  it('an event emitted on one instance reaches a member connected to the other', async () => {
     const member = await buildUser(b.database.db);
     const socket = await open(await listen(b.app), await signIn(b.app, member));
     await listen(a.app);
     try {
       const received = nextEvent<NotificationPayload>(socket, 'notification', 5000);
-      // Give the adapter's subscription a moment to be in place on the other process.
-      await new Promise((r) => setTimeout(r, 200));
+      // Both instances' Redis adapters have subscribed (the pattern subscription that receives
+      // broadcasts is made before the request channel counted here, on the same connection).
+      const requestChannel = `${redisKeyPrefix()}io-request#/#`;
+      const subscribers = async () => ((await a.app.deps.redis!.pubsub('NUMSUB', requestChannel)) as [string, number])[1];
+      await until(async () => (await subscribers()) >= 2, 5000);
       a.app.realtime.toMember(member.id, 'notification', { type: 'match' });
       expect(await received).toEqual({ type: 'match' });
     } finally {

@@ -6,7 +6,7 @@ import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../src/modules/shared/blocks.repository';
+import { BlocksRepository, whereNotBlocked } from '../src/modules/shared/blocks.repository';
 
 interface Member { user: UserRow; token: string }
 
@@ -49,7 +49,7 @@ describe('safety API: blocks and reports', () => {
   });
 
   describe('blocking', () => {
-    it('blocks a member: 201 the first time, 200 after (idempotent), with name and thumbnail', async () => {
+    it('blocks a member: 201 the first time, 200 after (idempotent), with the name and no photo', async () => {
       const bongani = await make('Bongani Dlamini');
       await t.database.db.insertInto('user_photos').values({
         id: newId(), user_id: bongani.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
@@ -58,14 +58,41 @@ describe('safety API: blocks and reports', () => {
       expect(first.statusCode).toBe(201);
       expect(first.json().message).toBe(SAFETY_MESSAGES.blocked);
       const member = BlockedMemberSchema.parse(first.json().data);
-      expect(member).toMatchObject({ id: bongani.user.id, name: 'Bongani Dlamini', photo: expect.stringMatching(/thumb\.webp$/) });
+      expect(member).toMatchObject({ id: bongani.user.id, name: 'Bongani Dlamini', photo: null });
       expect(Object.keys(first.json().data).sort()).toEqual(['blocked_at', 'id', 'name', 'photo']);
 
       const again = await block(me, bongani.user.id);
       expect(again.statusCode).toBe(200);
       expect(again.json().data.blocked_at).toBe(member.blocked_at);
-      expect(await isBlockedEitherWay(t.database.db, me.user.id, bongani.user.id)).toBe(true);
-      expect(await isBlockedEitherWay(t.database.db, bongani.user.id, me.user.id)).toBe(true);
+      expect(await new BlocksRepository(t.database.db).eitherWay(me.user.id, bongani.user.id)).toBe(true);
+      expect(await new BlocksRepository(t.database.db).eitherWay(bongani.user.id, me.user.id)).toBe(true);
+    });
+
+    it('shows the name I blocked, never a name or photo chosen afterwards — also when blocking back (issue #12 item 10)', async () => {
+      const rename = (m: Member, name: string) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(m.token), payload: { name } });
+      const addPhoto = (m: Member) => t.database.db.insertInto('user_photos').values({
+        id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
+      }).execute();
+
+      // I block Lindi; she then changes her name and photo: my list keeps the Lindi I blocked.
+      const lindi = await make('Lindi Before');
+      expect((await block(me, lindi.user.id)).statusCode).toBe(201);
+      expect((await rename(lindi, 'Lindi After')).statusCode).toBe(200);
+      await addPhoto(lindi);
+      const mine = (await call(me, 'GET', '/blocks?per_page=100')).json().data.items as BlockedMember[];
+      expect(mine.find((m) => m.id === lindi.user.id)).toMatchObject({ name: 'Lindi Before', photo: null });
+
+      // Thabo blocks me, then changes his name and photo; blocking him back shows only what I knew.
+      const thabo = await make('Thabo Before');
+      expect((await block(thabo, me.user.id)).statusCode).toBe(201);
+      expect((await rename(thabo, 'Thabo After')).statusCode).toBe(200);
+      await addPhoto(thabo);
+      const back = await block(me, thabo.user.id);
+      expect(back.statusCode).toBe(201);
+      expect(back.json().data).toMatchObject({ name: 'Thabo Before', photo: null });
+      const list = (await call(me, 'GET', '/blocks?per_page=100')).json().data.items as BlockedMember[];
+      expect(list.find((m) => m.id === thabo.user.id)).toMatchObject({ name: 'Thabo Before', photo: null });
+      expect(JSON.stringify(list)).not.toContain('After');
     });
 
     it('refuses blocking myself (422) and an unknown member (404)', async () => {
@@ -89,7 +116,7 @@ describe('safety API: blocks and reports', () => {
       expect(lifted.json()).toMatchObject({ data: null, message: SAFETY_MESSAGES.unblocked });
       expect(await blockRow(me.user.id, sipho.user.id)).toBeUndefined();
       expect(await blockRow(sipho.user.id, me.user.id)).toBeDefined();
-      expect(await isBlockedEitherWay(t.database.db, me.user.id, sipho.user.id)).toBe(true);
+      expect(await new BlocksRepository(t.database.db).eitherWay(me.user.id, sipho.user.id)).toBe(true);
       // Unblocking someone not blocked is fine (idempotent).
       expect((await call(me, 'DELETE', `/users/${sipho.user.id}/block`)).statusCode).toBe(200);
     });
@@ -130,8 +157,8 @@ describe('safety API: blocks and reports', () => {
       const visible = await t.database.db.selectFrom('users as u').select('u.id').where('u.id', 'in', ids)
         .where((eb) => whereNotBlocked(eb, viewer.user.id, 'u.id')).execute();
       expect(visible.map((r) => r.id)).toEqual([c.user.id]);
-      expect(await blockedAmong(t.database.db, viewer.user.id, ids)).toEqual(new Set([a.user.id, b.user.id]));
-      expect(await isBlockedEitherWay(t.database.db, viewer.user.id, c.user.id)).toBe(false);
+      expect(await new BlocksRepository(t.database.db).among(viewer.user.id, ids)).toEqual(new Set([a.user.id, b.user.id]));
+      expect(await new BlocksRepository(t.database.db).eitherWay(viewer.user.id, c.user.id)).toBe(false);
     });
   });
 

@@ -3,8 +3,10 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_SETTING_TYPES, SettingsSche
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { DEFAULT_PRIVACY, privacyOf } from '../src/modules/shared/privacy';
-import { notificationSettingsOf, parseNotificationSettings, wantsNotification } from '../src/modules/settings/notification-settings';
+import { DEFAULT_PRIVACY } from '../src/modules/shared/privacy';
+import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
+import { parseNotificationSettings } from '../src/modules/shared/notification-settings';
+import { NotificationSettingsRepository } from '../src/modules/shared/notification-settings.repository';
 
 interface Member { user: UserRow; token: string }
 
@@ -89,17 +91,18 @@ describe('settings API', () => {
     expect((await call(m, 'GET')).json().data.privacy).toEqual(DEFAULT_PRIVACY);
   });
 
-  it('is what privacyOf and notificationSettingsOf read for the other modules', async () => {
+  it('is what the shared privacy and notification reads give the other modules', async () => {
     const [m, untouched] = [await make(), await make()];
     await call(m, 'PUT', { privacy: { show_online: false }, notifications: { profile_view: { push: false } } });
-    const privacy = await privacyOf(t.database.db, [m.user.id, untouched.user.id]);
+    const privacy = await new PrivacyRepository(t.database.db).of([m.user.id, untouched.user.id]);
     expect(privacy.get(m.user.id)).toEqual({ ...DEFAULT_PRIVACY, show_online: false });
     expect(privacy.get(untouched.user.id)).toEqual(DEFAULT_PRIVACY);
-    const notifications = await notificationSettingsOf(t.database.db, [m.user.id, untouched.user.id]);
+    const switches = new NotificationSettingsRepository(t.database.db);
+    const notifications = await switches.of([m.user.id, untouched.user.id]);
     expect(notifications.get(m.user.id)!.profile_view).toEqual({ push: false, in_app: true });
     expect(notifications.get(untouched.user.id)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
-    expect(await wantsNotification(t.database.db, m.user.id, 'profile_view', 'push')).toBe(false);
-    expect(await wantsNotification(t.database.db, m.user.id, 'profile_view', 'in_app')).toBe(true);
+    expect(await switches.wants(m.user.id, 'profile_view', 'push')).toBe(false);
+    expect(await switches.wants(m.user.id, 'profile_view', 'in_app')).toBe(true);
   });
 
   it('reads a missing or unreadable notification entry as on', () => {

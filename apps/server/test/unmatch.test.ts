@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SwipeResultSchema, roomChannel, type ChatMessage, type CommandAck, type MembershipPayload, type MessageSentPayload } from '@linkup/contract';
 import { nowIso } from '../src/lib/time';
 import { bearer } from './helpers/factories';
-import { liveTestApp, record, until } from './helpers/sockets';
+import { drained, liveTestApp, record, until } from './helpers/sockets';
 
 type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
 
@@ -52,7 +52,7 @@ describe('after an unmatch', () => {
       id: 'probe', chat_room_id: roomId, user_id: esi.user.id, message: 'x', type: 'text', is_edited: false, created_at: nowIso(), client_id: null,
     };
     live.t.app.realtime.toChannel(channel, 'message.sent', { channel, message });
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([drained(live.t.app, esi.socket), drained(live.t.app, femi.socket)]);
     expect(seen).toEqual([[], []]);
     // Other members are unaffected.
     const third = await live.member('Gugu Bystander');

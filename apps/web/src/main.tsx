@@ -1,15 +1,26 @@
+import '@/styles/fonts.css';
 import '@/styles/theme.css';
+import '@/styles/controls.css';
 import '@/styles/tokens.css';
 import '@/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startAdsBeforeSession } from '@/app/ads/ads-startup';
 import { App } from '@/app/app';
 import { checkStoredSession } from '@/app/bootstrap';
+import { prefetchFirstPage } from '@/app/router';
 import { configurePrimeLocale } from '@/lib/primereact';
+import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/lib/session-store';
+import { platform } from '@/platform/platform';
 
+/** Spec §4 start-up: the ads SDK (native), then the stored token, then the app mounts whatever happened. */
 async function start() {
   configurePrimeLocale();
+  // A signed-in first page's data travels with the token check (a 401 signs out either way).
+  if (useSessionStore.getState().token) prefetchFirstPage(window.location.pathname, queryClient);
   try {
+    await startAdsBeforeSession();
     await checkStoredSession();
   } catch (error) {
     console.error('Start-up failed; mounting anyway', error);
@@ -21,6 +32,10 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  requestAnimationFrame(() => {
+    platform.hideSplash().catch((error: unknown) => console.warn('Could not hide the splash screen', error));
+  });
+  void platform.installAppShell();
 }
 
 void start();

@@ -3,6 +3,8 @@
 export const APP_NAME = 'LinkUp';
 export const APP_VERSION = '1.0.0';
 export const LOGO_PATH = '/images/logo.png';
+/** The service worker: app shell offline, and Web Push (spec §4 "a fixed file path in the site root"). */
+export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** Timings in milliseconds. */
 export const TIMINGS = {
@@ -59,10 +61,11 @@ export const UI_DEFAULTS = {
   dateFormat: 'mm/dd/yy',
   firstDayOfWeek: 0,
   zIndex: { overlay: 1000, modal: 1100 },
+  // Blue, red and grey as the spec says, each dark enough for white text (WCAG AA, 4.5:1).
   dialog: {
-    confirmButtonColor: '#3085d6',
+    confirmButtonColor: '#2778c4',
     cancelButtonColor: '#d33',
-    denyButtonColor: '#6e7881',
+    denyButtonColor: '#646e78',
     confirmButtonText: 'OK',
     denyButtonText: 'No',
     cancelButtonText: 'Cancel',
@@ -81,10 +84,22 @@ export const FIELD_LIMITS = {
   passwordMax: 128,
   chatMessageMax: 2_000,
   roomNameMax: 120,
+  /** A member search needs this many characters: one letter would list nearly everyone. */
+  searchMin: 2,
   searchMax: 100,
   aboutMax: 1_000,
   cityMax: 80,
 } as const;
 
-/** Native app identity (Capacitor) and the custom URL scheme deep links use (spec §2). */
-export const NATIVE_APP = { appId: 'app.linkup', scheme: 'linkup' } as const;
+/**
+ * Native app identity (Capacitor), the custom URL scheme deep links use (spec §2) and the https
+ * host whose links open the app by default (Android App Links, iOS Universal Links; a build
+ * setting, LINKUP_HOST, overrides it per deployment: docs/mobile.md).
+ */
+export const NATIVE_APP = {
+  appId: 'app.linkup',
+  scheme: 'linkup',
+  linkHost: 'linkup.app',
+  /** https paths on that host the app opens (the rest — API, media — stays in the browser). */
+  linkPathPrefixes: ['/app/', '/auth/', '/onboarding/'],
+} as const;

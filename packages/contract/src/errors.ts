@@ -1,4 +1,76 @@
-/** The error catalogue of spec §8: status → message, friendly messages and every toast text. */
+/** The error catalogue of spec §8: status → message, error codes, friendly messages and every toast text. */
+
+/**
+ * The stable `code` of every API error (and socket command failure). Clients branch on the code
+ * and its `details`, never on the English message, which may change. Spec §8's statuses and texts
+ * are unchanged: each code belongs to one status.
+ */
+export const ERROR_CODE_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  premium_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  already_matched: 409,
+  nothing_to_undo: 409,
+  match_cannot_be_undone: 409,
+  boost_active: 409,
+  client_id_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  messages_from_matches_only: 422,
+  rate_limited: 429,
+  /** The free daily likes are used up; `details.resets_at` says when more come. */
+  daily_likes_used: 429,
+  /** The daily super likes are used up; `details.resets_at` says when more come. */
+  daily_super_likes_used: 429,
+  boost_used: 429,
+  login_locked: 429,
+  otp_cooldown: 429,
+  otp_locked: 429,
+  otp_limit: 429,
+  report_limit: 429,
+  contact_limit: 429,
+  /** Own location changed too often today; `details.resets_at` says when the next change is allowed. */
+  location_change_limit: 429,
+  server_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_CODE_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** What some errors add for the client to act on (all optional). */
+export interface ErrorDetails {
+  /** When a daily allowance comes back (ISO-8601, UTC). */
+  resets_at?: string;
+}
+
+/** Whether `value` is a code of the catalogue (what ErrorCodeSchema accepts, without zod for the web's first pages). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODE_STATUS, value);
+}
+
+/** The details an error body carries, as ErrorDetailsSchema reads them (unknown fields dropped); undefined when malformed. */
+export function errorDetailsFrom(value: unknown): ErrorDetails | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const resetsAt = (value as { resets_at?: unknown }).resets_at;
+  if (resetsAt === undefined) return {};
+  return typeof resetsAt === 'string' ? { resets_at: resetsAt } : undefined;
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request', 401: 'unauthenticated', 402: 'premium_required', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
+  413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation_failed', 429: 'rate_limited', 500: 'server_error', 503: 'unavailable',
+};
+
+/** The general code of a status, for errors that have no more specific one. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'bad_request');
+}
 
 export const STATUS_MESSAGES = {
   400: 'Bad request. Please check your input.',
@@ -133,10 +205,24 @@ export const UI_TEXTS = {
     logout: 'Logout',
   },
   time: { justNow: 'Just now' },
+  /** The connection banner (ours; the spec does not show one). */
+  offline: {
+    title: "You're offline",
+    hint: 'LinkUp shows what it already has and reconnects by itself when your connection returns.',
+    backOnline: "You're back online",
+  },
+  /** The in-app explanation shown before the system asks for notification permission (ours). */
+  pushPrompt: {
+    title: 'Turn on notifications?',
+    body: 'Know right away when someone likes you, matches with you or sends you a message. You can change this any time in Settings.',
+    allow: 'Turn on',
+    later: 'Not now',
+  },
 } as const;
 
 /** Messages the auth endpoints answer with (the web shows them as the server's message). */
 export const AUTH_MESSAGES = {
+  invalidMobile: 'Enter a valid mobile number.',
   otpSent: 'OTP sent to your WhatsApp!',
   otpResent: 'OTP resent to your WhatsApp!',
   invalidOtp: 'Invalid OTP',
@@ -157,3 +243,6 @@ export const AUTH_MESSAGES = {
   verifyInvalid: 'This verification link is invalid or has expired.',
   verificationSent: 'We sent a new verification link to your e-mail address.',
 } as const;
+
+/** 409 for a change that lost a race with another one (e.g. two requests taking the same unique value). */
+export const CONFLICT_MESSAGE = 'This was just changed elsewhere. Please try again.';

@@ -1,6 +1,11 @@
+export * from './api';
+export * from './auth-rules';
 export * from './constants';
 export * from './errors';
+export * from './matching-rules';
+export * from './notification-rules';
 export * from './realtime';
+export * from './realtime-channels';
 export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/chat';
@@ -15,4 +20,5 @@ export * from './schemas/profile';
 export * from './schemas/push';
 export * from './schemas/safety';
 export * from './schemas/settings';
+export * from './schemas/subscriptions';
 export * from './vocabularies';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS, MESSAGES_CHANNEL, roomChannel, roomIdFromChannel } from './realtime';
+import { EVENTS, MESSAGES_CHANNEL, roomChannel, roomIdFromChannel } from './realtime-channels';
 
 describe('real-time names (spec §4, §7)', () => {
   it('uses the spec’s channel and event names', () => {

@@ -5,32 +5,11 @@
 import { z } from 'zod';
 import { ChatMessageSchema, type ChatMessage, type SendMessageBody } from './schemas/chat';
 import { IdSchema, TimestampSchema } from './schemas/common';
-import { type PushDataSchema } from './schemas/push';
+import { PushDataSchema } from './schemas/push';
+import { PremiumChangedPayloadSchema, type PremiumChangedPayload } from './schemas/subscriptions';
+import type { ErrorCode, ErrorDetails } from './errors';
 import type { FieldErrors } from './schemas/common';
-
-export const SOCKET_PATH = '/socket.io';
-
-/** The member's own channel: NewMessage and MessageRead for that member only. */
-export const MESSAGES_CHANNEL = 'messages';
-export const ROOM_CHANNEL_PREFIX = 'chat.room.';
-export const roomChannel = (roomId: string) => `${ROOM_CHANNEL_PREFIX}${roomId}`;
-export function roomIdFromChannel(channel: string): string | null {
-  return channel.startsWith(ROOM_CHANNEL_PREFIX) && channel.length > ROOM_CHANNEL_PREFIX.length
-    ? channel.slice(ROOM_CHANNEL_PREFIX.length)
-    : null;
-}
-
-export const EVENTS = {
-  messageSent: 'message.sent',
-  messageDeleted: 'message.deleted',
-  messageUpdated: 'message.updated',
-  userJoined: 'user.joined',
-  userLeft: 'user.left',
-  typing: 'typing',
-  newMessage: 'NewMessage',
-  messageRead: 'MessageRead',
-  notification: 'notification',
-} as const;
+import { MESSAGES_CHANNEL } from './realtime-channels';
 
 export const MessageSentPayloadSchema = z.object({ channel: z.string(), message: ChatMessageSchema });
 export const MessageDeletedPayloadSchema = z.object({ channel: z.string(), id: IdSchema, chat_room_id: IdSchema });
@@ -66,10 +45,7 @@ export type NotificationPayload = z.infer<typeof PushDataSchema>;
  */
 export type CommandAck<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string; errors?: FieldErrors };
-
-/** Client → server commands besides subscribe/unsubscribe/typing (our addition to DESIGN §5). */
-export const COMMANDS = { sendMessage: 'message.send' } as const;
+  | { ok: false; status: number; code: ErrorCode; message: string; errors?: FieldErrors; details?: ErrorDetails };
 
 export interface ServerToClientEvents {
   'message.sent': (payload: MessageSentPayload) => void;
@@ -82,6 +58,30 @@ export interface ServerToClientEvents {
   NewMessage: (payload: NewMessagePayload) => void;
   MessageRead: (payload: MessageReadPayload) => void;
   notification: (payload: NotificationPayload) => void;
+  /** The member's premium started, renewed or ended (on their own channel). */
+  'premium.changed': (payload: PremiumChangedPayload) => void;
+}
+
+/** The payload schema of every server → client event, for clients and tests that check them. */
+export const SERVER_EVENT_SCHEMAS = {
+  'message.sent': MessageSentPayloadSchema,
+  'message.deleted': MessageDeletedPayloadSchema,
+  'message.updated': MessageSentPayloadSchema,
+  'user.joined': MembershipPayloadSchema,
+  'user.left': MembershipPayloadSchema,
+  typing: TypingPayloadSchema,
+  NewMessage: NewMessagePayloadSchema,
+  MessageRead: MessageReadPayloadSchema,
+  notification: PushDataSchema,
+  'premium.changed': PremiumChangedPayloadSchema,
+} as const satisfies Record<keyof ServerToClientEvents, z.ZodType>;
+
+/** What a command's ack looks like, around the data its success carries. */
+export function commandAckSchema<T extends z.ZodType>(data: T) {
+  return z.union([
+    z.object({ ok: z.literal(true), status: z.number().int(), data }),
+    z.object({ ok: z.literal(false), status: z.number().int(), message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() }),
+  ]);
 }
 
 export interface ClientToServerEvents {

@@ -79,6 +79,14 @@ export const ROUTES = [
 
 export type RouteName = (typeof ROUTES)[number]['name'];
 
+/**
+ * Routes whose own screen is not built yet: the web app shows a placeholder page there (marked
+ * `data-placeholder`). The web router test and the end-to-end page checks fail for a placeholder
+ * on any other route, and for a route left here once its screen is real. Empty: every screen of
+ * the spec is built (a new route starts here until its screen exists).
+ */
+export const SCREENS_TO_BUILD: readonly RouteName[] = [];
+
 export const DEFAULT_AUTHED_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/auth/login';
 export const ONBOARDING_PATH = '/onboarding/welcome';

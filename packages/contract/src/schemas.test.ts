@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ApiErrorSchema, ChatMessageSchema, FeedFiltersSchema, FeedPostBodySchema, PaginationSchema, PushDataSchema,
+  ApiErrorSchema, ChatMessageSchema, ERROR_CODES, ErrorCodeSchema, ErrorDetailsSchema, errorDetailsFrom, isErrorCode, FeedFiltersSchema, FeedPostBodySchema, PaginationSchema, PushDataSchema,
   PushTokenRegistrationSchema, ResetPasswordLinkParamsSchema, SessionSchema, applyLikeToggle, envelope, isSendableMessage,
+  IdSchema, RegisterBodySchema, SendMessageBodySchema, TEXT_MESSAGES, UserSearchQuerySchema, lineText, multilineText,
   needsOnboarding, notificationActionPath, pageQuery,
 } from './index';
 import { z } from 'zod';
@@ -48,6 +49,11 @@ describe('entities (spec §3)', () => {
     expect(PushDataSchema.parse({ type: 'like' })).toEqual({ type: 'like' });
     expect(PushTokenRegistrationSchema.safeParse({ fcm_token: 'x', device_type: 'web' }).success).toBe(true);
     expect(PushTokenRegistrationSchema.safeParse({ fcm_token: '', device_type: 'web' }).success).toBe(false);
+    expect(PushTokenRegistrationSchema.safeParse({ fcm_token: 'x', device_type: 'windows' }).success).toBe(false);
+    expect(PushTokenRegistrationSchema.safeParse({ fcm_token: 'x\u0000y', device_type: 'ios' }).success).toBe(false);
+    expect(PushTokenRegistrationSchema.safeParse({ fcm_token: 'x', device_type: 'android', device_name: 'Pixel\u202E8' }).success).toBe(false);
+    expect(PushTokenRegistrationSchema.safeParse({ fcm_token: 'x', device_type: 'android', user_agent: 'a\u0000b' }).success).toBe(false);
+    expect(PushTokenRegistrationSchema.parse({ fcm_token: 'x', device_type: 'android', device_name: ' Pixel 8 ' }).device_name).toBe('Pixel 8');
   });
 
   it('needs both token and mobile for a reset link', () => {
@@ -56,8 +62,23 @@ describe('entities (spec §3)', () => {
   });
 
   it('describes the API error object and the envelope', () => {
-    expect(ApiErrorSchema.safeParse({ success: false, message: 'x', status: 422, errors: { email: ['bad'] }, timestamp: 'now' }).success).toBe(true);
+    expect(ApiErrorSchema.safeParse({ success: false, message: 'x', status: 422, code: 'validation_failed', errors: { email: ['bad'] }, timestamp: 'now' }).success).toBe(true);
+    expect(ApiErrorSchema.safeParse({ success: false, message: 'x', status: 429, code: 'daily_likes_used', details: { resets_at: '2030-01-02T00:00:00.000Z' }, timestamp: 'now' }).success).toBe(true);
+    // Every error has a code of the catalogue.
+    expect(ApiErrorSchema.safeParse({ success: false, message: 'x', status: 422, timestamp: 'now' }).success).toBe(false);
+    expect(ApiErrorSchema.safeParse({ success: false, message: 'x', status: 422, code: 'made_up', timestamp: 'now' }).success).toBe(false);
     expect(envelope(z.number()).parse({ success: true, data: 1 })).toEqual({ success: true, data: 1 });
+  });
+
+  it('reads error codes and details without zod exactly as the schemas do (the web client uses these)', () => {
+    for (const code of [...ERROR_CODES, 'made_up', 'toString', '', 42, null, undefined]) {
+      expect(isErrorCode(code), String(code)).toBe(ErrorCodeSchema.safeParse(code).success);
+    }
+    const details = [undefined, null, 'x', [], {}, { resets_at: '2030-01-02T00:00:00.000Z' }, { resets_at: 7 }, { other: 1 }, { resets_at: '2030-01-02T00:00:00.000Z', other: 1 }];
+    for (const value of details) {
+      const parsed = ErrorDetailsSchema.safeParse(value);
+      expect(errorDetailsFrom(value), JSON.stringify(value)).toEqual(parsed.success ? parsed.data : undefined);
+    }
   });
 });
 
@@ -87,5 +108,30 @@ describe('rules', () => {
     expect(notificationActionPath('open_chat', {})).toBe('/app/chat');
     expect(notificationActionPath('view_chats', { chat_room_id: 'r' })).toBe('/app/chat');
     expect(notificationActionPath('something', {})).toBe('/app/dashboard');
+  });
+});
+
+describe('text and id inputs refuse hidden characters (issue #12 items 2 and 12)', () => {
+  const hostile = ['a\u0000b', 'a\u0001b', 'a\u001Fb', 'a\u007Fb', 'a\u0085b', 'a\u009Fb', 'a\u202Eb', 'a\u202Ab', 'a\u2066b', 'a\u2069b'];
+
+  it('one-line text: no NUL, no control (tab and newline included), no bidi override or isolate', () => {
+    for (const value of [...hostile, 'a\tb', 'a\nb']) expect(lineText().safeParse(value).success, JSON.stringify(value)).toBe(false);
+    for (const value of ['Thandi', 'Zoë van der Merwe', 'مريم', '😀 ok']) expect(lineText().parse(value)).toBe(value);
+  });
+
+  it('multi-line text keeps tab and line breaks, refuses the rest', () => {
+    for (const value of hostile) expect(multilineText().safeParse(value).success, JSON.stringify(value)).toBe(false);
+    expect(multilineText().parse('line one\r\nline two\tend')).toBe('line one\r\nline two\tend');
+  });
+
+  it('names, messages, search and ids answer with the message a form shows', () => {
+    const register = RegisterBodySchema.safeParse({ name: 'Evil\u202Eknaht' });
+    expect(register.success).toBe(false);
+    expect(register.error?.issues.find((i) => i.path[0] === 'name')?.message).toBe(TEXT_MESSAGES.hiddenCharacters);
+    expect(SendMessageBodySchema.safeParse({ chat_room_id: 'r1', message: 'hi\u0000' }).success).toBe(false);
+    expect(SendMessageBodySchema.safeParse({ chat_room_id: 'r\u00001', message: 'hi' }).success).toBe(false);
+    expect(UserSearchQuerySchema.safeParse({ search: 'ab\u0000' }).success).toBe(false);
+    expect(IdSchema.safeParse('AbC_09-xyz').success).toBe(true);
+    for (const id of ['', 'a b', 'a\u0000', '../x', 'x'.repeat(65), 'é']) expect(IdSchema.safeParse(id).success, id).toBe(false);
   });
 });

@@ -3,7 +3,14 @@ import { DevMailSender } from './mail/dev-mail';
 import type { MailSender } from './mail/mail';
 import { SmtpMailSender } from './mail/smtp-mail';
 import { UnconfiguredMailSender } from './mail/unconfigured-mail';
-import type { Outbox } from './outbox/outbox';
+import type { Outbox } from './outbox/outbox.repository';
+import type { PaymentsProvider } from './payments/payments';
+import { FcmSender, readServiceAccount } from './push/fcm';
+import type { PushSender } from './push/push';
+import { resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
+import { WebPushSender } from './push/web-push';
+import { SandboxPayments } from './payments/sandbox-payments';
+import { StripePayments } from './payments/stripe-payments';
 import { CloudWhatsAppSender } from './whatsapp/cloud-whatsapp';
 import { DevWhatsAppSender } from './whatsapp/dev-whatsapp';
 import { UnconfiguredWhatsAppSender } from './whatsapp/unconfigured-whatsapp';
@@ -18,4 +25,24 @@ export function selectWhatsApp(config: Config, outbox: Outbox | null): WhatsAppS
 export function selectMail(config: Config, outbox: Outbox | null): MailSender {
   if (config.smtp) return new SmtpMailSender(config.smtp);
   return outbox ? new DevMailSender(outbox) : new UnconfiguredMailSender();
+}
+
+/** Stripe when configured; else the built-in sandbox outside production, or nothing on sale. */
+export function selectPayments(config: Config, appSecret: string): PaymentsProvider | null {
+  if (config.stripe) return new StripePayments(config.stripe);
+  if (config.isProduction) return null;
+  return new SandboxPayments(appSecret);
+}
+
+/**
+ * Push senders: Web Push always (VAPID keys from config, else made once in DATA_DIR), FCM only
+ * with a service account (FCM_SERVICE_ACCOUNT); without one, native devices get no pushes.
+ */
+export function selectPush(config: Config): { web: PushSender; fcm: PushSender | null; vapid: VapidKeys } {
+  const vapid = resolveVapidKeys(config.push.vapid, config.dataDir);
+  return {
+    web: new WebPushSender(vapid, config.push.vapidSubject, config.push.allowLoopbackEndpoints),
+    fcm: config.push.fcmServiceAccount ? new FcmSender(readServiceAccount(config.push.fcmServiceAccount), config.push.fcmApiUrl) : null,
+    vapid,
+  };
 }

@@ -1,22 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { normalizeEmail, normalizeMobile } from '../lib/phone';
-import { grantPremium } from '../modules/matches/entitlements';
+import { EntitlementsRepository } from '../modules/shared/entitlements.repository';
+import { AdminRepository } from './admin.repository';
 
 export class AdminError extends Error {}
 
 /** The member an operator means by an e-mail address or a mobile number. */
 export async function findMember(db: Kysely<Database>, identifier: string, defaultRegion: string): Promise<{ id: string; name: string }> {
   const text = identifier.trim();
-  const query = db.selectFrom('users').select(['id', 'name']);
-  const member = text.includes('@')
-    ? await query.where('email', '=', normalizeEmail(text)).executeTakeFirst()
-    : await (async () => {
-        const mobile = normalizeMobile(text, defaultRegion);
-        if (!mobile) throw new AdminError(`"${text}" is neither an e-mail address nor a mobile number.`);
-        return query.where('phone_number', '=', mobile).executeTakeFirst();
-      })();
-  if (!member) throw new AdminError(`No member has ${text.includes('@') ? 'the e-mail address' : 'the mobile number'} ${text}.`);
+  const byEmail = text.includes('@');
+  const mobile = byEmail ? null : normalizeMobile(text, defaultRegion);
+  if (!byEmail && !mobile) throw new AdminError(`"${text}" is neither an e-mail address nor a mobile number.`);
+  const member = await new AdminRepository(db).findMember(byEmail ? { email: normalizeEmail(text) } : { mobile: mobile! });
+  if (!member) throw new AdminError(`No member has ${byEmail ? 'the e-mail address' : 'the mobile number'} ${text}.`);
   return member;
 }
 
@@ -28,6 +25,6 @@ export async function grantPremiumCommand(db: Kysely<Database>, args: string[], 
     throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days (1–3650)>');
   }
   const member = await findMember(db, identifier, defaultRegion);
-  const granted = await grantPremium(db, member.id, days);
+  const granted = await new EntitlementsRepository(db).grant(member.id, days, new Date().toISOString());
   return `${member.name} is premium until ${granted.ends_at}.`;
 }

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -10,6 +9,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { makePrivateDir, touchPrivateFile } from '../lib/private-files';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -147,7 +147,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 
   const memory = options.sqliteFile === ':memory:';
   const file = memory ? ':memory:' : path.join(options.dataDir, options.sqliteFile ?? 'linkup.db');
-  if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
+  if (!memory) {
+    // Owner-only, like app-secret: the file holds every member's data.
+    makePrivateDir(options.dataDir);
+    touchPrivateFile(file);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

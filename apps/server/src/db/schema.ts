@@ -106,7 +106,8 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
-export type AuthEventKind = 'otp_sent' | 'login_failed' | 'reset_requested' | 'verification_sent';
+/** `signed_in` (subject: the member's number) starts the number's code caps afresh. */
+export type AuthEventKind = 'otp_sent' | 'login_failed' | 'reset_requested' | 'verification_sent' | 'signed_in';
 
 export interface AuthEventsTable {
   id: string;
@@ -185,6 +186,17 @@ export interface UserBlocksTable {
   blocker_id: string;
   blocked_id: string;
   created_at: Timestamp;
+  /** The blocked member's name when the block was made: what the blocker's list shows. */
+  blocked_name: string | null;
+  /** The blocker's name then: what a block back by the other member shows. */
+  blocker_name: string | null;
+}
+
+/** A change of a member's own location (a few a day are allowed). */
+export interface LocationChangesTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export interface UserReportsTable {
@@ -250,11 +262,58 @@ export interface SubscriptionsTable {
   id: string;
   user_id: string;
   plan: string;
-  source: 'admin' | 'payment';
+  /** `grace`: the days a failed renewal keeps premium. */
+  source: 'admin' | 'payment' | 'grace';
   starts_at: Timestamp;
   ends_at: Timestamp;
   cancelled_at: Timestamp | null;
   created_at: Timestamp;
+  /** The payment that bought this period (each payment grants once). */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BillingSubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  provider: 'sandbox' | 'stripe';
+  provider_subscription_id: string | null;
+  /** `incomplete` until the first payment, `active`, `past_due` after a failed renewal, `ended`. */
+  status: 'incomplete' | 'active' | 'past_due' | 'ended';
+  cancel_at_period_end: GeneratedBool;
+  current_period_end: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  billing_subscription_id: string;
+  plan_id: string;
+  provider: 'sandbox' | 'stripe';
+  provider_ref: string | null;
+  kind: 'initial' | 'renewal';
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider: 'sandbox' | 'stripe';
+  customer_id: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
 }
 
 export interface BoostsTable {
@@ -323,6 +382,40 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export interface PushDevicesTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  token: string;
+  device_type: string;
+  device_name: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PushCollapseTable {
+  user_id: string;
+  kind: string;
+  window_ends_at: Timestamp;
+  held: Generated<number>;
+}
+
+export interface PushRetriesTable {
+  id: string;
+  device_id: string;
+  /** The push message as JSON. */
+  message: string;
+  attempt: number;
+  due_at: Timestamp;
+}
+
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  started_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +432,7 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   user_settings: UserSettingsTable;
   user_blocks: UserBlocksTable;
+  location_changes: LocationChangesTable;
   user_reports: UserReportsTable;
   profile_visits: ProfileVisitsTable;
   support_messages: SupportMessagesTable;
@@ -346,17 +440,26 @@ export interface Database {
   matches: MatchesTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  payments: PaymentsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_events: PaymentEventsTable;
   boosts: BoostsTable;
   feed_posts: FeedPostsTable;
   feed_post_images: FeedPostImagesTable;
   feed_post_likes: FeedPostLikesTable;
   notifications: NotificationsTable;
+  push_devices: PushDevicesTable;
+  push_collapse: PushCollapseTable;
+  push_retries: PushRetriesTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type PushDeviceRow = Selectable<PushDevicesTable>;
 export type PhotoRow = Selectable<UserPhotosTable>;
 export type OutboxRow = Selectable<DevOutboxTable>;
 export type OtpCodeRow = Selectable<OtpCodesTable>;

@@ -1,8 +1,8 @@
 /**
  * Coarse location (DESIGN §6 "Location privacy"). The server never stores coordinates: a device
- * position is turned at once into a geohash cell of 5 characters (about 4.9 km × 4.9 km) and
- * dropped; a member who picks a city gets that city's cell. Distances are measured between cell
- * centres and only ever shown as buckets.
+ * position is turned at once into the nearest listed city and dropped; a member's cell (a geohash
+ * of 5 characters, about 4.9 km × 4.9 km) is their city's, for discover's distance filter. The
+ * distance another member sees is measured between the two cities' centres, in buckets.
  */
 import { PROVINCES } from '@linkup/contract';
 
@@ -125,6 +125,16 @@ export function haversineKm(a: LatLng, b: LatLng): number {
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Kilometres between the centres of two listed cities, or null when either is unknown: the only
+ * distance another member is shown (as a bucket), so it reveals no more than the city does.
+ */
+export function cityDistanceKm(a: string | null | undefined, b: string | null | undefined): number | null {
+  const from = a ? CITY_CENTRES[a] : undefined;
+  const to = b ? CITY_CENTRES[b] : undefined;
+  return from && to ? haversineKm(from, to) : null;
 }
 
 /** Kilometres between the centres of two cells, or null when either is unknown. */

@@ -21,7 +21,7 @@ type CommandResult<C extends CommandName> = Parameters<ClientToServerEvents[C]>[
  */
 export interface CommandHandler<C extends CommandName> {
   schema: ZodType<CommandPayload<C>>;
-  /** Commands a member may send per minute on this process (like the route's rate limit). */
+  /** Commands a member may send per minute, across their sessions and the server's processes (like the route's rate limit). */
   perMinute: number;
   /** `socketId`: the socket that sent the command, which its ack answers (see `EmitOptions.except`). */
   run(userId: string, payload: CommandPayload<C>, from: { socketId: string }): Promise<{ status: number; data: CommandResult<C> }>;
@@ -47,8 +47,15 @@ export interface Realtime {
   toChannelAndMembers<E extends EventName>(channel: string, userIds: string[], event: E, payload: Payload<E>): void;
   /** Every socket of these members leaves the channel, on every process; resolves once they have. */
   removeFromChannel(userIds: string[], channel: string): Promise<void>;
-  /** Closes every socket of a member, on every process. */
-  disconnectMember(userId: string): void;
+  /** Whether any socket of the member, on any process, follows the channel (e.g. has that chat open). */
+  memberFollows(userId: string, channel: string): Promise<boolean>;
+  /**
+   * Closes every socket of a member, on every process — but those of `exceptSession` when given
+   * (a password change or "log out other devices" keeps the session that asked).
+   */
+  disconnectMember(userId: string, options?: { exceptSession?: string }): void;
+  /** Closes every socket opened with one session (it was logged out), on every process. */
+  endSession(sessionId: string): void;
   authorizeChannels(prefix: string, authorizer: ChannelAuthorizer): void;
   /** Lets members send `command` over their socket (see CommandHandler). */
   handleCommand<C extends CommandName>(command: C, handler: CommandHandler<C>): void;
@@ -56,3 +63,5 @@ export interface Realtime {
 
 /** The Socket.IO room of one member: every socket they have open joins it. */
 export const memberRoom = (userId: string) => `member:${userId}`;
+/** The Socket.IO room of one session: every socket opened with its token joins it, so ending the session ends them. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

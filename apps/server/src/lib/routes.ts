@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { IdSchema } from '@linkup/contract';
 import { z } from 'zod';
 import { unauthorized } from './http-errors';
 import type { AuthenticatedMember, ClientMeta } from './session';
 
 /** `:id` path parameters: an opaque id of a member, room, message, match or photo. */
-export const IdParams = z.object({ id: z.string().min(1).max(64) });
+export const IdParams = z.object({ id: IdSchema });
 
 /** The OpenAPI options of a route that needs a signed-in member, under a tag. */
 export const bearerAuth = (tag: string) => ({ security: [{ bearer: [] }], tags: [tag] });

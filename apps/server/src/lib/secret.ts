@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import { PRIVATE_FILE_MODE, makePrivateDir } from './private-files';
 
 /**
  * The key that signs e-mail verification links and hashes one-time codes. Production must set
@@ -18,9 +19,9 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>):
     // not there yet
   }
   const secret = randomBytes(32).toString('base64url');
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return secret;
   } catch {
     // Another process wrote it first: use theirs.

@@ -10,4 +10,6 @@ export interface ClientMeta {
 export interface AuthenticatedMember {
   user: UserRow;
   sessionId: string;
+  /** When the session ends by itself (ISO-8601): its sockets are closed then. */
+  sessionExpiresAt: string;
 }

@@ -37,7 +37,7 @@ class SessionCache {
     const member = await lookUp();
     if (member && changes === this.#changes) {
       if (this.#entries.size >= SESSION_CACHE_SIZE) this.#delete(this.#entries.keys().next().value!);
-      this.#entries.set(token, { member, until: Date.now() + SESSION_CACHE_MS });
+      this.#entries.set(token, { member, until: Math.min(Date.now() + SESSION_CACHE_MS, Date.parse(member.sessionExpiresAt)) });
       const tokens = this.#tokensOf.get(member.user.id) ?? new Set<string>();
       this.#tokensOf.set(member.user.id, tokens.add(token));
     }

@@ -1,12 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { STATUS_MESSAGES, type ApiError, type FieldErrors } from '@linkup/contract';
+import { CONFLICT_MESSAGE, STATUS_MESSAGES, errorCodeForStatus, type ApiError, type ErrorCode, type ErrorDetails, type FieldErrors } from '@linkup/contract';
 import { AppError } from '../lib/http-errors';
 import { DeliveryError } from '../adapters/delivery-error';
+import { databaseErrorStatus } from '../db/errors';
 
-export function errorBody(status: number, message: string, errors?: FieldErrors): ApiError {
-  return { success: false, message, status, ...(errors ? { errors } : {}), timestamp: new Date().toISOString() };
+export function errorBody(
+  status: number,
+  message: string,
+  { code = errorCodeForStatus(status), errors, details }: { code?: ErrorCode; errors?: FieldErrors; details?: ErrorDetails } = {},
+): ApiError {
+  return { success: false, message, status, code, ...(errors ? { errors } : {}), ...(details ? { details } : {}), timestamp: new Date().toISOString() };
 }
 
 /** Field errors from the zod validator: `{ "email": ["Invalid email address"] }`. */
@@ -39,7 +44,7 @@ const clientErrorMessages: Record<string, string> = {
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.status, error.message, error.errors));
+      return reply.status(error.status).send(errorBody(error.status, error.message, error));
     }
     if (error instanceof DeliveryError) {
       request.log.error({ err: { message: error.message, channel: error.channel, status: error.providerStatus } }, 'delivery provider failed');
@@ -47,11 +52,17 @@ export const errorsPlugin = fp(async (app) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation, error.validationContext);
-      return reply.status(422).send(errorBody(422, STATUS_MESSAGES[422], errors));
+      return reply.status(422).send(errorBody(422, STATUS_MESSAGES[422], { errors }));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody(500, STATUS_MESSAGES[500]));
+    }
+    const fromDatabase = databaseErrorStatus(error);
+    if (fromDatabase) {
+      // Validation let through something the database refused: a bug to fix, never the client's 500.
+      request.log.error({ err: error }, 'database refused a request');
+      return reply.status(fromDatabase).send(errorBody(fromDatabase, fromDatabase === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[fromDatabase]));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {

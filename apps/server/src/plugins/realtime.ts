@@ -2,17 +2,21 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
-  MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, roomChannel,
+  CONFLICT_MESSAGE, MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, errorCodeForStatus, roomChannel,
+  type ErrorCode, type ErrorDetails,
   type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
+import { databaseErrorStatus } from '../db/errors';
 import { AppError } from '../lib/http-errors';
 import { zodFieldErrors } from '../lib/zod-errors';
 import {
-  memberRoom, type ChannelAuthorizer, type CommandHandler, type CommandName, type EmitOptions, type Realtime,
+  memberRoom, sessionRoom, type ChannelAuthorizer, type CommandHandler, type CommandName, type EmitOptions, type Realtime,
 } from '../lib/realtime';
 
-type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What the server keeps on a socket: the contract's data, and the session it was opened with. */
+type ServerSocketData = SocketData & { sessionId: string };
+type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ServerSocketData>;
+type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ServerSocketData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,29 +28,12 @@ const NOT_FOUND: SubscribeAck = { ok: false, message: STATUS_MESSAGES[404] };
 /** Channel subscriptions a member may ask for per minute (each is a membership check). */
 export const SUBSCRIBES_PER_MINUTE = 120;
 const TOO_MANY: SubscribeAck = { ok: false, message: STATUS_MESSAGES[429] };
+const SIGNED_OUT: SubscribeAck = { ok: false, message: STATUS_MESSAGES[401] };
+/** setTimeout's longest delay (about 24.8 days); a later session expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** At most one typing event relayed per socket in this window. */
-const TYPING_INTERVAL_MS = 400;
+export const TYPING_INTERVAL_MS = 400;
 const MINUTE_MS = 60_000;
-
-/** Counts per key (a member, an address) in the current minute, in this process only. */
-class MinuteBudget {
-  readonly #windows = new Map<string, { startedAt: number; used: number }>();
-
-  take(key: string, perMinute: number, now = Date.now()): boolean {
-    let window = this.#windows.get(key);
-    if (!window || now - window.startedAt >= MINUTE_MS) {
-      if (this.#windows.size > 10_000) this.#sweep(now);
-      window = { startedAt: now, used: 0 };
-      this.#windows.set(key, window);
-    }
-    window.used += 1;
-    return window.used <= perMinute;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, window] of this.#windows) if (now - window.startedAt >= MINUTE_MS) this.#windows.delete(key);
-  }
-}
 
 /** The caller's address, as Fastify's `request.ip` has it: behind a trusted proxy, the first forwarded one. */
 function clientAddress(remote: string, forwarded: string | string[] | undefined, trustProxy: boolean): string {
@@ -54,8 +41,10 @@ function clientAddress(remote: string, forwarded: string | string[] | undefined,
   return trustProxy && first ? first : remote;
 }
 
-const failure = (status: number, message: string, errors?: FieldErrors): CommandAck<never> =>
-  ({ ok: false, status, message, ...(errors ? { errors } : {}) });
+const failure = (status: number, message: string, options: { code?: ErrorCode; errors?: FieldErrors; details?: ErrorDetails } = {}): CommandAck<never> => ({
+  ok: false, status, code: options.code ?? errorCodeForStatus(status), message,
+  ...(options.errors ? { errors: options.errors } : {}), ...(options.details ? { details: options.details } : {}),
+});
 
 /**
  * Socket.IO on the same HTTP server (DESIGN §5): the handshake carries the bearer token in
@@ -63,7 +52,8 @@ const failure = (status: number, message: string, errors?: FieldErrors): Command
  * and with REDIS_URL the Redis adapter carries events between processes.
  */
 export const realtimePlugin = fp(async (app) => {
-  const { config, redis } = app.deps;
+  const { config, redis, limiter } = app.deps;
+  const perMinute = (key: string, max: number) => limiter.take(key, max, MINUTE_MS);
   const io: LinkUpServer = new Server(app.server, {
     path: SOCKET_PATH,
     cors: { origin: config.corsOrigins },
@@ -74,7 +64,7 @@ export const realtimePlugin = fp(async (app) => {
   const pubsub = redis ? [redis.duplicate(), redis.duplicate()] : [];
   if (pubsub.length === 2) {
     for (const client of pubsub) client.on('error', (err) => app.log.warn({ err: err.message }, 'redis pub/sub error'));
-    io.adapter(createAdapter(pubsub[0], pubsub[1], { key: 'linkup:io' }));
+    io.adapter(createAdapter(pubsub[0], pubsub[1], { key: `${config.redisKeyPrefix}io` }));
   }
 
   const authorizers = new Map<string, ChannelAuthorizer>();
@@ -86,8 +76,9 @@ export const realtimePlugin = fp(async (app) => {
   };
 
   const commands = new Map<CommandName, CommandHandler<CommandName>>();
-  const budget = new MinuteBudget();
-  const handshakes = new MinuteBudget();
+
+  /** The sockets a member has open, on every process (the Redis adapter asks the others). */
+  const openSocketsOf = async (userId: string): Promise<number> => (await io.in(memberRoom(userId)).fetchSockets()).length;
 
   /** Runs one command for the socket's member and answers it as the HTTP call would. */
   const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
@@ -96,15 +87,18 @@ export const realtimePlugin = fp(async (app) => {
     const member = await app.memberForToken(token);
     // The session ended (logout elsewhere, reset, deletion): the caller closes the socket.
     if (!member || member.user.id !== socket.data.userId) return failure(401, STATUS_MESSAGES[401]);
-    if (!budget.take(`${command}:${member.user.id}`, handler.perMinute)) return failure(429, STATUS_MESSAGES[429]);
+    // Keyed by the member, so all their sessions and sockets, on every process, share one allowance.
+    if (!(await perMinute(`${command}:member:${member.user.id}`, handler.perMinute))) return failure(429, STATUS_MESSAGES[429]);
     const parsed = handler.schema.safeParse(payload);
-    if (!parsed.success) return failure(422, STATUS_MESSAGES[422], zodFieldErrors(parsed.error.issues));
+    if (!parsed.success) return failure(422, STATUS_MESSAGES[422], { errors: zodFieldErrors(parsed.error.issues) });
     try {
       const { status, data } = await handler.run(member.user.id, parsed.data, { socketId: socket.id });
       return { ok: true, status, data };
     } catch (err) {
-      if (err instanceof AppError) return failure(err.status, err.message, err.errors);
+      if (err instanceof AppError) return failure(err.status, err.message, err);
       app.log.error({ err, command }, 'socket command failed');
+      const status = databaseErrorStatus(err);
+      if (status) return failure(status, status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status]);
       return failure(500, STATUS_MESSAGES[500]);
     }
   };
@@ -112,7 +106,10 @@ export const realtimePlugin = fp(async (app) => {
   // Connection attempts per address, before any database work: upgrades pass no HTTP rate limit.
   io.use((socket, next) => {
     const address = clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], config.trustProxy);
-    next(handshakes.take(address, config.socketConnectsPerMinute) ? undefined : new Error(STATUS_MESSAGES[429]));
+    void perMinute(`socket.connect:ip:${address}`, config.socketConnectsPerMinute).then(
+      (allowed) => next(allowed ? undefined : new Error(STATUS_MESSAGES[429])),
+      () => next(new Error(STATUS_MESSAGES[500])),
+    );
   });
 
   io.use(async (socket, next) => {
@@ -120,7 +117,8 @@ export const realtimePlugin = fp(async (app) => {
     try {
       const member = typeof token === 'string' ? await app.memberForToken(token) : null;
       if (!member) return next(new Error(STATUS_MESSAGES[401]));
-      socket.data = { userId: member.user.id, name: member.user.name };
+      if ((await openSocketsOf(member.user.id)) >= config.socketsPerMember) return next(new Error(STATUS_MESSAGES[429]));
+      socket.data = { userId: member.user.id, name: member.user.name, sessionId: member.sessionId };
       return next();
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
@@ -129,11 +127,39 @@ export const realtimePlugin = fp(async (app) => {
   });
 
   io.on('connection', (socket: LinkUpSocket) => {
-    const { userId } = socket.data;
+    const { userId, sessionId } = socket.data;
     // Kept here, not in socket.data (which other processes can read through the Redis adapter).
     const token = String(socket.handshake.auth.token);
-    void socket.join(memberRoom(userId));
+    // Ending the session (logout, password change or reset, deletion, …) closes the sockets in its room.
+    void socket.join([memberRoom(userId), sessionRoom(sessionId)]);
+    // Connections made at once all pass the check above: counted again once joined, those over
+    // the cap close themselves (all of them, at worst — never more than the cap stay).
+    void openSocketsOf(userId).then(
+      (open) => open > config.socketsPerMember && socket.disconnect(true),
+      (err: unknown) => app.log.warn({ err }, 'socket count failed'),
+    );
     let lastTyping = 0;
+
+    /**
+     * Whether the socket's session still signs its member in, as `message.send` asks: an ended
+     * session's sockets are closed when it ends, and this covers the rest — a session that ended
+     * while the socket connected, and one that expires (checked again at its expiry).
+     */
+    let expiry: NodeJS.Timeout | undefined;
+    const stillSignedIn = async (): Promise<boolean> => {
+      const member = await app.memberForToken(token);
+      if (!member || member.user.id !== userId) return false;
+      clearTimeout(expiry);
+      const left = Date.parse(member.sessionExpiresAt) - Date.now();
+      expiry = setTimeout(() => void check(), Math.min(Math.max(left, 0), MAX_TIMER_MS));
+      return true;
+    };
+    const check = () =>
+      stillSignedIn()
+        .then((live) => live || socket.disconnect(true))
+        .catch((err: unknown) => app.log.warn({ err }, 'socket session check failed'));
+    socket.on('disconnect', () => clearTimeout(expiry));
+    void check();
 
     socket.on('message.send', (payload, ack) => {
       if (typeof ack !== 'function') return;
@@ -148,8 +174,12 @@ export const realtimePlugin = fp(async (app) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (typeof channel !== 'string' || channel.length > 200) return reply(NOT_FOUND);
       if (channel === MESSAGES_CHANNEL) return reply({ ok: true });
-      if (!budget.take(`subscribe:${userId}`, SUBSCRIBES_PER_MINUTE)) return reply(TOO_MANY);
       try {
+        if (!(await perMinute(`subscribe:member:${userId}`, SUBSCRIBES_PER_MINUTE))) return reply(TOO_MANY);
+        if (!(await stillSignedIn())) {
+          reply(SIGNED_OUT);
+          return socket.disconnect(true);
+        }
         if (!(await mayJoin(userId, channel))) return reply(NOT_FOUND);
         await socket.join(channel);
         return reply({ ok: true });
@@ -171,7 +201,13 @@ export const realtimePlugin = fp(async (app) => {
       const now = Date.now();
       if (!socket.rooms.has(channel) || now - lastTyping < TYPING_INTERVAL_MS) return;
       lastTyping = now;
-      socket.to(channel).emit('typing', { channel, chat_room_id: parsed.data.chat_room_id, user_id: userId, name: socket.data.name });
+      void stillSignedIn().then(
+        (live) => {
+          if (!live) return socket.disconnect(true);
+          socket.to(channel).emit('typing', { channel, chat_room_id: parsed.data.chat_room_id, user_id: userId, name: socket.data.name });
+        },
+        (err: unknown) => app.log.warn({ err }, 'socket session check failed'),
+      );
     });
   });
 
@@ -199,8 +235,16 @@ export const realtimePlugin = fp(async (app) => {
       const sockets = await io.in(userIds.map(memberRoom)).fetchSockets();
       for (const socket of sockets) socket.leave(channel);
     },
-    disconnectMember(userId) {
-      io.in(memberRoom(userId)).disconnectSockets(true);
+    async memberFollows(userId, channel) {
+      const sockets = await io.in(memberRoom(userId)).fetchSockets();
+      return sockets.some((socket) => socket.rooms.has(channel));
+    },
+    disconnectMember(userId, options) {
+      const sockets = io.in(memberRoom(userId));
+      (options?.exceptSession ? sockets.except(sessionRoom(options.exceptSession)) : sockets).disconnectSockets(true);
+    },
+    endSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     authorizeChannels(prefix, authorizer) {
       authorizers.set(prefix, authorizer);

@@ -23,7 +23,7 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 }
 
 /**
- * Helmet's headers with a CSP the web app passes (inline styles for PrimeReact and sweetalert2;
+ * Helmet's headers with a CSP the web app passes (inline styles for PrimeReact and react-toastify;
  * sockets on the same origin), CORS for the configured origins (web and the native app's capacitor://),
  * and a per-IP rate limit — kept in Redis when it is configured so every process shares it.
  */
@@ -71,7 +71,7 @@ export const securityPlugin = fp(async (app) => {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    ...(redis ? { redis, nameSpace: 'linkup:rl:', skipOnError: true } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
     // Only the API is limited; the web app's files are static and cached.
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
   });

@@ -9,6 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and any
  * other non-API path answered with index.html so the client router handles it (SPA fallback).
+ * Files go out as the build compressed them (`.br`, `.gz` beside each one) when the client accepts it.
  * Unknown /api, /media, /dev and /assets paths answer 404 JSON instead.
  */
 export const staticPlugin = fp(async (app) => {
@@ -21,8 +22,10 @@ export const staticPlugin = fp(async (app) => {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(root, filePath).split(path.sep).join('/');
+        // The precompressed copy's headers are those of the file it stands for.
+        const rel = path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (rel.startsWith('assets/')) res.header('Cache-Control', IMMUTABLE);
         else if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) res.header('Cache-Control', 'no-cache');
         else res.header('Cache-Control', 'public, max-age=3600');

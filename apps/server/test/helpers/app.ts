@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import type { Clock } from '../../src/lib/clock';
 import { createTestDatabase, type TestDatabase } from './database';
+import { makeDataDir, redisKeyPrefix, removeDataDir } from './isolation';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,11 +24,36 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The whole app on a fresh migrated database, for `app.inject` tests (on `clock` when given). */
-export async function buildTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * Real time, except in the last hour before midnight UTC, when it runs an hour and more ahead,
+ * past midnight: a test file whose counts are per UTC day (daily likes, super likes) runs on it and
+ * cannot cross midnight, whenever the suite runs. Ahead, never behind, so rows a test writes with
+ * real time are never in this clock's future. Tests of midnight itself use ManualClock.
+ */
+export function clearOfMidnightClock(): Clock {
+  const start = Date.now();
+  const today = new Date(start);
+  const nextMidnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
+  const offset = nextMidnight - start < HOUR_MS ? nextMidnight + HOUR_MS - start : 0;
+  return { now: () => new Date(Date.now() + offset) };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The whole app on a fresh migrated database and its own data folder (both removed on close),
+ * for `app.inject` tests, on `clock` when given. With REDIS_URL it uses the test file's Redis
+ * key prefix.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; /** Another test app's database, for two server processes on one database (left open on close). */ database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = makeDataDir();
   const config = testConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'linkup-test-data'),
+    DATA_DIR: dataDir,
+    REDIS_KEY_PREFIX: redisKeyPrefix(),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'linkup-no-web-dist'),
     RATE_LIMIT_MAX: '10000',
     SOCKET_CONNECTS_PER_MINUTE: '10000',
@@ -43,7 +69,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     database,
     async close() {
       await app.close();
-      await database.destroy();
+      if (!options.database) await database.destroy();
+      removeDataDir(dataDir);
     },
   };
 }

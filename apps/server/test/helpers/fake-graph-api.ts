@@ -47,6 +47,11 @@ export async function startFakeGraphApi(options: { phoneNumberId: string; token:
     fail(status: number, message: string) {
       failWith = { status, message };
     },
+    /** Answers every request again, and forgets the requests seen (for the next test). */
+    reset() {
+      failWith = null;
+      requests.length = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

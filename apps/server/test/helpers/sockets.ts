@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@linkup/contract';
+import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from '@linkup/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './app';
 import { buildUser, signIn } from './factories';
@@ -26,16 +27,53 @@ export function openSocket(origin: string, token: string): Promise<ClientSocket>
   });
 }
 
-/** Collects every payload of an event, to assert on what arrived (and what did not). */
+const MARKER_TYPE = 'test.drained';
+const isMarker = (payload: unknown) => (payload as { type?: unknown } | null)?.type === MARKER_TYPE;
+
+/**
+ * Collects every payload of an event, to assert on what arrived (and, after `drained`, what did
+ * not). The markers `drained` sends are left out.
+ */
 export function record<T>(socket: ClientSocket, event: keyof ServerToClientEvents): T[] {
   const seen: T[] = [];
-  (socket.on as (e: string, cb: (p: T) => void) => void)(event, (payload) => seen.push(payload));
+  (socket.on as (e: string, cb: (p: T) => void) => void)(event, (payload) => {
+    if (!isMarker(payload)) seen.push(payload);
+  });
   return seen;
 }
 
-export async function until(check: () => boolean, ms = 3000): Promise<void> {
+/**
+ * Resolves once everything the server emitted to this socket so far has arrived: the server sends
+ * the socket a marker, and one socket's events arrive in the order they were emitted. Use it
+ * instead of a pause before asserting that something did NOT arrive — a pause passes by accident
+ * when the event is merely late. (Emit first whatever must happen before: an API call that has
+ * answered, or an ack from the socket whose earlier packets the server must have handled.)
+ */
+export async function drained(app: FastifyInstance, socket: ClientSocket, ms = 3000): Promise<void> {
+  const marker = randomUUID();
+  const arrived = new Promise<void>((resolve, reject) => {
+    const onNotification = (payload: NotificationPayload) => {
+      if (payload.type !== MARKER_TYPE || payload.notification_id !== marker) return;
+      clearTimeout(timer);
+      socket.off('notification', onNotification);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      socket.off('notification', onNotification);
+      reject(new Error(`the marker sent to socket ${socket.id} did not arrive within ${ms} ms`));
+    }, ms);
+    socket.on('notification', onNotification);
+  });
+  if (!socket.id) throw new Error('drained needs a connected socket');
+  // A socket's id is also a room of its own: the marker goes to this socket only.
+  app.realtime.toChannel(socket.id, 'notification', { type: MARKER_TYPE, notification_id: marker });
+  await arrived;
+}
+
+/** Waits until `check` holds (it may be async), polling; fails after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkStoredSession } from '@/app/bootstrap';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, json, mockFetch, resetStores } from '@/test/fixtures';
+import { STATUS_MESSAGES } from '@linkup/contract';
+import { apiError, buildSession, json, mockFetch, resetStores } from '@/test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,14 +19,14 @@ describe('start-up token check (spec §4)', () => {
   });
 
   it('clears the session on a 401', async () => {
-    mockFetch(() => json(401, { message: 'Unauthenticated' }));
+    mockFetch(() => apiError(401, STATUS_MESSAGES[401]));
     await checkStoredSession();
     expect(useSessionStore.getState().token).toBeNull();
   });
 
   it('only logs other failures and keeps the session', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch(() => json(500, {}));
+    mockFetch(() => apiError(500, STATUS_MESSAGES[500]));
     await checkStoredSession();
     expect(useSessionStore.getState().token).toBe('tok_test_123');
     expect(warn).toHaveBeenCalled();

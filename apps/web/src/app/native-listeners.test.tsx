@@ -1,59 +1,40 @@
 import { UI_TEXTS } from '@linkup/contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSession } from '@/test/fixtures';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSession, mockApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-const native = vi.hoisted(() => ({
-  back: undefined as undefined | (() => void),
-  link: undefined as undefined | ((url: string) => void),
-  exitApp: vi.fn(() => Promise.resolve()),
-  confirm: vi.fn(() => Promise.resolve(true)),
-}));
+const device = await vi.hoisted(async () => (await import('@/test/fake-platform')).fakeNativePlatform('android'));
+vi.mock('@/platform/platform', () => ({ platform: device.platform, getPlatform: device.platform.getPlatform }));
 
-vi.mock('@/platform/platform', () => ({
-  getPlatform: () => 'android',
-  platform: {
-    getPlatform: () => 'android',
-    isNative: true,
-    onBackButton: (handler: () => void) => {
-      native.back = handler;
-      return () => {
-        native.back = undefined;
-      };
-    },
-    onDeepLink: (handler: (url: string) => void) => {
-      native.link = handler;
-      return () => {
-        native.link = undefined;
-      };
-    },
-    exitApp: native.exitApp,
-  },
-}));
-
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: native.confirm }));
+const native = vi.hoisted(() => ({ confirm: vi.fn(() => Promise.resolve(true)) }));
+// The dialog host (mounted by the providers) still needs the real store.
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: native.confirm }));
 
 beforeEach(() => {
-  native.exitApp.mockClear();
+  device.platform.exitApp.mockClear();
   native.confirm.mockClear();
+  // The pages' own calls answer 404 and pushes stay off: this suite is about the device's buttons and links.
+  mockApi({});
+  device.push.permission.mockResolvedValue('denied');
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('native listeners', () => {
   it('asks before exiting from the dashboard and exits on OK', async () => {
     renderApp('/app/dashboard', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Home' });
-    await act(async () => native.back?.());
+    await act(async () => device.pressBack());
     expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm);
-    await waitFor(() => expect(native.exitApp).toHaveBeenCalled());
+    await waitFor(() => expect(device.platform.exitApp).toHaveBeenCalled());
   });
 
   it('stays when the member cancels', async () => {
     native.confirm.mockResolvedValueOnce(false);
     renderApp('/app/dashboard', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Home' });
-    await act(async () => native.back?.());
-    expect(native.exitApp).not.toHaveBeenCalled();
+    await act(async () => device.pressBack());
+    expect(device.platform.exitApp).not.toHaveBeenCalled();
   });
 
   it('goes back one page elsewhere', async () => {
@@ -61,19 +42,43 @@ describe('native listeners', () => {
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     await act(() => router.navigate('/app/more'));
     await screen.findByRole('heading', { level: 1, name: 'More' });
-    await act(async () => native.back?.());
+    await act(async () => device.pressBack());
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(native.confirm).not.toHaveBeenCalled();
+  });
+
+  it('closes an open dialog or sheet first, and only then goes back', async () => {
+    const { router } = renderApp('/app/dashboard', { session: buildSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await act(() => router.navigate('/app/more'));
+    await screen.findByRole('heading', { level: 1, name: 'More' });
+
+    const sheet = document.createElement('div');
+    sheet.setAttribute('role', 'dialog');
+    sheet.setAttribute('aria-modal', 'true');
+    document.body.append(sheet);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') sheet.remove();
+    };
+    document.addEventListener('keydown', onKey);
+
+    await act(async () => device.pressBack());
+    expect(document.body.contains(sheet)).toBe(false);
+    expect(router.state.location.pathname).toBe('/app/more');
+
+    await act(async () => device.pressBack());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    document.removeEventListener('keydown', onKey);
   });
 
   it('opens deep links inside the app, and reset links only when complete', async () => {
     const { router } = renderApp('/auth/login');
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
 
-    await act(async () => native.link?.('linkup://auth/reset-password?token=abc'));
+    await act(async () => device.openLink('linkup://auth/reset-password?token=abc'));
     expect(router.state.location.pathname).toBe('/auth/login');
 
-    await act(async () => native.link?.('linkup://auth/reset-password?token=abc&mobile=27820000001'));
+    await act(async () => device.openLink('linkup://auth/reset-password?token=abc&mobile=27820000001'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reset-password'));
     expect(router.state.location.search).toBe('?token=abc&mobile=27820000001');
     expect(await screen.findByRole('heading', { level: 1, name: 'New Password' })).toBeInTheDocument();

@@ -2,12 +2,14 @@ import { UI_TEXTS } from '@linkup/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmDialog } from '@/lib/dialogs';
+import { closeTopOverlay } from '@/lib/overlays';
 import { backButtonAction, deepLinkPath } from '@/platform/deep-link';
 import { platform } from '@/platform/platform';
 
 /**
- * Native-only wiring, mounted once (spec §2): the hardware back button asks before leaving the app
- * from home and otherwise goes back one page; links that open the app navigate inside it.
+ * Native-only wiring, mounted once (spec §2): the hardware back button first closes an open
+ * dialog or sheet, then asks before leaving the app from home and otherwise goes back one page;
+ * links that open the app navigate inside it.
  */
 export function NativeListeners() {
   const navigate = useNavigate();
@@ -21,6 +23,7 @@ export function NativeListeners() {
   useEffect(() => {
     if (!platform.isNative) return;
     const offBack = platform.onBackButton(() => {
+      if (closeTopOverlay()) return;
       if (backButtonAction(pathnameRef.current) === 'go-back') {
         void navigate(-1);
         return;

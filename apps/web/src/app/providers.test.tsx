@@ -2,10 +2,10 @@ import { TIMINGS, UI_DEFAULTS } from '@linkup/contract';
 import { act, render, screen } from '@testing-library/react';
 import { localeOptions, PrimeReactContext } from 'primereact/api';
 import { useContext } from 'react';
-import { toast } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { dialogDefaults } from '@/lib/dialogs';
+import { toast } from '@/lib/toast';
 import { configurePrimeLocale } from '@/lib/primereact';
 
 function ShowPrimeSettings() {
@@ -36,9 +36,9 @@ describe('UI defaults (spec §9)', () => {
 
   it('dialogs: confirm blue, cancel red, deny grey; OK / No / Cancel', () => {
     expect(dialogDefaults).toMatchObject({
-      confirmButtonColor: '#3085d6',
+      confirmButtonColor: '#2778c4',
       cancelButtonColor: '#d33',
-      denyButtonColor: '#6e7881',
+      denyButtonColor: '#646e78',
       confirmButtonText: 'OK',
       denyButtonText: 'No',
       cancelButtonText: 'Cancel',

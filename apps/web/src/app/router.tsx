@@ -1,102 +1,105 @@
 /**
  * Every route of the contract's ROUTES (spec §2), grouped under its layout and guard. Pages with
- * their own screen are listed in SCREENS; every other route shows its title and description.
+ * their own screen are listed in SCREENS; every other route shows a placeholder (InfoPage) with
+ * its title and description — and fails the tests unless the route is in the contract's
+ * SCREENS_TO_BUILD.
  */
 import {
   DEFAULT_AUTHED_PATH,
   MESSAGES_PATH,
   ROUTES,
+  matchRoute,
   type RouteDef,
   type RouteName,
 } from '@linkup/contract';
-import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { GuestOnly } from '@/app/guards/guest-only';
 import { RequireAuth } from '@/app/guards/require-auth';
-import { AppShell } from '@/app/layouts/app-shell';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { StandaloneLayout } from '@/app/layouts/standalone-layout';
-import { ActivityRoute } from '@/app/routes/app/activity';
-import { BlockedUsersRoute } from '@/app/routes/app/blocked-users';
-import { DashboardRoute } from '@/app/routes/app/dashboard';
-import { DiscoverRoute } from '@/app/routes/app/discover';
-import { FeedRoute } from '@/app/routes/app/feed';
-import { FeedCreateRoute, FeedEditRoute } from '@/app/routes/app/feed-post';
-import { MatchRoute } from '@/app/routes/app/match';
-import { MatchesRoute } from '@/app/routes/app/matches';
-import { VisitorsRoute } from '@/app/routes/app/visitors';
-import { ChatRoute } from '@/app/routes/app/chat';
-import { MessagesRoute } from '@/app/routes/app/messages';
-import { MoreRoute } from '@/app/routes/app/more';
-import { PreferencesRoute } from '@/app/routes/app/preferences';
-import { ProfileRoute } from '@/app/routes/app/profile';
-import { ProfileEditRoute } from '@/app/routes/app/profile-edit';
-import { ProfileInterestsRoute } from '@/app/routes/app/profile-interests';
-import { ProfilePhotosRoute } from '@/app/routes/app/profile-photos';
-import { UserRoute } from '@/app/routes/app/user';
-import { HelpRoute } from '@/app/routes/app/help';
-import { HelpContactRoute } from '@/app/routes/app/help-contact';
-import { HelpFaqRoute } from '@/app/routes/app/help-faq';
-import { PrivacyPolicyRoute } from '@/app/routes/app/privacy-policy';
-import { SettingsRoute } from '@/app/routes/app/settings';
-import { SettingsAccountRoute } from '@/app/routes/app/settings-account';
-import { SettingsNotificationsRoute } from '@/app/routes/app/settings-notifications';
-import { SettingsPrivacyRoute } from '@/app/routes/app/settings-privacy';
-import { TermsRoute } from '@/app/routes/app/terms';
-import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
-import { LoginRoute } from '@/app/routes/auth/login';
-import { OtpVerificationRoute } from '@/app/routes/auth/otp-verification';
-import { RegisterRoute } from '@/app/routes/auth/register';
-import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
-import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
-import { OnboardingWelcomeRoute } from '@/app/routes/onboarding/welcome';
+import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen } from '@/app/page-groups';
 import { InfoPage } from '@/app/routes/info-page';
 
-const SCREENS: Partial<Record<RouteName, ComponentType>> = {
-  'auth.login': LoginRoute,
-  'auth.register': RegisterRoute,
-  'auth.otp': OtpVerificationRoute,
-  'auth.forgot-password': ForgotPasswordRoute,
-  'auth.reset-password': ResetPasswordRoute,
-  'auth.verify-email': VerifyEmailRoute,
-  'onboarding.welcome': OnboardingWelcomeRoute,
-  'app.more': MoreRoute,
-  'app.preferences': PreferencesRoute,
-  'app.profile': ProfileRoute,
-  'app.profile.edit': ProfileEditRoute,
-  'app.profile.photos': ProfilePhotosRoute,
-  'app.profile.interests': ProfileInterestsRoute,
-  'app.messages': MessagesRoute,
-  'app.messages.chat': ChatRoute,
-  'chat.room': ChatRoute,
-  'app.user': UserRoute,
-  'app.blocked-users': BlockedUsersRoute,
-  'app.settings': SettingsRoute,
-  'app.settings.account': SettingsAccountRoute,
-  'app.settings.privacy': SettingsPrivacyRoute,
-  'app.settings.notifications': SettingsNotificationsRoute,
-  'app.help': HelpRoute,
-  'app.help.faq': HelpFaqRoute,
-  'app.help.contact': HelpContactRoute,
-  'app.privacy-policy': PrivacyPolicyRoute,
-  'app.terms': TermsRoute,
-  'app.dashboard': DashboardRoute,
-  'app.discover': DiscoverRoute,
-  'app.matches': MatchesRoute,
-  'app.likes': MatchesRoute,
-  'app.visitors': VisitorsRoute,
-  'app.activity': ActivityRoute,
-  'app.match': MatchRoute,
-  'app.feed': FeedRoute,
-  'app.feed.create': FeedCreateRoute,
-  'app.feed.edit': FeedEditRoute,
+/** Pages with their own screen, each loaded with its page group (see page-groups.ts). */
+const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
+  'auth.login': lazyScreen('auth', (m) => m.LoginRoute),
+  'auth.register': lazyScreen('auth', (m) => m.RegisterRoute),
+  'auth.otp': lazyScreen('auth', (m) => m.OtpVerificationRoute),
+  'auth.forgot-password': lazyScreen('auth', (m) => m.ForgotPasswordRoute),
+  'auth.reset-password': lazyScreen('auth', (m) => m.ResetPasswordRoute),
+  'auth.verify-email': lazyScreen('auth', (m) => m.VerifyEmailRoute),
+  'auth.403': lazyScreen('auth', (m) => m.NotAllowedRoute),
+  'onboarding.welcome': lazyScreen('onboarding', (m) => m.OnboardingWelcomeRoute),
+  'app.more': lazyScreen('profile', (m) => m.MoreRoute),
+  'app.preferences': lazyScreen('profile', (m) => m.PreferencesRoute),
+  'app.profile': lazyScreen('profile', (m) => m.ProfileRoute),
+  'app.profile.edit': lazyScreen('profile', (m) => m.ProfileEditRoute),
+  'app.profile.photos': lazyScreen('profile', (m) => m.ProfilePhotosRoute),
+  'app.profile.interests': lazyScreen('profile', (m) => m.ProfileInterestsRoute),
+  'app.messages': lazyScreen('chat', (m) => m.MessagesRoute),
+  'app.messages.chat': lazyScreen('chat', (m) => m.ChatRoute),
+  'chat.room': lazyScreen('chat', (m) => m.ChatRoute),
+  'app.user': lazyScreen('discover', (m) => m.UserRoute),
+  'app.blocked-users': lazyScreen('settings', (m) => m.BlockedUsersRoute),
+  'app.settings': lazyScreen('settings', (m) => m.SettingsRoute),
+  'app.settings.account': lazyScreen('settings', (m) => m.SettingsAccountRoute),
+  'app.settings.privacy': lazyScreen('settings', (m) => m.SettingsPrivacyRoute),
+  'app.settings.notifications': lazyScreen('settings', (m) => m.SettingsNotificationsRoute),
+  'app.help': lazyScreen('help', (m) => m.HelpRoute),
+  'app.help.faq': lazyScreen('help', (m) => m.HelpFaqRoute),
+  'app.help.contact': lazyScreen('help', (m) => m.HelpContactRoute),
+  'app.privacy-policy': lazyScreen('help', (m) => m.PrivacyPolicyRoute),
+  'app.terms': lazyScreen('help', (m) => m.TermsRoute),
+  'app.dashboard': lazyScreen('home', (m) => m.DashboardRoute),
+  'app.discover': lazyScreen('discover', (m) => m.DiscoverRoute),
+  'app.matches': lazyScreen('matches', (m) => m.MatchesRoute),
+  'app.likes': lazyScreen('matches', (m) => m.MatchesRoute),
+  'app.visitors': lazyScreen('matches', (m) => m.VisitorsRoute),
+  'app.activity': lazyScreen('matches', (m) => m.ActivityRoute),
+  'app.match': lazyScreen('matches', (m) => m.MatchRoute),
+  'app.feed': lazyScreen('feed', (m) => m.FeedRoute),
+  'app.feed.create': lazyScreen('feed', (m) => m.FeedCreateRoute),
+  'app.feed.edit': lazyScreen('feed', (m) => m.FeedEditRoute),
+  'app.subscription': lazyScreen('premium', (m) => m.SubscriptionRoute),
+  'app.subscription.plan': lazyScreen('premium', (m) => m.SubscriptionPlanRoute),
+  'app.subscription.payment-return': lazyScreen('premium', (m) => m.PaymentReturnRoute),
+  'app.payment': lazyScreen('premium', (m) => m.PaymentRoute),
+  'app.payment-check': lazyScreen('premium', (m) => m.PaymentCheckRoute),
 };
 
 function pageRoute(route: RouteDef): RouteObject {
   const name = route.name as RouteName;
-  const Screen = SCREENS[name];
-  return { path: route.path, element: Screen ? <Screen /> : <InfoPage name={name} /> };
+  const screen = SCREENS[name];
+  if (!screen) return { path: route.path, element: <InfoPage name={name} /> };
+  return {
+    path: route.path,
+    lazy: async () => {
+      const Component = await screen.load();
+      prefetchLikelyNext(screen.group);
+      return { Component };
+    },
+  };
+}
+
+/**
+ * Starts the data of the signed-in page at `pathname` while the app starts, beside the token check
+ * and the page's own code (its group's `prefetchPage`), so the page renders with its data instead
+ * of a loading state that shifts as answers arrive (issue #18). Only for a first visit: later pages
+ * load their data as they open.
+ */
+export function prefetchFirstPage(pathname: string, queryClient: QueryClient): void {
+  const route = matchRoute(pathname);
+  const screen = route?.requiresAuth ? SCREENS[route.name as RouteName] : undefined;
+  if (!route || !screen) return;
+  PAGE_GROUPS[screen.group]().then(
+    (module) => {
+      if ('prefetchPage' in module) module.prefetchPage(route.name as RouteName, queryClient);
+    },
+    // The route itself reports a group that cannot load.
+    () => undefined,
+  );
 }
 
 const routesWhere = (test: (r: RouteDef) => boolean) => (ROUTES as readonly RouteDef[]).filter(test).map(pageRoute);
@@ -127,7 +130,10 @@ export const appRoutes: RouteObject[] = [
           // The standalone chat screen has its own header with Back.
           { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'standalone') },
           { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
-          { element: <AppShell />, children: routesWhere((r) => r.group === 'app') },
+          {
+            lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
+            children: routesWhere((r) => r.group === 'app'),
+          },
         ],
       },
       { path: '*', element: <Navigate to={DEFAULT_AUTHED_PATH} replace /> },

@@ -1,11 +1,11 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 
 /** While a page's data loads: a spinner, and `label` for screen readers. */
 export function Loading({ label }: { label: string }) {
   return (
     <div className="load-state" role="status">
-      <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+      <Spinner size={36} />
       <span className="sr-only">{label}</span>
     </div>
   );

@@ -1,5 +1,6 @@
-import { Password } from 'primereact/password';
+import { useState } from 'react';
 import { fieldAria } from '@/components/form-field';
+import { TextInput } from '@/components/text-input';
 
 interface PasswordInputProps {
   id: string;
@@ -14,19 +15,31 @@ interface PasswordInputProps {
 
 /** The password field every form uses: masked with a show toggle, no strength meter, filled style. */
 export function PasswordInput({ id, name, value, onChange, autoComplete, error, hasHint = false }: PasswordInputProps) {
+  const [shown, setShown] = useState(false);
   return (
-    <Password
-      inputId={id}
-      name={name}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      feedback={false}
-      toggleMask
-      autoComplete={autoComplete}
-      className="field-control"
-      inputClassName="w-full"
-      invalid={Boolean(error)}
-      {...fieldAria(id, error, hasHint)}
-    />
+    <span className="password-input field-control">
+      <TextInput
+        id={id}
+        name={name}
+        type={shown ? 'text' : 'password'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        spellCheck={false}
+        invalid={Boolean(error)}
+        {...fieldAria(id, error, hasHint)}
+      />
+      <button
+        type="button"
+        className="password-toggle"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        aria-controls={id}
+        onClick={() => setShown((s) => !s)}
+      >
+        <i className={`pi ${shown ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
+      </button>
+    </span>
   );
 }

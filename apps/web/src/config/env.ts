@@ -1,21 +1,47 @@
-/** Build-time settings, checked once at start-up (bulletproof-react `config/env`). */
-import { z } from 'zod';
+/**
+ * Build-time settings, checked once at start-up (bulletproof-react `config/env`). Plain checks
+ * rather than zod: every page, the first included, loads this file (issue #18).
+ */
 
-const EnvSchema = z.object({
+/** Google's sample banner units: they always serve test ads (developers.google.com/admob test ads). */
+export const GOOGLE_TEST_BANNERS = {
+  android: 'ca-app-pub-3940256099942544/6300978111',
+  ios: 'ca-app-pub-3940256099942544/2934735716',
+} as const;
+/**
+ * The one test device by default: the id Google's SDK gives the Android emulator. A phone's own
+ * id appears in its log on the first ad request (docs/mobile.md); set VITE_ADMOB_TEST_DEVICE.
+ */
+export const DEFAULT_TEST_DEVICE = 'B3EEABB8EE11C2BE770B684D95219ECB';
+
+const AD_UNIT = /^ca-app-pub-\d+\/\d+$/;
+
+/** The trimmed value of `key`, or undefined when unset or blank. */
+function setting(source: Record<string, unknown>, key: string): string | undefined {
+  const raw = source[key];
+  return typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
+}
+
+export function parseEnv(source: Record<string, unknown>) {
+  const problems: string[] = [];
   /** Base of every API call: '/api' on the web (same origin); an absolute URL in native builds. */
-  VITE_API_URL: z
-    .string()
-    .trim()
-    .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'VITE_API_URL must be a path or an http(s) URL')
-    .default('/api'),
-});
-
-function parseEnv(source: Record<string, unknown>) {
-  const parsed = EnvSchema.safeParse({ VITE_API_URL: source.VITE_API_URL || undefined });
-  if (!parsed.success) {
-    throw new Error(`Invalid web app settings: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  }
-  return { apiUrl: parsed.data.VITE_API_URL.replace(/\/+$/, '') };
+  const apiUrl = setting(source, 'VITE_API_URL') ?? '/api';
+  if (!apiUrl.startsWith('/') && !/^https?:\/\//.test(apiUrl)) problems.push('VITE_API_URL must be a path or an http(s) URL');
+  const adUnit = (key: string, fallback: string) => {
+    const value = setting(source, key) ?? fallback;
+    if (!AD_UNIT.test(value)) problems.push(`${key} must be an AdMob ad unit id (ca-app-pub-…/…)`);
+    return value;
+  };
+  const android = adUnit('VITE_ADMOB_BANNER_ANDROID', GOOGLE_TEST_BANNERS.android);
+  const ios = adUnit('VITE_ADMOB_BANNER_IOS', GOOGLE_TEST_BANNERS.ios);
+  if (problems.length) throw new Error(`Invalid web app settings: ${problems.join('; ')}`);
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    ads: {
+      testDevice: setting(source, 'VITE_ADMOB_TEST_DEVICE') ?? DEFAULT_TEST_DEVICE,
+      bannerAdUnits: { android, ios },
+    },
+  };
 }
 
 export const env = parseEnv(import.meta.env);

@@ -2,7 +2,9 @@ import { NETWORK_ERROR_MESSAGE, STATUS_MESSAGES, UNEXPECTED_ERROR_MESSAGE } from
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiClientError, apiRequest, buildQuery } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, json, mockFetch, resetStores } from '@/test/fixtures';
+import { apiError, buildSession, json, mockFetchUnchecked, resetStores } from '@/test/fixtures';
+
+// The client is tested on any path with any answer (it must cope with all): no contract check here.
 
 async function failure(promise: Promise<unknown>): Promise<ApiClientError> {
   const error = await promise.then(
@@ -20,7 +22,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('requests', () => {
   it('calls /api with Accept JSON and no Authorization while signed out', async () => {
-    const fetch = mockFetch(() => json(200, { success: true, data: { ok: 1 } }));
+    const fetch = mockFetchUnchecked(() => json(200, { success: true, data: { ok: 1 } }));
     const result = await api.get<{ ok: number }>('/health');
 
     expect(result).toEqual({ success: true, data: { ok: 1 } });
@@ -34,13 +36,13 @@ describe('requests', () => {
 
   it('sends the bearer token when signed in', async () => {
     resetStores(buildSession({}, 'secret-token'));
-    const fetch = mockFetch(() => json(200, { success: true, data: null }));
+    const fetch = mockFetchUnchecked(() => json(200, { success: true, data: null }));
     await api.get('/auth/user');
     expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer secret-token');
   });
 
   it('drops null, undefined and empty-string query values', async () => {
-    const fetch = mockFetch(() => json(200, { success: true, data: [] }));
+    const fetch = mockFetchUnchecked(() => json(200, { success: true, data: [] }));
     await api.get('/feed', { page: 2, gender: '', city: null, province: undefined, ageMin: 0, verified: false });
     expect(fetch.mock.calls[0]![0]).toBe('/api/feed?page=2&ageMin=0&verified=false');
     expect(buildQuery({ a: null, b: '' })).toBe('');
@@ -48,7 +50,7 @@ describe('requests', () => {
   });
 
   it('sends plain bodies as JSON', async () => {
-    const fetch = mockFetch(() => json(200, { success: true, data: null }));
+    const fetch = mockFetchUnchecked(() => json(200, { success: true, data: null }));
     await api.post('/auth/login', { email: 'a@b.co', password: 'pw' });
     const init = fetch.mock.calls[0]![1]!;
     expect(init.method).toBe('POST');
@@ -57,7 +59,7 @@ describe('requests', () => {
   });
 
   it('sends FormData as-is, letting the browser set the multipart boundary', async () => {
-    const fetch = mockFetch(() => json(200, { success: true, data: null }));
+    const fetch = mockFetchUnchecked(() => json(200, { success: true, data: null }));
     const form = new FormData();
     form.append('image_1', new Blob(['x'], { type: 'image/png' }), 'a.png');
     await api.post('/feed/my-post', form);
@@ -67,7 +69,7 @@ describe('requests', () => {
   });
 
   it('returns the envelope including the server message', async () => {
-    mockFetch(() => json(200, { success: true, data: { id: 'r1' }, message: 'Chat started successfully' }));
+    mockFetchUnchecked(() => json(200, { success: true, data: { id: 'r1' }, message: 'Chat started successfully' }));
     await expect(apiRequest('/chat/rooms', { method: 'POST', body: {} })).resolves.toEqual({
       success: true,
       data: { id: 'r1' },
@@ -78,19 +80,19 @@ describe('requests', () => {
 
 describe('errors', () => {
   it('400 uses the server message when there is one', async () => {
-    mockFetch(() => json(400, { success: false, message: 'Set your preferences first', status: 400 }));
+    mockFetchUnchecked(() => apiError(400, 'Set your preferences first'));
     const error = await failure(api.get('/feed'));
     expect(error.status).toBe(400);
     expect(error.message).toBe('Set your preferences first');
   });
 
   it('400 without a server message uses the catalogue', async () => {
-    mockFetch(() => json(400, {}));
+    mockFetchUnchecked(() => json(400, {}));
     expect((await failure(api.get('/feed'))).message).toBe(STATUS_MESSAGES[400]);
   });
 
   it('401 always reads the catalogue text, keeping the server wording on the side', async () => {
-    mockFetch(() => json(401, { success: false, message: 'These credentials do not match our records.', status: 401 }));
+    mockFetchUnchecked(() => apiError(401, 'These credentials do not match our records.'));
     const error = await failure(api.post('/auth/login', { email: 'a@b.co', password: 'x' }));
     expect(error.status).toBe(401);
     expect(error.message).toBe(STATUS_MESSAGES[401]);
@@ -99,7 +101,7 @@ describe('errors', () => {
 
   it('422 keeps the field errors', async () => {
     const errors = { email: ['Enter a valid e-mail address.'] };
-    mockFetch(() => json(422, { success: false, message: 'Validation failed', status: 422, errors }));
+    mockFetchUnchecked(() => apiError(422, 'Validation failed', errors));
     const error = await failure(api.post('/auth/login', {}));
     expect(error.status).toBe(422);
     expect(error.message).toBe('Validation failed');
@@ -115,14 +117,14 @@ describe('errors', () => {
     [418, undefined, UNEXPECTED_ERROR_MESSAGE],
     [409, 'Already exists', 'Already exists'],
   ])('status %i (server message %s) → %s', async (status, message, expected) => {
-    mockFetch(() => json(status, message ? { message } : {}));
+    mockFetchUnchecked(() => json(status, message ? { message } : {}));
     const error = await failure(api.get('/x'));
     expect(error.status).toBe(status);
     expect(error.message).toBe(expected);
   });
 
   it('a non-JSON error body still maps by status', async () => {
-    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    mockFetchUnchecked(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await failure(api.get('/x'));
     expect(error.status).toBe(502);
     expect(error.message).toBe(UNEXPECTED_ERROR_MESSAGE);
@@ -144,7 +146,7 @@ describe('errors', () => {
 describe('automatic logout', () => {
   it.each([401, 403])('a %i while signed in clears the session', async (status) => {
     resetStores(buildSession());
-    mockFetch(() => json(status, { message: 'no' }));
+    mockFetchUnchecked(() => json(status, { message: 'no' }));
     await failure(api.get('/matches'));
     const state = useSessionStore.getState();
     expect(state.token).toBeNull();
@@ -156,13 +158,13 @@ describe('automatic logout', () => {
   it.each([400, 404, 422, 500])('a %i while signed in keeps the session', async (status) => {
     const session = buildSession();
     resetStores(session);
-    mockFetch(() => json(status, {}));
+    mockFetchUnchecked(() => json(status, {}));
     await failure(api.get('/matches'));
     expect(useSessionStore.getState().token).toBe(session.token);
   });
 
   it('a 401 while signed out (wrong password) changes nothing', async () => {
-    mockFetch(() => json(401, { message: 'These credentials do not match our records.' }));
+    mockFetchUnchecked(() => json(401, { message: 'These credentials do not match our records.' }));
     await failure(api.post('/auth/login', { email: 'a@b.co', password: 'x' }));
     expect(useSessionStore.getState().signOutReason).toBeNull();
   });

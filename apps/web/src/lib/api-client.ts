@@ -7,11 +7,17 @@
 import {
   NETWORK_ERROR_MESSAGE,
   NETWORK_ERROR_STATUS,
+  errorCodeForStatus,
+  errorDetailsFrom,
+  isErrorCode,
   messageForStatus,
   type Envelope,
+  type ErrorCode,
+  type ErrorDetails,
   type FieldErrors,
 } from '@linkup/contract';
 import { env } from '@/config/env';
+import { schemas } from '@/lib/schemas';
 import { useSessionStore } from '@/lib/session-store';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -29,13 +35,22 @@ export interface RequestOptions {
 export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   readonly status: number;
+  /**
+   * The server's stable error code (the contract's ERROR_CODE_STATUS); what the app branches on,
+   * never the English message. A network failure or a body without a code has the status's code.
+   */
+  readonly code: ErrorCode;
+  /** What the error adds for the app to act on, e.g. `resets_at` of a daily limit. */
+  readonly details: ErrorDetails;
   readonly errors?: FieldErrors;
   /** The parsed error body, when the server sent one. */
   readonly data?: unknown;
 
-  constructor(init: { status: number; message: string; errors?: FieldErrors; data?: unknown }) {
+  constructor(init: { status: number; message: string; code?: ErrorCode; details?: ErrorDetails; errors?: FieldErrors; data?: unknown }) {
     super(init.message);
     this.status = init.status;
+    this.code = init.code ?? errorCodeForStatus(init.status);
+    this.details = init.details ?? {};
     if (init.errors) this.errors = init.errors;
     if (init.data !== undefined) this.data = init.data;
   }
@@ -53,9 +68,14 @@ export const isApiClientError = (error: unknown): error is ApiClientError => err
 export function apiErrorFrom(status: number, body: unknown): ApiClientError {
   const record = isRecord(body) ? body : undefined;
   const serverMessage = typeof record?.message === 'string' ? record.message : undefined;
+  // Read without zod, which the first pages do not load (the contract test checks these match the schemas).
+  const code = record?.code;
+  const details = errorDetailsFrom(record?.details);
   return new ApiClientError({
     status,
     message: messageForStatus(status, serverMessage),
+    ...(isErrorCode(code) ? { code } : {}),
+    ...(details ? { details } : {}),
     errors: isRecord(record?.errors) ? (record.errors as FieldErrors) : undefined,
     data: body,
   });
@@ -82,6 +102,8 @@ export function apiUrl(path: string, params?: QueryParams): string {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { method = 'GET', params, body, signal } = options;
+  // The answer is parsed with a contract schema: their chunk loads while the request travels.
+  schemas().catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,9 +1,11 @@
 /**
- * SweetAlert2 with the spec's dialog defaults (§9): confirm blue, cancel red, deny grey; labels OK,
- * No and Cancel; light or dark as the system is.
+ * The app's one confirm dialog, asked for from anywhere and shown by <DialogHost /> (mounted once
+ * by the providers). Spec §9 defaults: confirm blue, cancel red, deny grey; labels OK, No, Cancel.
+ * A destructive question (delete a message, leave a chat, unmatch, block, delete the account)
+ * names its action instead of OK, on a red button, and Cancel turns neutral (docs/decisions.md).
  */
 import { UI_DEFAULTS } from '@linkup/contract';
-import Swal from 'sweetalert2';
+import { create } from 'zustand';
 
 export const dialogDefaults = {
   confirmButtonColor: UI_DEFAULTS.dialog.confirmButtonColor,
@@ -12,19 +14,69 @@ export const dialogDefaults = {
   confirmButtonText: UI_DEFAULTS.dialog.confirmButtonText,
   denyButtonText: UI_DEFAULTS.dialog.denyButtonText,
   cancelButtonText: UI_DEFAULTS.dialog.cancelButtonText,
-  theme: 'auto',
-  reverseButtons: false,
 } as const;
 
-export const dialog = Swal.mixin(dialogDefaults);
+/** What the member chose: the confirm button, the deny button, or Cancel (also Esc and the close button). */
+export type DialogChoice = 'confirm' | 'deny' | 'cancel';
 
-/** Asks a yes/no question; resolves true only when the member confirms. */
-export async function confirmDialog(title: string, text?: string): Promise<boolean> {
-  const result = await dialog.fire({ title, text, icon: 'question', showCancelButton: true });
-  return result.isConfirmed;
+export interface DialogRequest {
+  title: string;
+  text?: string | undefined;
+  /** The confirm button's label; 'OK' by default. */
+  confirmLabel?: string | undefined;
+  /** The cancel button's label; 'Cancel' by default (e.g. 'Not now' before the push prompt). */
+  cancelLabel?: string | undefined;
+  /** Destructive: a red confirm button named for the action (give `confirmLabel`) and a neutral Cancel. */
+  destructive?: boolean | undefined;
+  /** Show a third, grey button ('No' by default) between confirm and Cancel. */
+  denyLabel?: string | undefined;
+  /** A notice: only the confirm button. */
+  notice?: boolean | undefined;
+}
+
+interface OpenDialog extends DialogRequest {
+  id: number;
+  resolve: (choice: DialogChoice) => void;
+}
+
+interface DialogState {
+  queue: OpenDialog[];
+  close: (id: number, choice: DialogChoice) => void;
+}
+
+let nextId = 1;
+
+/** Questions wait in line: the first is shown, the next one after it is answered. */
+export const useDialogStore = create<DialogState>()((set, get) => ({
+  queue: [],
+  close: (id, choice) => {
+    const dialog = get().queue.find((d) => d.id === id);
+    if (!dialog) return;
+    set({ queue: get().queue.filter((d) => d.id !== id) });
+    dialog.resolve(choice);
+  },
+}));
+
+/** Shows a dialog; resolves with the member's choice. */
+export function openDialog(request: DialogRequest): Promise<DialogChoice> {
+  return new Promise((resolve) => {
+    useDialogStore.setState((state) => ({ queue: [...state.queue, { ...request, id: nextId++, resolve }] }));
+  });
+}
+
+/**
+ * Asks a yes/no question; resolves true only when the member confirms. Destructive questions say
+ * what happens on the confirm button: `confirmDialog('Block Ann?', text, { destructive: true, confirmLabel: 'Block' })`.
+ */
+export async function confirmDialog(
+  title: string,
+  text?: string,
+  options: Pick<DialogRequest, 'confirmLabel' | 'cancelLabel' | 'destructive'> = {},
+): Promise<boolean> {
+  return (await openDialog({ title, text, ...options })) === 'confirm';
 }
 
 /** A short notice with a single OK button. */
 export async function alertDialog(title: string, text?: string): Promise<void> {
-  await dialog.fire({ title, text, icon: 'info' });
+  await openDialog({ title, text, notice: true });
 }

@@ -1,8 +1,9 @@
 /**
  * The signed-in session (spec §3): token plus user, kept in localStorage under `linkup.session` as
- * plain JSON `{ token, user }`. Anything that fails the contract's SessionSchema is dropped.
+ * plain JSON `{ token, user }`. A stored value without a token or a named user is dropped here;
+ * the start-up check (app/bootstrap.ts) holds the rest against the contract's SessionSchema.
  */
-import { SessionSchema, type Session, type SessionUser } from '@linkup/contract';
+import type { Session, SessionUser } from '@linkup/contract';
 import { create } from 'zustand';
 
 export const SESSION_STORAGE_KEY = 'linkup.session';
@@ -27,13 +28,22 @@ export function readStoredSession(storage: Storage | undefined = safeLocalStorag
   try {
     const raw = storage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = SessionSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed: unknown = JSON.parse(raw);
+    if (looksLikeSession(parsed)) return parsed;
   } catch {
     // Unreadable JSON: treated like an invalid session below.
   }
   storage.removeItem(SESSION_STORAGE_KEY);
   return null;
+}
+
+/** Enough of a session to route by before zod has loaded: a token and a user with an id and a name. */
+function looksLikeSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, user } = value as { token?: unknown; user?: unknown };
+  if (typeof token !== 'string' || token.length === 0 || typeof user !== 'object' || user === null) return false;
+  const { id, name } = user as { id?: unknown; name?: unknown };
+  return typeof id === 'string' && id.length > 0 && typeof name === 'string';
 }
 
 function writeStoredSession(session: Session | null) {

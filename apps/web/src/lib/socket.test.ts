@@ -25,7 +25,8 @@ vi.mock('socket.io-client', () => ({
   }),
 }));
 
-const { closeSocket, REFUSED_RETRY_MS, socketFor, socketOrigin } = await import('@/lib/socket');
+const { closeSocket, loadSocketClient, REFUSED_RETRY_MS, socketFor, socketOrigin } = await import('@/lib/socket');
+await loadSocketClient();
 
 beforeEach(() => {
   clients.length = 0;

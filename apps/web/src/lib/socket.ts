@@ -1,11 +1,12 @@
 /**
  * The real-time connection (DESIGN §5): one Socket.IO client per signed-in session, opened with the
  * session's token in the handshake `auth`, reconnecting by itself, and closed when the session
- * ends or changes. Event names and payloads are the contract's.
+ * ends or changes. Event names and payloads are the contract's. The Socket.IO client loads after
+ * the first page has rendered (`loadSocketClient`); until then there is no socket, as offline.
  */
 import { SOCKET_PATH, STATUS_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
-import { useMemo } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { useEffect, useMemo, useState } from 'react';
+import type { io as Io, Socket } from 'socket.io-client';
 import { env } from '@/config/env';
 import { useSessionStore } from '@/lib/session-store';
 
@@ -17,11 +18,27 @@ export function socketOrigin(apiUrl: string = env.apiUrl, pageOrigin: string = w
 }
 
 let current: { token: string; socket: RealtimeSocket } | null = null;
+let io: typeof Io | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the Socket.IO client once; resolves when `socketFor` can open a socket. */
+export function loadSocketClient(): Promise<void> {
+  loading ??= import('socket.io-client').then(
+    (client) => {
+      io = client.io;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** After the server refused a connection for too many attempts, when to try again. */
 export const REFUSED_RETRY_MS = 30_000;
 
-/** The session's socket, opened on first use; null when signed out. */
+/** The session's socket, opened on first use; null when signed out or before the client has loaded. */
 export function socketFor(token: string | null): RealtimeSocket | null {
   if (!token) {
     closeSocket();
@@ -29,6 +46,7 @@ export function socketFor(token: string | null): RealtimeSocket | null {
   }
   if (current?.token === token) return current.socket;
   closeSocket();
+  if (!io) return null;
   const socket: RealtimeSocket = io(socketOrigin(), {
     path: SOCKET_PATH,
     auth: { token },
@@ -73,5 +91,19 @@ useSessionStore.subscribe((state, previous) => {
 /** The signed-in member's socket (opening it if needed), or null when signed out. */
 export function useSocket(): RealtimeSocket | null {
   const token = useSessionStore((s) => s.token);
-  return useMemo(() => socketFor(token), [token]);
+  const [loaded, setLoaded] = useState(io !== null);
+  useEffect(() => {
+    if (loaded || !token) return;
+    let active = true;
+    loadSocketClient().then(
+      () => {
+        if (active) setLoaded(true);
+      },
+      (error: unknown) => console.warn('Could not load the real-time client', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [loaded, token]);
+  return useMemo(() => (loaded ? socketFor(token) : null), [loaded, token]);
 }

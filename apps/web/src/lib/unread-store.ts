@@ -1,20 +1,92 @@
-/** Unread counts behind the tab bar badges; the chat and feed features keep them current. */
+/**
+ * The one unread store: messages per room (their total is the Messages tab badge) and the feed's
+ * notifications. The chat feature keeps the room counts current from the server and real-time
+ * events; every counting rule lives in lib/unread.ts. The conversation list shows these counts.
+ */
+import type { ChatMessage, ChatRoom } from '@linkup/contract';
 import { create } from 'zustand';
+import { useSessionStore } from '@/lib/session-store';
+import {
+  countNewMessage, countsFromSnapshot, forgetRoom, markRoomRead, totalUnread, type UnreadCounts, type UnreadEvent,
+} from '@/lib/unread';
+
+/**
+ * How many counted message ids are remembered, so a message delivered twice counts once; and how
+ * many real-time events, to apply again over a snapshot that was on its way meanwhile.
+ */
+const SEEN_MESSAGES_KEPT = 500;
+const EVENTS_KEPT = 500;
+
+type SnapshotRooms = readonly Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>[];
 
 interface UnreadState {
-  unreadMessages: number;
+  /** Unread messages per room. */
+  counts: UnreadCounts;
+  seen: readonly string[];
+  openRoomId: string | null;
+  /** The latest real-time events, and how many there have been. */
+  events: readonly UnreadEvent[];
+  eventCount: number;
   unreadNotifications: number;
-  setUnreadMessages: (count: number) => void;
+  /** Call before asking the server for rooms; pass the result with them to `setAll` or `merge`. */
+  mark: () => number;
+  /** Every room the member is in, from the server as of `since` (a `mark()`). */
+  setAll: (rooms: SnapshotRooms, since?: number) => void;
+  /** Some rooms (a page of the list), from the server as of `since` (a `mark()`). */
+  merge: (rooms: SnapshotRooms, since?: number) => void;
+  newMessage: (message: ChatMessage) => void;
+  read: (roomId: string) => void;
+  forget: (roomId: string) => void;
+  setOpenRoom: (roomId: string | null) => void;
   setUnreadNotifications: (count: number) => void;
   reset: () => void;
 }
 
 const clamp = (count: number) => (Number.isFinite(count) && count > 0 ? Math.floor(count) : 0);
+const withOpenRoomRead = (counts: UnreadCounts, openRoomId: string | null) => (openRoomId ? markRoomRead(counts, openRoomId) : counts);
+const myId = () => useSessionStore.getState().user?.id ?? null;
+const EMPTY = { counts: {}, seen: [], openRoomId: null, events: [], eventCount: 0, unreadNotifications: 0 } as const;
 
-export const useUnreadStore = create<UnreadState>()((set) => ({
-  unreadMessages: 0,
-  unreadNotifications: 0,
-  setUnreadMessages: (count) => set({ unreadMessages: clamp(count) }),
-  setUnreadNotifications: (count) => set({ unreadNotifications: clamp(count) }),
-  reset: () => set({ unreadMessages: 0, unreadNotifications: 0 }),
-}));
+export const useUnreadStore = create<UnreadState>()((set, get) => {
+  /** The counts after a snapshot; the room on screen is being read, so it stays at 0. */
+  const fromSnapshot = (rooms: SnapshotRooms, complete: boolean, since: number | undefined) => {
+    const { counts, events, eventCount, openRoomId } = get();
+    const missed = since === undefined ? 0 : eventCount - since;
+    // Older than the events still kept: apply all of those (a message already counted is still skipped).
+    const eventsSince = missed > 0 ? events.slice(-missed) : [];
+    const next = countsFromSnapshot(counts, rooms, { complete, eventsSince }, { myId: myId(), openRoomId });
+    set({ counts: withOpenRoomRead(next, openRoomId) });
+  };
+  const record = (event: UnreadEvent) => {
+    const { events, eventCount } = get();
+    return { events: [...events, event].slice(-EVENTS_KEPT), eventCount: eventCount + 1 };
+  };
+  return {
+    ...EMPTY,
+    mark: () => get().eventCount,
+    setAll: (rooms, since) => fromSnapshot(rooms, true, since),
+    merge: (rooms, since) => fromSnapshot(rooms, false, since),
+    newMessage: (message) => {
+      const { counts, seen, openRoomId } = get();
+      if (seen.includes(message.id)) return;
+      set({
+        counts: countNewMessage(counts, message, { myId: myId(), openRoomId }),
+        seen: [...seen, message.id].slice(-SEEN_MESSAGES_KEPT),
+        ...record({ kind: 'message', message }),
+      });
+    },
+    read: (roomId) => set({ counts: markRoomRead(get().counts, roomId), ...record({ kind: 'read', roomId }) }),
+    forget: (roomId) => set({ counts: forgetRoom(get().counts, roomId) }),
+    setOpenRoom: (roomId) => set({ openRoomId: roomId }),
+    setUnreadNotifications: (count) => set({ unreadNotifications: clamp(count) }),
+    reset: () => set({ ...EMPTY }),
+  };
+});
+
+/** The Messages tab badge: unread messages across rooms. */
+export const selectUnreadMessages = (state: Pick<UnreadState, 'counts'>) => totalUnread(state.counts);
+
+// Another member signed in (or nobody): their counts start from the server again.
+useSessionStore.subscribe((state, previous) => {
+  if (state.token !== previous.token) useUnreadStore.getState().reset();
+});

@@ -4,12 +4,8 @@
  * with the reset-password path is followed only when it carries both `token` and `mobile`.
  * Returns null for links to ignore.
  */
-import {
-  DEFAULT_AUTHED_PATH,
-  NATIVE_APP,
-  RESET_PASSWORD_PATH,
-  ResetPasswordLinkParamsSchema,
-} from '@linkup/contract';
+import { DEFAULT_AUTHED_PATH, NATIVE_APP, RESET_PASSWORD_PATH } from '@linkup/contract';
+import { resetLinkParams } from '@/lib/reset-link';
 
 const SCHEME_PREFIX = `${NATIVE_APP.scheme}://`;
 /** Only used to split a path into its parts; never visited. */
@@ -34,12 +30,9 @@ export function deepLinkPath(url: string): string | null {
   }
 
   if (parsed.pathname.startsWith(RESET_PASSWORD_PATH)) {
-    const params = ResetPasswordLinkParamsSchema.safeParse({
-      token: parsed.searchParams.get('token') ?? undefined,
-      mobile: parsed.searchParams.get('mobile') ?? undefined,
-    });
-    if (!params.success) return null;
-    return `${RESET_PASSWORD_PATH}?${new URLSearchParams(params.data).toString()}`;
+    const params = resetLinkParams(parsed.searchParams);
+    if (!params) return null;
+    return `${RESET_PASSWORD_PATH}?${new URLSearchParams(params).toString()}`;
   }
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }

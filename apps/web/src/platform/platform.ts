@@ -1,14 +1,53 @@
 /**
  * The one place that knows whether LinkUp runs in a browser or inside the native shell. Features
- * and app/ ask `platform` (or `getPlatform()`), never Capacitor directly.
+ * and app/ ask `platform` (or `getPlatform()`), never Capacitor directly. Capabilities one side
+ * lacks are absent (`push`, `ads`), so callers check for them instead of calling a stub.
  */
 import { Capacitor } from '@capacitor/core';
+import type { PushData } from '@linkup/contract';
 import type { DevicePosition } from '@/platform/geolocation';
-import { nativePlatform } from '@/platform/native/native-platform';
 import { webPlatform } from '@/platform/web/web-platform';
 
 export type PlatformName = 'web' | 'android' | 'ios';
 export type Unsubscribe = () => void;
+export type ColorScheme = 'light' | 'dark';
+
+/** 'prompt': not asked yet (or asked and dismissed, where the system allows asking again). */
+export type PushPermission = 'granted' | 'denied' | 'prompt';
+
+/** A push as it reaches the app: spec §3 push data, and what the system would have shown. */
+export interface PushMessage {
+  data: PushData;
+  title?: string;
+  body?: string;
+}
+
+/** Native push (FCM) on the device. */
+export interface PushPlatform {
+  permission(): Promise<PushPermission>;
+  /** Shows the system prompt (where it may still be shown) and answers the result. */
+  requestPermission(): Promise<PushPermission>;
+  /** Registers with the push service and answers this device's token. */
+  register(): Promise<string>;
+  /** A push that arrives while the app is open (the system shows nothing then). */
+  onForeground(handler: (message: PushMessage) => void): Unsubscribe;
+  /** The member tapped a push (or one of its actions) in the system tray. */
+  onOpened(handler: (message: PushMessage, actionId: string) => void): Unsubscribe;
+}
+
+export interface AdsSettings {
+  /** The one device registered for test ads (spec §4 "testing mode with one test device"). */
+  testDevice: string;
+}
+
+/** The ads SDK (AdMob) of the native app. */
+export interface AdsPlatform {
+  /** Starts the SDK in testing mode, then asks for consent where the law needs it (UMP). */
+  initialize(settings: AdsSettings): Promise<void>;
+  /** A banner above the tab bar; `onHeight` hears its height in CSS pixels as it loads (0 when gone). */
+  showBanner(adUnitId: string, onHeight: (px: number) => void): Promise<void>;
+  hideBanner(): Promise<void>;
+}
 
 export interface Platform {
   getPlatform(): PlatformName;
@@ -20,8 +59,22 @@ export interface Platform {
   exitApp(): Promise<void>;
   /** The device position, once (rejects with a PositionError when it cannot be had). */
   currentPosition(): Promise<DevicePosition>;
+  /** Keeps the app shell on the device so it opens offline: the service worker on the web. */
+  installAppShell(): Promise<void>;
+  /** Hides the native launch screen once the first screen is there. */
+  hideSplash(): Promise<void>;
+  /** Status bar colours for the page's light or dark look. */
+  setStatusBar(scheme: ColorScheme): Promise<void>;
+  readonly push?: PushPlatform;
+  readonly ads?: AdsPlatform;
 }
 
-export const platform: Platform = Capacitor.isNativePlatform() ? nativePlatform : webPlatform;
+/**
+ * The native side (Capacitor plugins, push, ads) loads only inside the native shell: a browser
+ * never downloads it (issue #18's first-load budget).
+ */
+export const platform: Platform = Capacitor.isNativePlatform()
+  ? (await import('@/platform/native/native-platform')).nativePlatform
+  : webPlatform;
 
 export const getPlatform = (): PlatformName => platform.getPlatform();

@@ -1,9 +1,15 @@
 /**
  * A stand-in for the Socket.IO client in unit tests: records what the app emits and lets a test
- * deliver server events. Use with `vi.mock('@/lib/socket', ...)`.
+ * deliver server events. Use with `vi.mock('@/lib/socket', ...)`. It answers as the server does
+ * (DESIGN §5) and holds tests to the contract: delivered events and command answers must match
+ * the contract's schemas, and a subscription is refused where the server would refuse it.
  */
-import type { ChatMessage, ServerToClientEvents } from '@linkup/contract';
+import {
+  ChatMessageSchema, MESSAGES_CHANNEL, SERVER_EVENT_SCHEMAS, STATUS_MESSAGES, commandAckSchema, roomIdFromChannel,
+  type ChatMessage, type ServerToClientEvents, type SubscribeAck,
+} from '@linkup/contract';
 import { act } from '@testing-library/react';
+import { contractProblems } from '@/test/contract-check';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -39,15 +45,35 @@ export class FakeSocket {
       emitWithAck: async (event: string, payload: unknown) => {
         this.emitted.push({ event, args: [payload] });
         if (!this.commands) throw new Error('operation has timed out');
-        return this.commands(event, payload);
+        const answer = await this.commands(event, payload);
+        const problems = event === 'message.send' ? contractProblems(commandAckSchema(ChatMessageSchema), answer) : [`no command ${event} in the contract`];
+        if (problems.length > 0) throw new Error(`the fake server's answer to ${event} differs from the contract:\n  ${problems.join('\n  ')}`);
+        return answer;
       },
     };
+  }
+
+  /** Room channels the server refuses (a room the member is not in, or one that is gone). */
+  private readonly refused = new Set<string>();
+
+  /** From now on the server refuses to let this socket join `channel` ('Resource not found.'). */
+  refuseChannel(channel: string) {
+    this.refused.add(channel);
+  }
+
+  /** The server's answer to `subscribe`: its own channel and room channels it allows. */
+  private subscribeAnswer(channel: unknown): SubscribeAck {
+    if (channel === MESSAGES_CHANNEL) return { ok: true };
+    if (typeof channel === 'string' && roomIdFromChannel(channel) && !this.refused.has(channel)) return { ok: true };
+    return { ok: false, message: STATUS_MESSAGES[404] };
   }
 
   emit(event: string, ...args: unknown[]) {
     this.emitted.push({ event, args });
     const ack = args[args.length - 1];
-    if (event === 'subscribe' && typeof ack === 'function') (ack as Handler)({ ok: true });
+    if ((event === 'subscribe' || event === 'unsubscribe') && typeof ack === 'function') {
+      (ack as Handler)(event === 'subscribe' ? this.subscribeAnswer(args[0]) : { ok: true });
+    }
     return this;
   }
 
@@ -69,8 +95,13 @@ export class FakeSocket {
     return this.handlers.get(event)?.size ?? 0;
   }
 
-  /** Delivers a server event to the app, inside act(), and lets the query cache tell its screens. */
+  /**
+   * Delivers a server event to the app, inside act(), and lets the query cache tell its screens.
+   * The payload must be one the server could send (the contract's schema for the event).
+   */
   async deliver<E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) {
+    const problems = contractProblems(SERVER_EVENT_SCHEMAS[event], payload);
+    if (problems.length > 0) throw new Error(`delivered ${event} differs from the contract:\n  ${problems.join('\n  ')}`);
     await act(async () => {
       for (const handler of [...(this.handlers.get(event) ?? [])]) handler(payload);
       await settle();
@@ -103,6 +134,7 @@ export class FakeSocket {
   reset() {
     this.connected = true;
     this.commands = null;
+    this.refused.clear();
     this.emitted.length = 0;
     this.handlers.clear();
     this.managerHandlers.clear();

@@ -1,5 +1,6 @@
-import type { Session, SessionUser } from '@linkup/contract';
+import { errorCodeForStatus, type ErrorCode, type PushDevice, type Session, type SessionUser } from '@linkup/contract';
 import { vi } from 'vitest';
+import { checkMockedResponse } from '@/test/contract-check';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
@@ -13,6 +14,14 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     profile_completed: true,
     onboarding_completed_at: '2025-01-01T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A registered push device, as POST /user/fcm-token answers. */
+export function buildDevice(overrides: Partial<PushDevice> = {}): PushDevice {
+  return {
+    id: 'dev_1', device_type: 'android', device_name: 'LinkUp for Android',
+    created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...overrides,
   };
 }
 
@@ -38,9 +47,30 @@ export const json = (status: number, body: unknown) =>
 
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces fetch for one test; returns the mock to inspect calls. */
+/**
+ * Replaces fetch for one test; returns the mock to inspect calls. Every answer to an /api call is
+ * checked against the contract (test/contract-check.ts): a mock that says something the API would
+ * not fails the test.
+ */
 export function mockFetch(handler: FetchHandler) {
-  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init ?? {})));
+  return stubFetch(handler, true);
+}
+
+/**
+ * fetch replaced WITHOUT the contract check: only for tests of the HTTP client itself
+ * (lib/api-client), which must cope with any answer on any path. Everything else: mockFetch/mockApi.
+ */
+export function mockFetchUnchecked(handler: FetchHandler) {
+  return stubFetch(handler, false);
+}
+
+function stubFetch(handler: FetchHandler, checked: boolean) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const response = await handler(url, init ?? {});
+    if (checked) await checkMockedResponse(init?.method ?? 'GET', url, response);
+    return response;
+  });
   vi.stubGlobal('fetch', fn);
   return fn;
 }
@@ -53,7 +83,7 @@ export function mockApi(handlers: Record<string, FetchHandler>) {
   return mockFetch((url, init) => {
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
     const handler = handlers[key];
-    return handler ? handler(url, init) : json(404, { success: false, status: 404, message: 'Resource not found.' });
+    return handler ? handler(url, init) : apiError(404, 'Resource not found.');
   });
 }
 
@@ -67,5 +97,12 @@ export function sentBody(fetch: ReturnType<typeof mockFetch>, endpoint: string, 
   return body === undefined ? undefined : (JSON.parse(String(body)) as unknown);
 }
 
+/** The API error object (spec §3) with `status`, as the server sends it. */
+/** The API error object as the server sends it: the status's catalogue code unless one is given. */
+export const apiError = (status: number, message: string, errors?: Record<string, string[]>, code: ErrorCode = errorCodeForStatus(status)) =>
+  json(status, { success: false, status, code, message, ...(errors ? { errors } : {}), timestamp: new Date().toISOString() });
+
 export const validationError = (errors: Record<string, string[]>, message = 'Validation failed. Please check your input.') =>
-  json(422, { success: false, status: 422, message, errors, timestamp: new Date().toISOString() });
+  apiError(422, message, errors);
+
+export { offContractResponse } from '@/test/contract-check';

@@ -2,10 +2,15 @@ import type { Session } from '@linkup/contract';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { PAGE_GROUPS } from '@/app/page-groups';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { resetStores } from '@/test/fixtures';
+
+// Every page group loaded up front, as in the browser after prefetching: a test's fake clock then
+// never runs while a page's code is still being transformed.
+await Promise.all(Object.values(PAGE_GROUPS).map((load) => load()));
 
 /**
  * Renders the real route table at `path`, signed in with `session` or signed out (`keepStores`

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../errors';
 import { AGE_LIMITS, FIELD_LIMITS } from '../constants';
 import { GENDERS } from '../vocabularies';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, lineText } from './common';
 
 /** Spec §3 user as the session keeps it. */
 export const SessionUserSchema = z.object({
@@ -12,7 +13,9 @@ export const SessionUserSchema = z.object({
   profile_completed: z.boolean(),
   onboarding_completed_at: TimestampSchema.nullable(),
   email_verified_at: TimestampSchema.nullable().optional(),
+  /** Whether premium covers now, and until when (`GET /auth/user` always says; other answers may leave them out). */
   is_premium: z.boolean().optional(),
+  premium_until: TimestampSchema.nullable().optional(),
   avatar_url: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
@@ -23,34 +26,26 @@ export type Session = z.infer<typeof SessionSchema>;
 
 /** Spec §3 reset-password link parameters: both must be present for the link to be followed. */
 export const ResetPasswordLinkParamsSchema = z.object({
-  token: z.string().min(1),
-  mobile: z.string().min(1),
+  token: lineText().min(1),
+  mobile: lineText().min(1),
 });
 export type ResetPasswordLinkParams = z.infer<typeof ResetPasswordLinkParamsSchema>;
 
-/** After sign-in: onboarding unless the profile is complete (spec §4 "Auth"). */
-export function needsOnboarding(user: Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at'>): boolean {
-  return !user.profile_completed || !user.onboarding_completed_at;
-}
 
 // ── Request bodies of spec §7 "Auth" (shared by the server's validation and the web forms) ──
 
-const emailField = z
-  .string({ error: 'Enter your e-mail address.' })
+const emailField = lineText({ error: 'Enter your e-mail address.' })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'Enter a valid e-mail address.' }).max(FIELD_LIMITS.emailMax));
-const mobileField = z
-  .string({ error: 'Enter your mobile number.' })
+const mobileField = lineText({ error: 'Enter your mobile number.' })
   .trim()
-  .min(5, { error: 'Enter a valid mobile number.' })
-  .max(FIELD_LIMITS.mobileMax, { error: 'Enter a valid mobile number.' });
+  .min(5, { error: AUTH_MESSAGES.invalidMobile })
+  .max(FIELD_LIMITS.mobileMax, { error: AUTH_MESSAGES.invalidMobile });
 /** New passwords: 8–128 characters (the server also refuses common ones). */
-export const NewPasswordSchema = z
-  .string({ error: 'Choose a password.' })
+export const NewPasswordSchema = lineText({ error: 'Choose a password.' })
   .min(FIELD_LIMITS.passwordMin, { error: `Use at least ${FIELD_LIMITS.passwordMin} characters.` })
   .max(FIELD_LIMITS.passwordMax, { error: `Use at most ${FIELD_LIMITS.passwordMax} characters.` });
-export const OTP_LENGTH = 6;
 export const OtpCodeSchema = z
   .string({ error: 'Enter the 6-digit code.' })
   .trim()
@@ -66,7 +61,7 @@ export const LoginBodySchema = z
   .object({
     email: emailField.optional(),
     mobile: mobileField.optional(),
-    password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(FIELD_LIMITS.passwordMax),
+    password: lineText({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(FIELD_LIMITS.passwordMax),
   })
   .refine((b) => b.email !== undefined || b.mobile !== undefined, {
     error: 'Enter your e-mail address or mobile number.',
@@ -88,13 +83,12 @@ export function isAdultBirthDate(value: string, today: Date = new Date()): boole
 
 export const RegisterBodySchema = z
   .object({
-    name: z.string({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' }).max(FIELD_LIMITS.nameMax),
+    name: lineText({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' }).max(FIELD_LIMITS.nameMax),
     email: emailField,
     mobile: mobileField,
     password: NewPasswordSchema,
-    password_confirmation: z.string({ error: 'Confirm your password.' }),
-    date_of_birth: z
-      .string({ error: 'Enter your date of birth.' })
+    password_confirmation: lineText({ error: 'Confirm your password.' }),
+    date_of_birth: lineText({ error: 'Enter your date of birth.' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter your date of birth.' })
       .refine((v) => isAdultBirthDate(v), { error: 'You must be 18 or older to join LinkUp.' }),
     gender: z.enum(GENDERS, { error: 'Choose your gender.' }),
@@ -116,10 +110,10 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
 export const ResetPasswordBodySchema = z
   .object({
-    token: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
-    mobile: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(FIELD_LIMITS.mobileMax),
+    token: lineText({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
+    mobile: lineText({ error: 'This password reset link is invalid or has expired.' }).min(1).max(FIELD_LIMITS.mobileMax),
     password: NewPasswordSchema,
-    password_confirmation: z.string({ error: 'Confirm your password.' }),
+    password_confirmation: lineText({ error: 'Confirm your password.' }),
   })
   .refine((b) => b.password === b.password_confirmation, {
     error: 'The passwords do not match.',
@@ -127,7 +121,7 @@ export const ResetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
-export const VerifyEmailBodySchema = z.object({ token: z.string().min(1).max(500) });
+export const VerifyEmailBodySchema = z.object({ token: lineText().min(1).max(500) });
 
 /** `data` of request-otp and resend-otp. */
 export const OtpSentSchema = z.object({ expires_at: TimestampSchema, resend_available_at: TimestampSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, PAGE_SIZES } from '../constants';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, lineText, multilineText } from './common';
 
 export const ChatMessageTypeSchema = z.enum(['text']).default('text');
 
@@ -42,13 +42,12 @@ export function isSendableMessage(text: string | null | undefined): boolean {
 
 // ── Request bodies of spec §7 "Chat" ──
 
-const messageText = z
-  .string({ error: 'Type a message.' })
+const messageText = multilineText({ error: 'Type a message.' })
   .max(FIELD_LIMITS.chatMessageMax, { error: `Messages can be at most ${FIELD_LIMITS.chatMessageMax} characters.` })
   .refine(isSendableMessage, { error: 'Type a message.' });
 
 export const SendMessageBodySchema = z.object({
-  chat_room_id: z.string({ error: 'Room ID is required to send a message' }).min(1, { error: 'Room ID is required to send a message' }).max(64),
+  chat_room_id: z.string({ error: 'Room ID is required to send a message' }).min(1, { error: 'Room ID is required to send a message' }).pipe(IdSchema),
   message: messageText,
   type: z.enum(['text']).default('text'),
   /** Client-generated id: a retried send is stored once and answered with the same message. */
@@ -60,13 +59,22 @@ export const EditMessageBodySchema = z.object({ message: messageText });
 export type EditMessageBody = z.infer<typeof EditMessageBodySchema>;
 
 export const CreateRoomBodySchema = z.object({
-  user_id: z.string({ error: 'Choose who to chat with.' }).min(1).max(64),
-  name: z.string().trim().min(1).max(FIELD_LIMITS.roomNameMax).optional(),
+  user_id: z.string({ error: 'Choose who to chat with.' }).min(1, { error: 'Choose who to chat with.' }).pipe(IdSchema),
+  name: lineText().trim().min(1).max(FIELD_LIMITS.roomNameMax).optional(),
 });
 export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
 
+export const USER_SEARCH_MESSAGES = {
+  tooShort: `Type at least ${FIELD_LIMITS.searchMin} characters to search.`,
+} as const;
+
+/** Member search: nothing to look for ('') finds nobody; otherwise at least `searchMin` characters. */
 export const UserSearchQuerySchema = z.object({
-  search: z.string().trim().max(FIELD_LIMITS.searchMax).default(''),
+  search: lineText()
+    .trim()
+    .max(FIELD_LIMITS.searchMax)
+    .refine((text) => text === '' || text.length >= FIELD_LIMITS.searchMin, { error: USER_SEARCH_MESSAGES.tooShort })
+    .default(''),
   per_page: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.userSearch),
   page: z.coerce.number().int().min(1).default(1),
 });

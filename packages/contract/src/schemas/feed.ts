@@ -3,7 +3,7 @@ import { AGE_LIMITS, FEED_DEFAULTS, FIELD_LIMITS } from '../constants';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, RELATIONSHIP_TYPES,
 } from '../vocabularies';
-import { IdSchema, TimestampSchema, paginated } from './common';
+import { IdSchema, TimestampSchema, lineText, multilineText, paginated } from './common';
 import { PhotoSizesSchema } from './profile';
 import { PushDataSchema } from './push';
 
@@ -41,7 +41,6 @@ export const FEED_MESSAGES = {
   choose: 'Choose from the list.',
   description: `Your description can be at most ${FIELD_LIMITS.aboutMax} characters.`,
   city: `A city can be at most ${FIELD_LIMITS.cityMax} characters.`,
-  text: 'Remove the hidden control characters from this text.',
 } as const;
 
 /** What the Notifications view and the badge say about a like on my post. */
@@ -50,26 +49,14 @@ export const postLikeNotification = (name: string) => ({
   body: `${name} liked your post.`,
 });
 
-/** NUL, other C0/C1 controls (tab and line breaks allowed) and bidi overrides/isolates. */
-export function hasHiddenCharacters(value: string): boolean {
-  for (const ch of value) {
-    const c = ch.codePointAt(0) ?? 0;
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
-  }
-  return false;
-}
-
 const choice = <const T extends readonly string[]>(values: T) =>
   z.enum(values, { error: FEED_MESSAGES.choose }).nullable().optional();
 
-/** Free text: trimmed, empty means not set, no hidden characters. */
-const text = (max: number, message: string) =>
-  z
-    .string({ error: message })
+/** Free text: trimmed, empty means not set, no hidden characters (line breaks only where `lines`). */
+const text = (max: number, message: string, lines = false) =>
+  (lines ? multilineText({ error: message }) : lineText({ error: message }))
     .trim()
     .max(max, { error: message })
-    .refine((value) => !hasHiddenCharacters(value), { error: FEED_MESSAGES.text })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
@@ -97,7 +84,7 @@ export const FeedPostBodySchema = z
     how_often_drink: choice(DRINKING_HABITS),
     love_language: choice(LOVE_LANGUAGES),
     body_type: choice(BODY_TYPES),
-    profile_description: text(FIELD_LIMITS.aboutMax, FEED_MESSAGES.description),
+    profile_description: text(FIELD_LIMITS.aboutMax, FEED_MESSAGES.description, true),
     image_1: imageRef,
     image_2: imageRef,
     image_3: imageRef,
@@ -181,8 +168,8 @@ export const FeedFiltersSchema = z.object({
   gender: z.enum(GENDERS).optional(),
   ageMin: z.coerce.number().int().min(AGE_LIMITS.min).max(AGE_LIMITS.max).optional(),
   ageMax: z.coerce.number().int().min(AGE_LIMITS.min).max(AGE_LIMITS.max).optional(),
-  city: z.string().trim().max(FIELD_LIMITS.cityMax).optional(),
-  province: z.string().trim().max(FIELD_LIMITS.cityMax).optional(),
+  city: lineText().trim().max(FIELD_LIMITS.cityMax).optional(),
+  province: lineText().trim().max(FIELD_LIMITS.cityMax).optional(),
   relationshipType: z.enum(RELATIONSHIP_TYPES).optional(),
 });
 export type FeedFilters = z.infer<typeof FeedFiltersSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, lineText, multilineText } from './common';
 
 /** Help (issue 4, "Help and legal"): the FAQ the server serves, and the contact form. */
 
@@ -27,8 +27,7 @@ export const FaqSchema = z.object({
 export type Faq = z.infer<typeof FaqSchema>;
 
 export const FaqQuerySchema = z.object({
-  search: z
-    .string()
+  search: lineText()
     .trim()
     .max(FIELD_LIMITS.searchMax, { error: `Use at most ${FIELD_LIMITS.searchMax} characters.` })
     .default(''),
@@ -43,8 +42,7 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 export const ContactBodySchema = z.object({
-  subject: z
-    .string({ error: 'Enter a subject.' })
+  subject: multilineText({ error: 'Enter a subject.' })
     // One line: whitespace (line breaks included) collapses to single spaces.
     .transform((s) => s.replace(/\s+/g, ' ').trim())
     .pipe(
@@ -53,8 +51,7 @@ export const ContactBodySchema = z.object({
         .min(SUPPORT_LIMITS.subjectMin, { error: `Use at least ${SUPPORT_LIMITS.subjectMin} characters.` })
         .max(SUPPORT_LIMITS.subjectMax, { error: `Use at most ${SUPPORT_LIMITS.subjectMax} characters.` }),
     ),
-  message: z
-    .string({ error: 'Enter your message.' })
+  message: multilineText({ error: 'Enter your message.' })
     .trim()
     .min(SUPPORT_LIMITS.messageMin, { error: `Tell us a little more (at least ${SUPPORT_LIMITS.messageMin} characters).` })
     .max(SUPPORT_LIMITS.messageMax, { error: `Use at most ${SUPPORT_LIMITS.messageMax} characters.` }),

@@ -1,41 +1,11 @@
 import { z } from 'zod';
 import { AGE_LIMITS, FIELD_LIMITS } from '../constants';
+import { MATCHING_PAGE_SIZES } from '../matching-rules';
 import { GENDERS } from '../vocabularies';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, lineText } from './common';
 import { PhotoSizesSchema, PublicProfileSchema } from './profile';
 
 /** Discover, likes, matches, visitors and activity (spec §7 "Matches"; DESIGN §6). */
-
-export const MATCHING_PAGE_SIZES = { discover: 10, lists: 20 } as const;
-
-/** Entitlements: free members' daily limits and what premium adds (the server's config may change them). */
-export const MATCHING_LIMITS = {
-  freeDailyLikes: 25,
-  freeDailySuperLikes: 1,
-  premiumDailySuperLikes: 5,
-  boostMinutes: 30,
-  premiumBoostsPerWeek: 1,
-  /** Blurred placeholders a free member sees on the likes and visitors pages. */
-  lockedPlaceholders: 6,
-} as const;
-
-/** 'Your profile is boosted for the next 30 minutes.' (the length is server configuration). */
-export const boostedMessage = (minutes: number) => `Your profile is boosted for the next ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-
-export const MATCHING_MESSAGES = {
-  outOfLikes: "You've used all your likes for today.",
-  outOfSuperLikes: "You've used all your super likes for today.",
-  premiumOnly: 'This is a Premium feature. Upgrade to Premium to use it.',
-  nothingToUndo: 'There is nothing to undo.',
-  cannotUndoMatch: 'A like that made a match cannot be undone.',
-  boostUsed: "You've used this week's boost.",
-  boostActive: 'Your profile is already boosted.',
-  boosted: 'Your profile is boosted: you are shown first in Discover for a while.',
-  unmatched: 'You have unmatched.',
-  memberNotFound: 'Member not found.',
-  matchNotFound: 'Match not found.',
-  cannotLikeSelf: 'You cannot like yourself.',
-} as const;
 
 const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
@@ -45,8 +15,8 @@ export const DiscoverQuerySchema = z
     gender: z.enum(GENDERS).optional(),
     age_min: optionalInt(AGE_LIMITS.min, AGE_LIMITS.max),
     age_max: optionalInt(AGE_LIMITS.min, AGE_LIMITS.max),
-    city: z.string().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
-    province: z.string().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
+    city: lineText().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
+    province: lineText().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
     distance: optionalInt(1, 1000),
     page: z.coerce.number().int().min(1).max(1000).default(1),
     per_page: z.coerce.number().int().min(1).max(50).default(MATCHING_PAGE_SIZES.discover),

@@ -3,7 +3,7 @@ import { AGE_LIMITS, FEED_DEFAULTS, FIELD_LIMITS } from '../constants';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, RELATIONSHIP_TYPES, vocabularyLabel,
 } from '../vocabularies';
-import { TimestampSchema } from './common';
+import { TimestampSchema, lineText } from './common';
 
 /**
  * Dating preferences (spec §7 "Preferences"; the payloads are ours, DESIGN §6): who a member
@@ -55,6 +55,7 @@ export const PREFERENCE_MESSAGES = {
   locationNeeded: 'Choose your city and province, or share your current location.',
   coordinates: 'The shared position is not valid.',
   tooFar: 'We could not find a LinkUp city near you. Choose your city from the list.',
+  locationLimit: 'You have changed your location several times today. Please try again tomorrow.',
 } as const;
 
 export type PreferenceValues = Omit<Preferences, 'is_default' | 'updated_at' | 'location'>;
@@ -118,7 +119,7 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 /** A multi-select: values of one vocabulary, duplicates dropped; the error names the whole field. */
 function multiSelect<const T extends readonly string[]>(values: T) {
   return z
-    .array(z.string(), { error: PREFERENCE_MESSAGES.choose })
+    .array(lineText(), { error: PREFERENCE_MESSAGES.choose })
     .max(values.length * 2, { error: PREFERENCE_MESSAGES.choose })
     .refine((list) => list.every((value) => values.includes(value)), { error: PREFERENCE_MESSAGES.choose })
     .transform((list) => [...new Set(list)] as T[number][]);
@@ -132,8 +133,7 @@ const age = z
 
 /** Empty text means "not set". */
 const placeName = (message: string, allowed: readonly string[]) =>
-  z
-    .string({ error: message })
+  lineText({ error: message })
     .trim()
     .max(FIELD_LIMITS.cityMax, { error: message })
     .nullable()
@@ -189,8 +189,8 @@ export const UpdateDatingPreferencesBodySchema = withCrossFieldChecks(Preference
  */
 export const SetLocationBodySchema = z
   .object({
-    city: z.string({ error: PREFERENCE_MESSAGES.city }).trim().max(FIELD_LIMITS.cityMax, { error: PREFERENCE_MESSAGES.city }).optional(),
-    province: z.string({ error: PREFERENCE_MESSAGES.province }).trim().max(FIELD_LIMITS.cityMax, { error: PREFERENCE_MESSAGES.province }).optional(),
+    city: lineText({ error: PREFERENCE_MESSAGES.city }).trim().max(FIELD_LIMITS.cityMax, { error: PREFERENCE_MESSAGES.city }).optional(),
+    province: lineText({ error: PREFERENCE_MESSAGES.province }).trim().max(FIELD_LIMITS.cityMax, { error: PREFERENCE_MESSAGES.province }).optional(),
     latitude: z.number({ error: PREFERENCE_MESSAGES.coordinates }).min(-90, { error: PREFERENCE_MESSAGES.coordinates }).max(90, { error: PREFERENCE_MESSAGES.coordinates }).optional(),
     longitude: z.number({ error: PREFERENCE_MESSAGES.coordinates }).min(-180, { error: PREFERENCE_MESSAGES.coordinates }).max(180, { error: PREFERENCE_MESSAGES.coordinates }).optional(),
   })

@@ -3,7 +3,7 @@ import { AGE_LIMITS, FIELD_LIMITS } from '../constants';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, INTERESTS_MAX, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, RELATIONSHIP_TYPES,
 } from '../vocabularies';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, lineText, multilineText } from './common';
 
 /**
  * Profiles issue: photos and the profile another member sees. The own-profile, interests and
@@ -180,10 +180,9 @@ export const OwnProfileSchema = z.object({
 });
 export type OwnProfile = z.infer<typeof OwnProfileSchema>;
 
-/** A free-text field: trimmed; empty becomes null (cleared). */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
+/** A free-text field: trimmed; empty becomes null (cleared). `about` may span lines, the others not. */
+const optionalText = (max: number, message: string, lines = false) =>
+  (lines ? multilineText() : lineText())
     .trim()
     .max(max, { error: message })
     .transform((value) => (value === '' ? null : value))
@@ -198,9 +197,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
  * use ProfileUpdateSchema.
  */
 export const ProfileUpdateFieldsSchema = z.object({
-  name: z.string({ error: PROFILE_MESSAGES.name }).trim().min(1, { error: PROFILE_MESSAGES.name }).max(FIELD_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameLength }).optional(),
-  date_of_birth: z
-    .string({ error: PROFILE_MESSAGES.dateOfBirth })
+  name: lineText({ error: PROFILE_MESSAGES.name }).trim().min(1, { error: PROFILE_MESSAGES.name }).max(FIELD_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameLength }).optional(),
+  date_of_birth: lineText({ error: PROFILE_MESSAGES.dateOfBirth })
     .refine(isCalendarDate, { error: PROFILE_MESSAGES.dateOfBirth })
     .refine((value) => !isCalendarDate(value) || ageOnDate(value) >= AGE_LIMITS.min, { error: PROFILE_MESSAGES.underage })
     .refine((value) => !isCalendarDate(value) || ageOnDate(value) <= 120, { error: PROFILE_MESSAGES.dateOfBirth })
@@ -220,9 +218,9 @@ export const ProfileUpdateFieldsSchema = z.object({
     .optional(),
   job_title: optionalText(PROFILE_TEXT_LIMITS.jobTitleMax, PROFILE_MESSAGES.jobTitle),
   education: optionalText(PROFILE_TEXT_LIMITS.educationMax, PROFILE_MESSAGES.education),
-  about: optionalText(FIELD_LIMITS.aboutMax, PROFILE_MESSAGES.about),
-  province: z.string({ error: PROFILE_MESSAGES.province }).refine((p) => Object.hasOwn(PROVINCES, p), { error: PROFILE_MESSAGES.province }).optional(),
-  city: z.string({ error: PROFILE_MESSAGES.city }).max(FIELD_LIMITS.cityMax, { error: PROFILE_MESSAGES.city }).optional(),
+  about: optionalText(FIELD_LIMITS.aboutMax, PROFILE_MESSAGES.about, true),
+  province: lineText({ error: PROFILE_MESSAGES.province }).refine((p) => Object.hasOwn(PROVINCES, p), { error: PROFILE_MESSAGES.province }).optional(),
+  city: lineText({ error: PROFILE_MESSAGES.city }).max(FIELD_LIMITS.cityMax, { error: PROFILE_MESSAGES.city }).optional(),
 });
 
 /** Every field name `PUT /profile` accepts. */
@@ -281,7 +279,7 @@ export type InterestCatalogue = z.infer<typeof InterestCatalogueSchema>;
 /** `PUT /profile/interests`: names from the catalogue, at most INTERESTS_MAX (duplicates count once). */
 export const InterestsBodySchema = z.object({
   interests: z
-    .array(z.string().trim().min(1, { error: PROFILE_MESSAGES.interestUnknown }).max(60, { error: PROFILE_MESSAGES.interestUnknown }), { error: PROFILE_MESSAGES.interestUnknown })
+    .array(lineText().trim().min(1, { error: PROFILE_MESSAGES.interestUnknown }).max(60, { error: PROFILE_MESSAGES.interestUnknown }), { error: PROFILE_MESSAGES.interestUnknown })
     .transform((names) => [...new Set(names)])
     .pipe(z.array(z.string()).max(INTERESTS_MAX, { error: PROFILE_MESSAGES.interestsMax })),
 });

@@ -1,44 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common';
-
-export const NOTIFICATION_TYPES = [
-  'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** In-app card type labels (spec §2), with a generic fallback. */
-export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
-  profile_view: 'Profile View',
-  like: 'New Like',
-  super_like: 'Super Like',
-  match: 'New Match',
-  super_match: 'Super Match',
-  message: 'New Message',
-  new_message: 'New Message',
-  reminder: 'Reminder',
-  welcome: 'Welcome',
-  /** Ours: a like on my feed post (the spec's list has no feed type). */
-  post_like: 'Post Like',
-};
-export const NOTIFICATION_FALLBACK_LABEL = 'Notification';
-
-export const NOTIFICATION_ACTIONS = [
-  'view_profile', 'dismiss', 'like_back', 'start_chat', 'open_chat', 'view_matches', 'reply', 'view_chats', 'open_app',
-] as const;
-export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
-
-/** In-app card buttons by notification type (spec §2). */
-export const NOTIFICATION_BUTTONS: Record<string, readonly { action: NotificationAction; label: string }[]> = {
-  profile_view: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
-  like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'like_back', label: 'Like Back' }],
-  super_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'like_back', label: 'Like Back' }],
-  match: [{ action: 'start_chat', label: 'Start Chat' }, { action: 'view_matches', label: 'View Matches' }],
-  super_match: [{ action: 'start_chat', label: 'Start Chat' }, { action: 'view_matches', label: 'View Matches' }],
-  message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
-  new_message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
-  post_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
-};
-export const NOTIFICATION_DEFAULT_BUTTONS = [{ action: 'open_app', label: 'Open App' }] as const;
+import { DEVICE_TYPES, PUSH_TOKEN_LIMITS } from '../notification-rules';
+import { IdSchema, TimestampSchema, lineText } from './common';
 
 /** Spec §3 push notification data; every field but `type` is optional on the wire. */
 export const PushDataSchema = z.object({
@@ -63,30 +25,52 @@ export const PushDataSchema = z.object({
 });
 export type PushData = z.infer<typeof PushDataSchema>;
 
-/** Spec §3 push token registration. */
+/** `GET /push/web-push-key`: the server's VAPID public key (base64url), for `pushManager.subscribe`. */
+export const WebPushKeySchema = z.object({ public_key: z.string() });
+export type WebPushKey = z.infer<typeof WebPushKeySchema>;
+
+const base64url = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+=*$/);
+
+/** A browser's push subscription (`PushSubscription.toJSON()`), sent as the `fcm_token` of a web device. */
+export const WebPushSubscriptionSchema = z.object({
+  endpoint: z.url().max(1_500),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+export type WebPushSubscription = z.infer<typeof WebPushSubscriptionSchema>;
+
+/** One line of text (no controls, NUL or bidi overrides: the contract's shared check). */
+const deviceText = (max: number) => lineText().trim().max(max, { error: `Use at most ${max} characters.` });
+
+/**
+ * Spec §3 push token registration. The token is an FCM registration token (android, ios) or a
+ * Web Push subscription as JSON (web): printable ASCII either way.
+ */
 export const PushTokenRegistrationSchema = z.object({
-  fcm_token: z.string().min(1).max(4096),
-  device_type: z.string().min(1).max(32).describe("'web' or the native platform name"),
-  device_name: z.string().max(200).optional(),
-  user_agent: z.string().max(1000).optional(),
+  fcm_token: z
+    .string()
+    .min(1, { error: 'The push token is missing.' })
+    .max(PUSH_TOKEN_LIMITS.tokenMax, { error: `Use at most ${PUSH_TOKEN_LIMITS.tokenMax} characters.` })
+    .regex(/^[\x20-\x7E]+$/, { error: 'The push token is not valid.' }),
+  device_type: z.enum(DEVICE_TYPES, { error: "Use 'web', 'android' or 'ios'." }).describe("'web' or the native platform name"),
+  device_name: deviceText(PUSH_TOKEN_LIMITS.deviceNameMax).optional(),
+  user_agent: deviceText(PUSH_TOKEN_LIMITS.userAgentMax).optional(),
 });
 export type PushTokenRegistration = z.infer<typeof PushTokenRegistrationSchema>;
 
-/** Where a notification action leads (spec §2 "Action routing"); `like_back` is handled by the caller. */
-export function notificationActionPath(action: string, data: Partial<PushData>): string {
-  const profileId = data.viewer_id ?? data.sender_id ?? data.user_id;
-  switch (action) {
-    case 'view_profile':
-      return profileId ? `/app/user/${profileId}` : '/app/dashboard';
-    case 'view_matches':
-      return '/app/matches';
-    case 'start_chat':
-    case 'open_chat':
-    case 'reply':
-      return data.chat_room_id ? `/app/chat/${data.chat_room_id}` : '/app/chat';
-    case 'view_chats':
-      return '/app/chat';
-    default:
-      return '/app/dashboard';
-  }
-}
+/** DELETE /user/fcm-token: removes this session's device, and the named token if it is mine. */
+export const PushTokenRemovalSchema = z
+  .object({ fcm_token: z.string().max(PUSH_TOKEN_LIMITS.tokenMax).optional() })
+  .nullish();
+export type PushTokenRemoval = z.infer<typeof PushTokenRemovalSchema>;
+
+/** A registered device as its owner sees it (the token itself never leaves the server again). */
+export const PushDeviceSchema = z.object({
+  id: IdSchema,
+  device_type: z.enum(DEVICE_TYPES),
+  device_name: z.string().nullable(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type PushDevice = z.infer<typeof PushDeviceSchema>;
+

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, TimestampSchema, multilineText } from './common';
 
 /**
  * Safety (issue 4): blocking and reporting members. A block works both ways everywhere: neither
@@ -48,8 +48,7 @@ export const matchesOnlyMessage = (name: string) => `${name} only accepts messag
 export const ReportBodySchema = z
   .object({
     reason: z.enum(REPORT_REASONS, { error: SAFETY_MESSAGES.reason }),
-    details: z
-      .string({ error: SAFETY_MESSAGES.detailsRequired })
+    details: multilineText({ error: SAFETY_MESSAGES.detailsRequired })
       .trim()
       .max(REPORT_DETAILS_MAX, { error: SAFETY_MESSAGES.detailsMax })
       .transform((value) => (value === '' ? null : value))
@@ -79,11 +78,14 @@ export const ReportResultSchema = z.object({
 });
 export type ReportResult = z.infer<typeof ReportResultSchema>;
 
-/** A member I blocked (`GET /blocks`, `POST /users/{id}/block`): name and small photo only. */
+/**
+ * A member I blocked (`GET /blocks`, `POST /users/{id}/block`): the name they had when I blocked
+ * them (or, blocking back, when they blocked me), nothing chosen since.
+ */
 export const BlockedMemberSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  /** URL of the main photo's thumbnail, null without photos. */
+  /** Always null: a block hides what the member looks like now (the list shows initials). */
   photo: z.string().nullable(),
   blocked_at: TimestampSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
 import { MobileBodySchema, NewPasswordSchema, OtpCodeSchema, RegisterBodySchema, SessionUserSchema } from './auth';
-import { TimestampSchema } from './common';
+import { TimestampSchema, lineText } from './common';
 
 /**
  * Settings and account (issue 4, "Settings"): privacy, notification switches, and the account
@@ -94,8 +94,7 @@ export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 
 // ── account ──
 
-const currentPasswordField = z
-  .string({ error: 'Enter your current password.' })
+const currentPasswordField = lineText({ error: 'Enter your current password.' })
   .min(1, { error: 'Enter your current password.' })
   .max(FIELD_LIMITS.passwordMax, { error: 'Enter your current password.' });
 
@@ -105,7 +104,8 @@ export const ChangeEmailBodySchema = z.object({
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
-export const MobileChangeCodeBodySchema = MobileBodySchema;
+/** The first step of a new mobile number: the current password, as for a new e-mail address (a stolen session alone cannot move the account). */
+export const MobileChangeCodeBodySchema = MobileBodySchema.extend({ current_password: currentPasswordField });
 export type MobileChangeCodeBody = z.infer<typeof MobileChangeCodeBodySchema>;
 
 export const ChangeMobileBodySchema = z.object({ mobile: MobileBodySchema.shape.mobile, otp: OtpCodeSchema });
@@ -115,7 +115,7 @@ export const ChangePasswordBodySchema = z
   .object({
     current_password: currentPasswordField,
     password: NewPasswordSchema,
-    password_confirmation: z.string({ error: 'Confirm your new password.' }),
+    password_confirmation: lineText({ error: 'Confirm your new password.' }),
   })
   .refine((b) => b.password === b.password_confirmation, {
     error: 'The passwords do not match.',
@@ -254,6 +254,23 @@ export const ACCOUNT_DELETION_SUMMARY = [
   'your conversations and messages',
   'your sign-in sessions on every device',
 ] as const;
+
+/** What can change on an account, as the notice to the member's previous contact details names it. */
+export const CREDENTIAL_CHANGES = { email: 'e-mail address', mobile: 'mobile number', password: 'password' } as const;
+export type CredentialChange = keyof typeof CREDENTIAL_CHANGES;
+
+/**
+ * The notice the address and the number an account had before are sent when its e-mail address,
+ * mobile number or password changes: if it wasn't the member, the link reaches support.
+ */
+export function credentialChangeNotice(change: CredentialChange, name: string) {
+  const what = CREDENTIAL_CHANGES[change];
+  return {
+    subject: `Your LinkUp ${what} was changed`,
+    text: `Hi ${name}, the ${what} of your LinkUp account was just changed. If this was you, there is nothing to do. If this wasn't you, tell us at once through the link below, and reset your password.`,
+    supportSubject: `This wasn't me: my LinkUp ${what} was changed`,
+  };
+}
 
 export const SETTINGS_MESSAGES = {
   saved: 'Your settings have been saved.',

@@ -1,4 +1,4 @@
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../outbox/outbox.repository';
 import type { MailMessage, MailSender } from './mail';
 
 /** Development e-mail: keeps every message in the dev outbox. */

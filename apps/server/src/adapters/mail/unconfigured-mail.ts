@@ -1,9 +1,9 @@
-import { AppError } from '../../lib/http-errors';
+import { unavailable } from '../../lib/http-errors';
 import type { MailSender } from './mail';
 
 /** Production without SMTP settings: sending fails clearly (503) instead of pretending. */
 export class UnconfiguredMailSender implements MailSender {
   async send(): Promise<void> {
-    throw new AppError(503, 'E-mail delivery is not configured on this server.');
+    throw unavailable('E-mail delivery is not configured on this server.');
   }
 }

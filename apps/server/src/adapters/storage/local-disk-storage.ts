@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { assertValidStorageKey, contentTypeForKey, StorageKeyError, type PhotoStorage, type StoredObject } from './storage';
 
 export interface LocalDiskStorageOptions {
@@ -26,11 +27,12 @@ export class LocalDiskStorage implements PhotoStorage {
     if (contentTypeForKey(key) !== contentType) {
       throw new StorageKeyError(`${key} (does not match content type ${contentType})`);
     }
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // Owner-only, like app-secret and the database: only the server reads photos (it serves them).
+    await fsp.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     // Write then rename, so a reader never sees half a file.
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await fsp.writeFile(temp, body);
+      await fsp.writeFile(temp, body, { mode: PRIVATE_FILE_MODE });
       await fsp.rename(temp, file);
     } catch (error) {
       await fsp.rm(temp, { force: true });

@@ -1,4 +1,4 @@
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../outbox/outbox.repository';
 import type { WhatsAppSender } from './whatsapp';
 
 /** Development WhatsApp: keeps every message in the dev outbox. */

@@ -5,11 +5,17 @@ import * as m0003 from './0003_chat';
 import * as m0004 from './0004_profiles';
 import * as m0006 from './0006_matching';
 import * as m0007 from './0007_discover_activity';
+import * as m0008 from './0008_hardening';
 import * as m0010 from './0010_feed';
+import * as m0011 from './0011_push_devices';
+import * as m0012 from './0012_payments';
+import * as m0013 from './0013_notification_delivery';
+import * as m0014 from './0014_push_retries';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
- * source, from a bundle and in tests. Add new ones at the end; never edit a landed one.
+ * source, from a bundle and in tests. Numbers are reserved per issue, so one may land after a
+ * higher one has run (migrate.ts allows that); never edit a landed one.
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,5 +24,10 @@ export const migrations: Record<string, Migration> = {
   '0004_profiles': m0004,
   '0006_matching': m0006,
   '0007_discover_activity': m0007,
+  '0008_hardening': m0008,
   '0010_feed': m0010,
+  '0011_push_devices': m0011,
+  '0012_payments': m0012,
+  '0013_notification_delivery': m0013,
+  '0014_push_retries': m0014,
 };

@@ -27,10 +27,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/account/mobile/code', {
-    schema: { ...secured, summary: 'Send a WhatsApp code to the mobile number I want to move to', body: MobileChangeCodeBodySchema, response: { 200: envelope(MobileCodeSentSchema) } },
+    schema: { ...secured, summary: 'Send a WhatsApp code to the mobile number I want to move to (current password required)', body: MobileChangeCodeBodySchema, response: { 200: envelope(MobileCodeSentSchema) } },
     config: guarded,
   }, async (request) => ({
-    success: true as const, data: await account.requestMobileCode(currentMember(request), request.body.mobile, clientMeta(request)), message: SETTINGS_MESSAGES.mobileCodeSent,
+    success: true as const, data: await account.requestMobileCode(currentMember(request), request.body, clientMeta(request)), message: SETTINGS_MESSAGES.mobileCodeSent,
   }));
 
   app.put('/account/mobile', {

@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
-  type MobileCodeSent, type Settings,
+  type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -21,6 +21,8 @@ import { presentExport } from './account.presenter';
 /** What the account needs of the auth module's sign-in side (its AuthService). */
 export interface AccountVerification {
   sendVerificationEmail(user: UserRow): Promise<void>;
+  /** Tells the member, on the contact details they had before, that one of them or the password changed. */
+  noticeCredentialChange(before: UserRow, change: CredentialChange): Promise<void>;
 }
 
 /** Codes that confirm a new mobile number (the auth module's OtpService). */
@@ -71,12 +73,17 @@ export class AccountService {
     }
     const updated: UserRow = { ...user, email, email_verified_at: null, updated_at: now };
     await auth.sendVerificationEmail(updated);
+    await auth.noticeCredentialChange(user, 'email');
     return updated;
   }
 
-  /** Sends a WhatsApp code to the new number (the sign-in codes' cool-down and caps apply). */
-  async requestMobileCode({ user }: AccountMember, mobile: string, meta: ClientMeta): Promise<MobileCodeSent> {
-    const normalized = this.normalizeMobile(mobile);
+  /**
+   * Sends a WhatsApp code to the new number once the current password is confirmed (the sign-in
+   * codes' cool-down and caps apply). The code is bound to this member and number.
+   */
+  async requestMobileCode({ user }: AccountMember, body: MobileChangeCodeBody, meta: ClientMeta): Promise<MobileCodeSent> {
+    await this.assertPassword(user, body.current_password, 'current_password');
+    const normalized = this.normalizeMobile(body.mobile);
     await this.assertNewMobile(user, normalized);
     return this.deps.otp.requestNumberChange(user.id, normalized, meta);
   }
@@ -93,6 +100,7 @@ export class AccountService {
       if (isUniqueViolation(error)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
       throw error;
     }
+    await this.deps.auth.noticeCredentialChange(user, 'mobile');
     return { ...user, phone_number: mobile, phone_verified_at: now, updated_at: now };
   }
 
@@ -101,11 +109,17 @@ export class AccountService {
     await this.assertPassword(user, body.current_password, 'current_password');
     if (isCommonPassword(body.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
     if (body.password === body.current_password) throw invalid({ password: [SETTINGS_MESSAGES.samePassword] });
-    return this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, nowIso());
+    const revoked = await this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, nowIso());
+    this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
+    await this.deps.auth.noticeCredentialChange(user, 'password');
+    return revoked;
   }
 
-  logoutOthers({ user, sessionId }: AccountMember): Promise<number> {
-    return this.deps.repo.revokeOtherSessions(user.id, sessionId, nowIso());
+  /** Ends every other session of the member, and their sockets with them. */
+  async logoutOthers({ user, sessionId }: AccountMember): Promise<number> {
+    const revoked = await this.deps.repo.revokeOtherSessions(user.id, sessionId, nowIso());
+    this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
+    return revoked;
   }
 
   async exportData({ user, sessionId }: AccountMember): Promise<AccountExport> {
@@ -154,7 +168,7 @@ export class AccountService {
 
   private normalizeMobile(raw: string): string {
     const mobile = normalizeMobile(raw, this.deps.defaultPhoneRegion);
-    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 

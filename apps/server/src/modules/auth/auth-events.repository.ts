@@ -10,25 +10,28 @@ export class AuthEventsRepository {
     await this.db.insertInto('auth_events').values({ id: newId(), kind, subject, ip, created_at: at }).execute();
   }
 
-  async countBySubject(kind: AuthEventKind, subject: string, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('auth_events')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countBySubject(kind: AuthEventKind, subject: string, since: string): Promise<number> {
+    return this.count(kind, { subject }, since);
   }
 
-  async countByIp(kind: AuthEventKind, ip: string, since: string): Promise<number> {
-    const row = await this.db
+  /** Events of one subject from one address (e.g. codes one address asked for one number). */
+  countBySubjectAndIp(kind: AuthEventKind, subject: string, ip: string, since: string): Promise<number> {
+    return this.count(kind, { subject, ip }, since);
+  }
+
+  countByIp(kind: AuthEventKind, ip: string, since: string): Promise<number> {
+    return this.count(kind, { ip }, since);
+  }
+
+  private async count(kind: AuthEventKind, by: { subject?: string; ip?: string }, since: string): Promise<number> {
+    let query = this.db
       .selectFrom('auth_events')
       .select(sql<number>`count(*)`.as('n'))
       .where('kind', '=', kind)
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
+      .where('created_at', '>', since);
+    if (by.subject !== undefined) query = query.where('subject', '=', by.subject);
+    if (by.ip !== undefined) query = query.where('ip', '=', by.ip);
+    const row = await query.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

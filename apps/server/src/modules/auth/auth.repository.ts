@@ -35,19 +35,19 @@ export class AuthRepository {
   }
 
   /** The live session of a token hash, with its member: one query, as it runs on every request. */
-  async findLiveSession(tokenHash: string, now: string): Promise<{ session: Pick<SessionRow, 'id' | 'last_used_at'>; user: UserRow } | undefined> {
+  async findLiveSession(tokenHash: string, now: string): Promise<{ session: Pick<SessionRow, 'id' | 'last_used_at' | 'expires_at'>; user: UserRow } | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+      .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at', 'sessions.expires_at as session_expires_at'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_id, session_last_used_at, ...user } = row;
-    return { session: { id: session_id, last_used_at: session_last_used_at }, user };
+    const { session_id, session_last_used_at, session_expires_at, ...user } = row;
+    return { session: { id: session_id, last_used_at: session_last_used_at, expires_at: session_expires_at }, user };
   }
 
   async touchSession(sessionId: string, userId: string, now: string): Promise<void> {
@@ -55,8 +55,12 @@ export class AuthRepository {
     await this.db.updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
   }
 
+  /** Ends a session (logout); its push device goes with it, so the device gets no more pushes. */
   async revokeSession(sessionId: string, now: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+      await trx.deleteFrom('push_devices').where('session_id', '=', sessionId).execute();
+    });
   }
 
   async createUser(user: NewUser): Promise<void> {

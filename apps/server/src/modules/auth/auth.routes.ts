@@ -14,7 +14,7 @@ const bearer = { security: [{ bearer: [] }] };
 
 /** Spec §7 "Auth": codes by WhatsApp, passwords, registration, e-mail verification, resets, sessions. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, otp, config } = app.services;
+  const { auth, otp, sessionUsers, config } = app.services;
   /** The stricter per-IP limit of every endpoint that can be abused to guess or to spam. */
   const limited = { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000 } };
 
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: { tags: ['auth'], summary: 'The signed-in member', ...bearer, response: { 200: envelope(UserOnly) } },
   }, async (request) => {
-    return { success: true as const, data: { user: await auth.sessionUser(currentMember(request).user) } };
+    return { success: true as const, data: { user: await sessionUsers.present(currentMember(request).user) } };
   });
 
   app.post('/auth/logout', {

@@ -1,4 +1,7 @@
-import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type SessionUser } from '@linkup/contract';
+import type { Notifier } from '../shared/notifier';
+import {
+  AUTH_MESSAGES, credentialChangeNotice, type CredentialChange, type LoginBody, type RegisterBody,
+} from '@linkup/contract';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
@@ -8,10 +11,10 @@ import type { Dispatch } from '../../lib/dispatch';
 import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
+import type { Realtime } from '../../lib/realtime';
 import type { AuthenticatedMember, ClientMeta } from '../../lib/session';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
-import { presentSessionUser } from '../shared/session-user.presenter';
 import type { AuthRepository } from './auth.repository';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -21,7 +24,7 @@ import { hashToken, newSessionToken } from './tokens';
 
 export type AuthConfig = Pick<
   Config,
-  'sessionTtlMs' | 'defaultPhoneRegion' | 'publicUrl' | 'loginFailureLimit' | 'emailVerificationTtlMs' | 'passwordResetTtlMs' | 'otp'
+  'sessionTtlMs' | 'defaultPhoneRegion' | 'publicUrl' | 'loginFailureLimit' | 'emailVerificationTtlMs' | 'passwordResetTtlMs' | 'otp' | 'support'
 >;
 
 export interface AuthServiceDeps {
@@ -32,8 +35,10 @@ export interface AuthServiceDeps {
   dispatch: Dispatch;
   config: AuthConfig;
   secret: string;
-  /** The member's avatar (main photo thumbnail) for the session user, from the profile module. */
-  avatarOf: (userId: string) => Promise<string | null>;
+  /** Closes the sockets of a session that ended (docs/decisions.md, "Sessions end their sockets"). */
+  realtime: () => Realtime;
+  /** Tells a new member welcome (their inbox's first item). */
+  notifier: Notifier;
 }
 
 /** Only write last-used stamps this often, so reads stay reads. */
@@ -52,27 +57,30 @@ export class AuthService {
 
   /**
    * Password sign-in by e-mail or mobile. The same answer, status and timing whether or not the
-   * account exists; failures are capped per identifier and per IP.
+   * account exists; failures are capped per account — one lock-out whichever of its identifiers,
+   * in whichever spelling, is guessed at (per identifier when no account has it) — and per IP.
    */
   async login(input: LoginBody, meta: ClientMeta) {
     const { repo, events, config } = this.deps;
     const subject = this.loginSubject(input);
+    const user = input.email !== undefined ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
+    const lockKey = user?.id ?? subject;
     const since = addMs(nowIso(), -LOGIN_WINDOW_MS);
-    const [bySubject, byIp] = await Promise.all([
-      events.countBySubject('login_failed', subject, since),
+    const [byAccount, byIp] = await Promise.all([
+      events.countBySubject('login_failed', lockKey, since),
       events.countByIp('login_failed', meta.ip, since),
     ]);
-    if (bySubject >= config.loginFailureLimit || byIp >= config.loginFailureLimit * IP_FAILURE_FACTOR) {
-      throw tooManyRequests(AUTH_MESSAGES.loginLocked);
+    if (byAccount >= config.loginFailureLimit || byIp >= config.loginFailureLimit * IP_FAILURE_FACTOR) {
+      throw tooManyRequests(AUTH_MESSAGES.loginLocked, 'login_locked');
     }
 
-    const user = input.email !== undefined ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
     const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !user.password_hash || !ok) {
-      await events.record('login_failed', subject, meta.ip, nowIso());
-      throw new AppError(401, INVALID_CREDENTIALS);
+      await events.record('login_failed', lockKey, meta.ip, nowIso());
+      throw new AppError(401, INVALID_CREDENTIALS, { code: 'invalid_credentials' });
     }
-    await events.clearSubject('login_failed', subject);
+    await events.clearSubject('login_failed', lockKey);
+    await this.recordSignIn(user, meta);
     return this.startSession(user, meta);
   }
 
@@ -81,7 +89,7 @@ export class AuthService {
     const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
     const email = normalizeEmail(input.email);
     const errors: Record<string, string[]> = {};
-    if (!mobile) errors.mobile = ['Enter a valid mobile number.'];
+    if (!mobile) errors.mobile = [AUTH_MESSAGES.invalidMobile];
     if (isCommonPassword(input.password)) errors.password = [AUTH_MESSAGES.commonPassword];
     if (await repo.findUserByEmail(email)) errors.email = [AUTH_MESSAGES.emailTaken];
     if (mobile && (await repo.findUserByMobile(mobile))) errors.mobile = [AUTH_MESSAGES.mobileTaken];
@@ -103,6 +111,7 @@ export class AuthService {
       throw error;
     }
     await this.sendVerificationEmail(user);
+    await this.deps.notifier.notify({ userId: user.id, type: 'welcome' });
     return this.startSession(user, meta);
   }
 
@@ -119,6 +128,11 @@ export class AuthService {
     return { token, user };
   }
 
+  /** A member signed in (password or code): their number's code caps start afresh. */
+  async recordSignIn(user: Pick<UserRow, 'phone_number'>, meta: ClientMeta): Promise<void> {
+    if (user.phone_number) await this.deps.events.record('signed_in', user.phone_number, meta.ip, nowIso());
+  }
+
   /** The member behind a bearer token, or null for an unknown, revoked or expired one. */
   async authenticate(token: string): Promise<AuthenticatedMember | null> {
     const now = nowIso();
@@ -127,12 +141,7 @@ export class AuthService {
     if (Date.parse(now) - Date.parse(found.session.last_used_at) > TOUCH_INTERVAL_MS) {
       await this.deps.repo.touchSession(found.session.id, found.user.id, now);
     }
-    return { user: found.user, sessionId: found.session.id };
-  }
-
-  /** The signed-in member as `GET /auth/user` shows them, with their avatar. */
-  async sessionUser(user: UserRow): Promise<SessionUser> {
-    return presentSessionUser(user, await this.deps.avatarOf(user.id));
+    return { user: found.user, sessionId: found.session.id, sessionExpiresAt: found.session.expires_at };
   }
 
   /** Forgets auth events older than `before`: they count towards no limit any more. */
@@ -140,8 +149,10 @@ export class AuthService {
     await this.deps.events.prune(before);
   }
 
+  /** Ends this session and, at once, every socket opened with it (on every process). */
   async logout(sessionId: string): Promise<void> {
     await this.deps.repo.revokeSession(sessionId, nowIso());
+    this.deps.realtime().endSession(sessionId);
   }
 
   // ── e-mail verification ──
@@ -169,7 +180,7 @@ export class AuthService {
     const { events, config } = this.deps;
     if (user.email_verified_at) throw invalid({ email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
     const last = await events.latestBySubject('verification_sent', user.id);
-    if (last && Date.now() - Date.parse(last) < config.otp.resendCooldownMs) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    if (last && Date.now() - Date.parse(last) < config.otp.resendCooldownMs) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
     await events.record('verification_sent', user.id, meta.ip, nowIso());
     await this.sendVerificationEmail(user);
   }
@@ -190,6 +201,22 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Tells the member, on the e-mail address and the number the account had before (`before`), that
+   * its e-mail address, mobile number or password just changed, with a link to support for "this
+   * wasn't me". The change is done: a failed delivery is logged, never the caller's error.
+   */
+  async noticeCredentialChange(before: Pick<UserRow, 'name' | 'email' | 'phone_number'>, change: CredentialChange): Promise<void> {
+    const { config, mail, whatsapp, dispatch } = this.deps;
+    const notice = credentialChangeNotice(change, before.name);
+    const link = `mailto:${config.support.email}?subject=${encodeURIComponent(notice.supportSubject)}`;
+    const { email, phone_number: mobile } = before;
+    await Promise.all([
+      email && dispatch('credential change notice', () => mail.send({ to: email, subject: notice.subject, text: `${notice.text}\n\n${link}\n\n— LinkUp`, link })),
+      mobile && dispatch('credential change notice', () => whatsapp.sendLink(mobile, notice.text, link)),
+    ].map((delivery) => Promise.resolve(delivery).catch(() => undefined)));
+  }
+
   // ── password reset ──
 
   /** Always the same answer; only a matching member gets a link, by the channel they named. */
@@ -197,7 +224,7 @@ export class AuthService {
     const { repo, events, config, mail, whatsapp, dispatch } = this.deps;
     const byEmail = input.email !== undefined;
     const subject = byEmail ? normalizeEmail(input.email!) : normalizeMobile(input.mobile!, config.defaultPhoneRegion);
-    if (!subject) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    if (!subject) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
 
     const since = addMs(nowIso(), -60 * 60 * 1000);
     if ((await events.countBySubject('reset_requested', subject, since)) >= RESET_REQUESTS_PER_HOUR) return;
@@ -230,12 +257,14 @@ export class AuthService {
     if (!reset || !user || !mobile || user.phone_number !== mobile) throw fail();
     if (isCommonPassword(input.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
     if (!(await repo.replacePassword(user.id, await hashPassword(input.password), reset.id, now))) throw fail();
+    this.deps.realtime().disconnectMember(user.id);
+    await this.noticeCredentialChange(user, 'password');
   }
 
   private loginSubject(input: { email?: string; mobile?: string }): string {
     if (input.email !== undefined) return normalizeEmail(input.email);
     const mobile = input.mobile !== undefined ? normalizeMobile(input.mobile, this.deps.config.defaultPhoneRegion) : null;
-    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 }

@@ -56,7 +56,7 @@ export class OtpService {
   async resend(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
     const mobile = this.normalize(rawMobile);
     const live = await this.deps.otps.latestLive(mobile, nowIso());
-    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
     return this.issue(mobile, meta);
   }
 
@@ -76,17 +76,18 @@ export class OtpService {
     const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
     const live = await otps.latestLive(mobile, now);
     if (!live) throw wrong();
-    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
 
     if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) {
       const counted = await otps.addAttempt(live.id, config.otp.maxAttempts);
-      if (!counted) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+      if (!counted) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
       throw wrong();
     }
     if (!(await otps.consume(live.id, now))) throw wrong();
     const user = await users.findUserByMobile(mobile);
     if (!user) throw wrong();
     await users.markPhoneVerified(user.id, now);
+    await auth.recordSignIn(user, meta);
     return auth.startSession({ ...user, phone_verified_at: user.phone_verified_at ?? now }, meta);
   }
 
@@ -98,7 +99,7 @@ export class OtpService {
   async requestNumberChange(userId: string, rawMobile: string, meta: ClientMeta): Promise<OtpSent & { mobile: string }> {
     const mobile = this.normalize(rawMobile);
     const live = await this.deps.otps.latestLive(mobile, nowIso());
-    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown);
+    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
     return { mobile, ...(await this.issue(mobile, meta, userId)) };
   }
 
@@ -109,9 +110,9 @@ export class OtpService {
     const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
     const live = await otps.latestLive(mobile, nowIso());
     if (!live) throw wrong();
-    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
     if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) {
-      if (!(await otps.addAttempt(live.id, config.otp.maxAttempts))) throw tooManyRequests(AUTH_MESSAGES.otpLocked);
+      if (!(await otps.addAttempt(live.id, config.otp.maxAttempts))) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
       throw wrong();
     }
     if (!(await otps.consume(live.id, nowIso()))) throw wrong();
@@ -123,15 +124,25 @@ export class OtpService {
     const { otps, users, events, whatsapp, dispatch, config, secret } = this.deps;
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
-    const [numberHour, numberDay, ipHour, ipDay] = await Promise.all([
-      events.countBySubject('otp_sent', mobile, new Date(nowMs - HOUR).toISOString()),
-      events.countBySubject('otp_sent', mobile, new Date(nowMs - DAY).toISOString()),
-      events.countByIp('otp_sent', meta.ip, new Date(nowMs - HOUR).toISOString()),
-      events.countByIp('otp_sent', meta.ip, new Date(nowMs - DAY).toISOString()),
+    const [hourAgo, dayAgo] = [new Date(nowMs - HOUR).toISOString(), new Date(nowMs - DAY).toISOString()];
+    // The number's caps count per asking address, so nobody elsewhere can use them up for its
+    // owner, and start afresh when its member signs in; the number's daily total bounds the cost
+    // and the guesses (codes × tries) all the same. The address's own caps never reset.
+    const signedIn = await events.latestBySubject('signed_in', mobile);
+    const sinceSignIn = (since: string) => (signedIn && Date.parse(signedIn) > Date.parse(since) ? signedIn : since);
+    const [pairHour, pairDay, numberDay, ipHour, ipDay] = await Promise.all([
+      events.countBySubjectAndIp('otp_sent', mobile, meta.ip, sinceSignIn(hourAgo)),
+      events.countBySubjectAndIp('otp_sent', mobile, meta.ip, sinceSignIn(dayAgo)),
+      events.countBySubject('otp_sent', mobile, sinceSignIn(dayAgo)),
+      events.countByIp('otp_sent', meta.ip, hourAgo),
+      events.countByIp('otp_sent', meta.ip, dayAgo),
     ]);
     const caps = config.otp;
-    if (numberHour >= caps.hourlyPerNumber || numberDay >= caps.dailyPerNumber || ipHour >= caps.hourlyPerIp || ipDay >= caps.dailyPerIp) {
-      throw tooManyRequests(AUTH_MESSAGES.otpLimit);
+    if (
+      pairHour >= caps.hourlyPerNumber || pairDay >= caps.dailyPerNumber || numberDay >= caps.dailyPerNumberTotal ||
+      ipHour >= caps.hourlyPerIp || ipDay >= caps.dailyPerIp
+    ) {
+      throw tooManyRequests(AUTH_MESSAGES.otpLimit, 'otp_limit');
     }
 
     const code = newOtpCode();
@@ -153,7 +164,7 @@ export class OtpService {
 
   private normalize(raw: string): string {
     const mobile = normalizeMobile(raw, this.deps.config.defaultPhoneRegion);
-    if (!mobile) throw invalid({ mobile: ['Enter a valid mobile number.'] });
+    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 

@@ -1,6 +1,5 @@
 import { matchesOnlyMessage } from '@linkup/contract';
-import type { Kysely } from 'kysely';
-import type { ChatMemberRow, Database, MessagePolicy } from '../../db/schema';
+import type { ChatMemberRow, MessagePolicy } from '../../db/schema';
 import { AppError, notFound } from '../../lib/http-errors';
 
 export const ROOM_NOT_FOUND = 'Chat room not found.';
@@ -55,20 +54,6 @@ export const chatPolicy: ChatPolicy = {
    * recipient started the conversation). 422, not 403: the client signs out on 403.
    */
   assertAcceptsMessages(recipient, allowed) {
-    if (recipient.message_policy === 'matches' && !allowed) throw new AppError(422, matchesOnlyMessage(recipient.name));
+    if (recipient.message_policy === 'matches' && !allowed) throw new AppError(422, matchesOnlyMessage(recipient.name), { code: 'messages_from_matches_only' });
   },
 };
-
-/** The chat room pair key (and the matches table's): `<smaller id>:<larger id>`. */
-export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(':');
-
-/** Whether the two members have a match that is still on (the matches table of issue 5). */
-export async function areMatched(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('matches')
-    .select('id')
-    .where('pair_key', '=', pairKeyOf(a, b))
-    .where('unmatched_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}

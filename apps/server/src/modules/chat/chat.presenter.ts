@@ -27,8 +27,8 @@ export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefi
 }
 
 /**
- * "thandi.nkosi@example.com" → "th***i@e******.com": enough to tell two people with the same name
- * apart, never another member's real address.
+ * "thandi.nkosi@example.com" → "th***i@e***.com": enough to tell two people with the same name
+ * apart, never another member's real address — nor the length of its name or domain.
  */
 export function maskEmail(email: string | null): string {
   if (!email || !email.includes('@')) return '';
@@ -36,7 +36,7 @@ export function maskEmail(email: string | null): string {
   const dot = domain.lastIndexOf('.');
   const [host, tld] = dot > 0 ? [domain.slice(0, dot), domain.slice(dot)] : [domain, ''];
   const maskedLocal = local.length <= 2 ? `${local[0] ?? ''}***` : `${local.slice(0, 2)}***${local.slice(-1)}`;
-  return `${maskedLocal}@${host[0] ?? ''}${'*'.repeat(Math.max(3, host.length - 1))}${tld}`;
+  return `${maskedLocal}@${host[0] ?? ''}***${tld}`;
 }
 
 export function presentSearchResult(user: { id: string; name: string; email: string | null }): ChatUserSearchResult {

@@ -3,7 +3,9 @@ import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
-import { areMatched, type ChatPartner, type Membership } from './chat.policy';
+import { pairKey } from '../../lib/pair-key';
+import { messagePolicyOf } from '../shared/privacy';
+import type { ChatPartner, Membership } from './chat.policy';
 
 export interface RoomForMember {
   id: string;
@@ -18,8 +20,6 @@ export interface RoomForMember {
 export type RoomMemberAs = Pick<Membership, 'room_id' | 'user_id' | 'left_at' | 'blocked'> & {
   member_name: string; message_policy: MessagePolicy; room_created_by: string | null;
 };
-
-const policyOf = (value: string | null | undefined): MessagePolicy => (value === 'matches' ? 'matches' : 'everyone');
 
 /**
  * Another member of the room `m.room_id` and `userId` blocked each other: the room is hidden from
@@ -194,7 +194,7 @@ export class ChatRepository {
    */
   membersAs(roomId: string, userId: string): Promise<readonly RoomMemberAs[]> {
     const read = async () => (await membersAsQuery(this.db, { roomId, userId })).rows.map(({ message_policy, blocked, ...row }) => ({
-      ...row, blocked: toBool(blocked as boolean | number), message_policy: policyOf(message_policy),
+      ...row, blocked: toBool(blocked as boolean | number), message_policy: messagePolicyOf(message_policy),
     }));
     return this.#members ? this.#members.get(roomId, userId, read) : read();
   }
@@ -368,7 +368,11 @@ export class ChatRepository {
     await this.db.deleteFrom('chat_messages').where('id', '=', id).execute();
   }
 
-  /** Members whose name contains the text (case-insensitive), never the asker, anyone blocked either way or unmatched. */
+  /**
+   * Members whose name contains the text (case-insensitive), never the asker, anyone blocked either
+   * way or unmatched, nor anyone hidden from discover — unless the two already have a match or a
+   * conversation (a room they are both in), so a hidden member is found only by who knows them.
+   */
   async searchUsers(userId: string, text: string, limit: number, offset: number) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const base = this.db
@@ -376,7 +380,25 @@ export class ChatRepository {
       .where('id', '!=', userId)
       .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
       .where((eb) => whereNotBlocked(eb, userId, 'users.id'))
-      .where((eb) => eb.not(unmatchedWith(eb, userId, 'users.id')));
+      .where((eb) => eb.not(unmatchedWith(eb, userId, 'users.id')))
+      .where((eb) => eb.or([
+        eb.not(eb.exists(
+          eb.selectFrom('user_settings as st').select('st.user_id').whereRef('st.user_id', '=', 'users.id').where('st.hide_from_discover', '=', true),
+        )),
+        eb.exists(
+          eb.selectFrom('matches as m').select('m.id').where('m.unmatched_at', 'is', null).where((w) => w.or([
+            w.and([w('m.user_a', '=', userId), w('m.user_b', '=', w.ref('users.id'))]),
+            w.and([w('m.user_b', '=', userId), w('m.user_a', '=', w.ref('users.id'))]),
+          ])),
+        ),
+        eb.exists(
+          eb.selectFrom('chat_room_members as mine')
+            .innerJoin('chat_room_members as theirs', 'theirs.room_id', 'mine.room_id')
+            .select('mine.room_id')
+            .where('mine.user_id', '=', userId)
+            .whereRef('theirs.user_id', '=', 'users.id'),
+        ),
+      ]));
     const [rows, total] = await Promise.all([
       base.select(['id', 'name', 'email']).orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
       base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
@@ -401,12 +423,19 @@ export class ChatRepository {
     return row
       ? {
           id: row.id, name: row.name, blocked: toBool(row.blocked as boolean | number), unmatched: toBool(row.unmatched as boolean | number),
-          message_policy: policyOf(row.message_policy),
+          message_policy: messagePolicyOf(row.message_policy),
         }
       : undefined;
   }
 
-  isMatched(a: string, b: string): Promise<boolean> {
-    return areMatched(this.db, a, b);
+  /** Whether the two members have a match that is still on. */
+  async isMatched(a: string, b: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('matches')
+      .select('id')
+      .where('pair_key', '=', pairKey(a, b))
+      .where('unmatched_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

@@ -1,18 +1,17 @@
-import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRoom, type Pagination, type SendMessageBody } from '@linkup/contract';
+import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRoom, type SendMessageBody } from '@linkup/contract';
 import type { ChatMessageRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { pageOf, type Page } from '../../lib/page';
 import { conflict } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso, orderedNowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
+import type { Notifier } from '../shared/notifier';
 import type { ChatRepository } from './chat.repository';
-import { chatPolicy, pairKeyOf } from './chat.policy';
+import { pairKey } from '../../lib/pair-key';
+import { chatPolicy } from './chat.policy';
 import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
 
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
 
 /** A client id is its author's id for one message: reusing it for a message in another room is a conflict. */
 export const CLIENT_ID_TAKEN = 'This client_id was already used for a message in another conversation.';
@@ -20,9 +19,6 @@ export const CLIENT_ID_TAKEN = 'This client_id was already used for a message in
 /** The name a member's list shows for a conversation they did not name. */
 const roomNameFor = (otherName: string) => `Chat with ${otherName}`;
 
-function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
-  return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
-}
 
 /**
  * One-to-one chat. Every method opens with the policy check, writes in a transaction, and emits
@@ -32,6 +28,7 @@ export class ChatService {
   constructor(
     private readonly repo: ChatRepository,
     private readonly realtime: () => Realtime,
+    private readonly notifier: Notifier,
   ) {}
 
   async listRooms(userId: string, page: number, perPage: number): Promise<Page<ChatRoom>> {
@@ -60,7 +57,7 @@ export class ChatService {
   async openRoom(user: { id: string; name: string }, otherId: string, name: string | undefined): Promise<{ room: ChatRoom; created: boolean }> {
     const other = await this.repo.findPartner(user.id, otherId);
     chatPolicy.assertCanStartChat(user.id, other);
-    const existing = await this.repo.findRoomByPair(pairKeyOf(user.id, other.id));
+    const existing = await this.repo.findRoomByPair(pairKey(user.id, other.id));
     if (other.message_policy === 'matches') {
       chatPolicy.assertAcceptsMessages(other, existing?.created_by === other.id || (await this.repo.isMatched(user.id, other.id)));
     }
@@ -83,8 +80,8 @@ export class ChatService {
   private async roomOfPair(
     creator: { id: string; name: string }, other: { id: string; name: string }, rejoining: string[], name?: string,
   ): Promise<{ roomId: string; created: boolean }> {
-    const pairKey = pairKeyOf(creator.id, other.id);
-    const existing = await this.repo.findRoomIdByPair(pairKey);
+    const key = pairKey(creator.id, other.id);
+    const existing = await this.repo.findRoomIdByPair(key);
     const now = nowIso();
     if (existing) {
       const rejoined = await this.repo.rejoin(existing, rejoining, now);
@@ -94,7 +91,7 @@ export class ChatService {
     }
     try {
       const roomId = await this.repo.createRoom({
-        pairKey, createdBy: creator.id, now,
+        pairKey: key, createdBy: creator.id, now,
         members: [
           { userId: creator.id, name: name ?? roomNameFor(other.name) },
           { userId: other.id, name: roomNameFor(creator.name) },
@@ -104,7 +101,7 @@ export class ChatService {
     } catch (error) {
       // The other member opened the same room at the same moment: use theirs.
       if (!isUniqueViolation(error)) throw error;
-      const roomId = await this.repo.findRoomIdByPair(pairKey);
+      const roomId = await this.repo.findRoomIdByPair(key);
       if (!roomId) throw error;
       return { roomId, created: false };
     }
@@ -145,7 +142,7 @@ export class ChatService {
       // A retried send (same client id): answer with the message stored the first time.
       const existing = await this.repo.findByClientId(userId, body.client_id!);
       if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
-      throw conflict(CLIENT_ID_TAKEN);
+      throw conflict(CLIENT_ID_TAKEN, 'client_id_taken');
     }
     const message = presentMessage(row);
     const channel = roomChannel(row.room_id);
@@ -153,7 +150,20 @@ export class ChatService {
     const options = { except: exceptSocket };
     rt.toChannel(channel, 'message.sent', { channel, message }, options);
     rt.toMembers(members.map((m) => m.user_id), 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, options);
+    // Not awaited: asking every process which sockets follow the room must not slow the send.
+    const recipients = others.filter((m) => !m.blocked).map((m) => m.user_id);
+    void this.notifyMessage(recipients, userId, row);
     return { message, created: true };
+  }
+
+  /** A New Message notification to each recipient who does not have the room open on any socket. */
+  private async notifyMessage(recipients: string[], senderId: string, row: ChatMessageRow): Promise<void> {
+    const channel = roomChannel(row.room_id);
+    for (const userId of recipients) {
+      const open = await this.realtime().memberFollows(userId, channel).catch(() => false);
+      if (open) continue;
+      await this.notifier.notify({ userId, type: 'message', actorId: senderId, subjectId: row.room_id, chatRoomId: row.room_id, text: row.message });
+    }
   }
 
   async edit(userId: string, messageId: string, text: string): Promise<ChatMessage> {
@@ -208,7 +218,7 @@ export class ChatService {
    * channel. It stays closed: `openRoom` refuses the pair until they match again.
    */
   async closePairRoom(a: string, b: string): Promise<void> {
-    const room = await this.repo.findRoomByPair(pairKeyOf(a, b));
+    const room = await this.repo.findRoomByPair(pairKey(a, b));
     if (room) await this.depart(room.id, [a, b]);
   }
 
@@ -243,7 +253,7 @@ export class ChatService {
    * drop the room's unread count.
    */
   async hideRoomOfBlockedPair(a: string, b: string): Promise<void> {
-    const room = await this.repo.findRoomByPair(pairKeyOf(a, b));
+    const room = await this.repo.findRoomByPair(pairKey(a, b));
     if (!room) return;
     const channel = roomChannel(room.id);
     const rt = this.realtime();

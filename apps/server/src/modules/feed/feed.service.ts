@@ -1,9 +1,9 @@
 import {
-  FEED_IMAGE_SLOTS, FEED_MESSAGES, FEED_PENDING_IMAGES_MAX, postLikeNotification,
+  FEED_IMAGE_SLOTS, FEED_MESSAGES, FEED_PENDING_IMAGES_MAX,
   type FeedImage, type FeedPage, type FeedPost, type FeedPostValues, type FeedQuery, type OwnPostResponse, type PostLikeResult,
 } from '@linkup/contract';
 import { intakePhoto, type PhotoLimits } from '../../adapters/storage/photo-intake';
-import { copyStoredPhoto, deleteStoredPhoto, photoUrls } from '../../adapters/storage/photos';
+import { copyStoredPhoto, deleteStoredPhoto } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { isUniqueViolation } from '../../db/errors';
 import type { FeedPostImageRow } from '../../db/schema';
@@ -11,8 +11,8 @@ import { invalid, unauthorized } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { isoNow, type Clock } from '../../lib/clock';
 import { ageFromBirthDate } from '../../lib/time';
-import { preferenceValues } from '../shared/preference-values';
-import type { Inbox } from '../shared/inbox';
+import { preferenceValues } from '../shared/preferences';
+import type { Notifier } from '../shared/notifier';
 import { encodeCursor, feedPolicy, type Suitor } from './feed.policy';
 import { presentImage, presentOwnPost, presentPost, type PostExtras } from './feed.presenter';
 import type { FeedPostListRow, FeedPostValuesRow, FeedRepository } from './feed.repository';
@@ -28,7 +28,7 @@ export class FeedService {
   constructor(
     private readonly repo: FeedRepository,
     private readonly storage: PhotoStorage,
-    private readonly inbox: Inbox,
+    private readonly notifier: Notifier,
     private readonly photoLimits: PhotoLimits,
     private readonly clock: Clock,
   ) {}
@@ -87,27 +87,8 @@ export class FeedService {
   }
 
   private async notifyLike(likerId: string, post: FeedPostListRow): Promise<void> {
-    const liker = await this.repo.viewer(likerId);
-    if (!liker) return;
-    const photo = (await this.repo.mainPhotoKeys([likerId])).get(likerId);
-    const text = postLikeNotification(liker.name);
-    await this.inbox.add({
-      userId: post.user_id,
-      type: 'post_like',
-      ...text,
-      actorId: likerId,
-      subjectId: post.id,
-      action: 'view_profile',
-      data: {
-        type: 'post_like',
-        sender_id: likerId,
-        sender_name: liker.name,
-        ...(photo ? { sender_image: photoUrls(this.storage, photo).thumb } : {}),
-        action: 'view_profile',
-      },
-      // Like, unlike, like again: one notification a day.
-      collapseWithinMs: DAY_MS,
-    });
+    // Like, unlike, like again: one notification a day.
+    await this.notifier.notify({ userId: post.user_id, type: 'post_like', actorId: likerId, subjectId: post.id, onceWithinMs: DAY_MS });
   }
 
   // ── My post ──

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
     if (healthy) return { success: true as const, data };
     return reply.status(503).send({
-      success: false as const, message: STATUS_MESSAGES[503], status: 503, timestamp: new Date().toISOString(), data,
+      success: false as const, message: STATUS_MESSAGES[503], status: 503, code: 'unavailable' as const, timestamp: new Date().toISOString(), data,
     });
   });
 };

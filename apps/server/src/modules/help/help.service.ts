@@ -48,7 +48,7 @@ export class HelpService {
   async contact(user: UserRow, body: ContactBody): Promise<SupportMessage> {
     const { repo, mail, support, log, clock } = this.deps;
     const now = isoNow(clock);
-    if ((await repo.countSince(user.id, addMs(now, -HOUR))) >= support.messagesPerHour) throw tooManyRequests(HELP_MESSAGES.contactLimit);
+    if ((await repo.countSince(user.id, addMs(now, -HOUR))) >= support.messagesPerHour) throw tooManyRequests(HELP_MESSAGES.contactLimit, 'contact_limit');
 
     const row = { id: newId(), user_id: user.id, email: user.email, subject: body.subject, message: body.message, created_at: now };
     await repo.insert(row);

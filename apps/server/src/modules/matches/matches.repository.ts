@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SwipeAction } from '../../db/schema';
 import { pairKey } from '../../lib/pair-key';
-import { blockedAmong, isBlockedEitherWay, whereNotBlocked } from '../shared/blocks.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { whereNotBlocked } from '../shared/blocks.repository';
 
 export interface MatchRow {
   id: string;
@@ -17,23 +15,24 @@ export interface MatchRow {
 
 /** SQL of swipes, matches and the daily usage counters. */
 export class MatchesRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction, with this repository bound to it. */
+  transaction<T>(work: (tx: MatchesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new MatchesRepository(trx)));
+  }
 
   findUser(id: string) {
     return this.db.selectFrom('users').select(['id', 'name', 'date_of_birth', 'city']).where('id', '=', id).executeTakeFirst();
   }
 
-  isBlockedEitherWay(a: string, b: string): Promise<boolean> {
-    return isBlockedEitherWay(this.db, a, b);
-  }
-
-  findSwipe(db: Db, actorId: string, targetId: string) {
-    return db.selectFrom('swipes').selectAll().where('actor_id', '=', actorId).where('target_id', '=', targetId).executeTakeFirst();
+  findSwipe(actorId: string, targetId: string) {
+    return this.db.selectFrom('swipes').selectAll().where('actor_id', '=', actorId).where('target_id', '=', targetId).executeTakeFirst();
   }
 
   /** Inserts the swipe; false when this member already swiped that one. */
-  async insertSwipe(db: Db, actorId: string, targetId: string, action: SwipeAction, now: string): Promise<boolean> {
-    const row = await db
+  async insertSwipe(actorId: string, targetId: string, action: SwipeAction, now: string): Promise<boolean> {
+    const row = await this.db
       .insertInto('swipes')
       .values({ actor_id: actorId, target_id: targetId, action, created_at: now })
       .onConflict((oc) => oc.columns(['actor_id', 'target_id']).doNothing())
@@ -43,8 +42,8 @@ export class MatchesRepository {
   }
 
   /** Changes a swipe only if it still is `from` (so two racing changes count once). */
-  async changeSwipe(db: Db, actorId: string, targetId: string, from: SwipeAction, to: SwipeAction, now: string): Promise<boolean> {
-    const rows = await db
+  async changeSwipe(actorId: string, targetId: string, from: SwipeAction, to: SwipeAction, now: string): Promise<boolean> {
+    const rows = await this.db
       .updateTable('swipes')
       .set({ action: to, created_at: now })
       .where('actor_id', '=', actorId)
@@ -55,8 +54,8 @@ export class MatchesRepository {
     return rows.length > 0;
   }
 
-  async deleteSwipe(db: Db, actorId: string, targetId: string, action: SwipeAction): Promise<boolean> {
-    const rows = await db
+  async deleteSwipe(actorId: string, targetId: string, action: SwipeAction): Promise<boolean> {
+    const rows = await this.db
       .deleteFrom('swipes')
       .where('actor_id', '=', actorId)
       .where('target_id', '=', targetId)
@@ -74,8 +73,8 @@ export class MatchesRepository {
    * Adds one to today's like or super-like count and answers the new count. An upsert with an
    * increment: concurrent requests of one member queue on the row, so the count is exact.
    */
-  async incrementUsage(db: Db, userId: string, day: string, column: 'likes' | 'super_likes', by = 1): Promise<number> {
-    const row = await db
+  async incrementUsage(userId: string, day: string, column: 'likes' | 'super_likes', by = 1): Promise<number> {
+    const row = await this.db
       .insertInto('usage_counters')
       .values({ user_id: userId, day, likes: column === 'likes' ? by : 0, super_likes: column === 'super_likes' ? by : 0 })
       .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ [column]: eb(`usage_counters.${column}`, '+', by) })))
@@ -89,8 +88,8 @@ export class MatchesRepository {
     return { likes: Number(row?.likes ?? 0), super_likes: Number(row?.super_likes ?? 0) };
   }
 
-  findMatchByPair(db: Db, a: string, b: string): Promise<MatchRow | undefined> {
-    return db.selectFrom('matches').select(['id', 'user_a', 'user_b', 'kind', 'chat_room_id', 'created_at', 'unmatched_at']).where('pair_key', '=', pairKey(a, b)).executeTakeFirst();
+  findMatchByPair(a: string, b: string): Promise<MatchRow | undefined> {
+    return this.db.selectFrom('matches').select(['id', 'user_a', 'user_b', 'kind', 'chat_room_id', 'created_at', 'unmatched_at']).where('pair_key', '=', pairKey(a, b)).executeTakeFirst();
   }
 
   /** Creates the pair's match; undefined when it already exists (the other like won the race). */
@@ -249,11 +248,6 @@ export class MatchesRepository {
         : Promise.resolve([]),
     ]);
     return { sent, superReceived, matches, visits, visitors };
-  }
-
-  /** Ids among `ids` blocked either way with the member. */
-  blockedAmong(userId: string, ids: readonly string[]): Promise<Set<string>> {
-    return blockedAmong(this.db, userId, ids);
   }
 
   sharedInterests(a: string, b: string): Promise<string[]> {

@@ -23,7 +23,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...secured, summary, params: IdParams, response: { 200: envelope(SwipeResultSchema) } },
     }, async (request) => {
       const result = await matches.swipe(currentMember(request).user, request.params.id, action);
-      return { success: true as const, data: result, ...(result.matched ? { message: "It's a match!" } : {}) };
+      return { success: true as const, data: result, ...(result.matched ? { message: MATCHING_MESSAGES.itsAMatch } : {}) };
     });
   swipeRoute('/matches/:id/like', 'like', 'Like a member');
   swipeRoute('/matches/:id/super-like', 'super_like', 'Super like a member');
@@ -47,7 +47,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/matches/undo-last-action', {
     schema: { ...secured, summary: 'Undo my last like or pass (premium)', response: { 200: envelope(UndoResultSchema) } },
-  }, async (request) => ({ success: true as const, data: await matches.undo(currentMember(request).user.id), message: 'Undone.' }));
+  }, async (request) => ({ success: true as const, data: await matches.undo(currentMember(request).user.id), message: MATCHING_MESSAGES.undone }));
 
   app.post('/matches/boost-profile', {
     schema: { ...secured, summary: 'Show my profile first for a while (premium, weekly)', response: { 200: envelope(BoostSchema) } },

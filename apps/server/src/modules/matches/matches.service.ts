@@ -1,18 +1,20 @@
 import {
-  MATCHING_LIMITS, MATCHING_MESSAGES, type ActivityItem, type Boost, type DiscoverCard, type DiscoverPage, type DiscoverQuery,
-  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary, type Pagination,
+  MATCHING_LIMITS, MATCHING_MESSAGES, MATCHING_PAGE_SIZES, dailyLimitMessage, type ActivityItem, type Boost, type DiscoverCard, type DiscoverPage, type DiscoverQuery,
+  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary,
   type SwipeAction, type SwipeResult, type UndoResult, type Visitors,
 } from '@linkup/contract';
-import type { PhotoStorage } from '../../adapters/storage/storage';
-import { AppError, conflict, invalid, notFound, paymentRequired, tooManyRequests } from '../../lib/http-errors';
+import { pageOf } from '../../lib/page';
+import { conflict, invalid, notFound, paymentRequired, tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
-import type { Realtime } from '../../lib/realtime';
-import { DiscoverQueryRunner, readPreferences, type Viewer } from './discover';
-import { isPremium } from './entitlements';
+import type { BlocksRepository } from '../shared/blocks.repository';
+import type { EntitlementsRepository } from '../shared/entitlements.repository';
+import type { MemberSummaries } from '../shared/member-summaries';
+import type { Notifier } from '../shared/notifier';
+import { rankCandidates } from './discover';
+import type { DiscoverRepository } from './discover.repository';
 import type { ProfileLoader } from '../shared/public-profile';
 import type { MatchesRepository, MatchRow } from './matches.repository';
-import { memberSummaries } from './member-summary';
 
 
 export interface MatchingLimits {
@@ -34,49 +36,52 @@ export interface MatchRooms {
 
 export interface MatchesServiceDeps {
   repo: MatchesRepository;
+  discover: DiscoverRepository;
+  blocks: BlocksRepository;
+  entitlements: EntitlementsRepository;
+  summaries: MemberSummaries;
   rooms: MatchRooms;
-  storage: PhotoStorage;
   loadProfiles: ProfileLoader;
-  realtime: () => Realtime;
+  notifier: Notifier;
   limits: MatchingLimits;
   clock: Clock;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-function pageOf<T>(items: T[], total: number, page: number, perPage: number): { items: T[]; pagination: Pagination } {
-  return { items, pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
-}
 
 /**
  * Discover and matching (spec §7 "Matches"). Limits and premium-only calls are enforced here, not
  * in the client: out of likes → 429 with when it resets, premium only → 402.
  */
 export class MatchesService {
-  private readonly discoverRunner: DiscoverQueryRunner;
   private readonly repo: MatchesRepository;
-  private readonly rooms: MatchRooms;
-  private readonly storage: PhotoStorage;
-  private readonly loadProfiles: ProfileLoader;
-  private readonly realtime: () => Realtime;
   private readonly limits: MatchingLimits;
-  private readonly clock: () => Date;
 
-  constructor(deps: MatchesServiceDeps) {
-    ({ repo: this.repo, rooms: this.rooms, storage: this.storage, loadProfiles: this.loadProfiles, realtime: this.realtime, limits: this.limits } = deps);
-    this.clock = () => deps.clock.now();
-    this.discoverRunner = new DiscoverQueryRunner(deps.repo.db, deps.limits.passResurfaceMs);
+  constructor(private readonly deps: MatchesServiceDeps) {
+    this.repo = deps.repo;
+    this.limits = deps.limits;
+  }
+
+  private clock(): Date {
+    return this.deps.clock.now();
+  }
+
+  private isPremium(userId: string, now = this.clock()): Promise<boolean> {
+    return this.deps.entitlements.isPremium(userId, now.toISOString());
   }
 
   // ── Discover ──
 
   async discover(userId: string, query: DiscoverQuery): Promise<DiscoverPage> {
-    const viewer = await this.viewer(userId);
-    const { ranked, exhausted } = await this.discoverRunner.candidates(viewer, query, this.clock());
+    const now = this.clock();
+    const viewer = await this.deps.discover.viewer(userId);
+    const window = await this.deps.discover.window(viewer, query, now);
+    const ranked = rankCandidates(viewer, window, now);
     const start = (query.page - 1) * query.per_page;
     const slice = ranked.slice(start, start + query.per_page);
-    const profiles = await this.loadProfiles(userId, slice.map((c) => c.id));
-    const names = await this.interestNames(slice.flatMap((c) => c.sharedInterestIds));
+    const profiles = await this.deps.loadProfiles(userId, slice.map((c) => c.id));
+    const names = await this.deps.discover.interestNames(slice.flatMap((c) => c.sharedInterestIds));
     const items: DiscoverCard[] = slice.flatMap((c) => {
       const profile = profiles.get(c.id);
       if (!profile) return [];
@@ -88,25 +93,7 @@ export class MatchesService {
         shared_interests: c.sharedInterestIds.map((id) => names.get(id) ?? '').filter(Boolean),
       }];
     });
-    return { items, has_more: ranked.length > start + query.per_page || !exhausted };
-  }
-
-  private async viewer(userId: string): Promise<Viewer> {
-    const db = this.repo.db;
-    const [user, prefs, interests] = await Promise.all([
-      db.selectFrom('users')
-        .select(['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'])
-        .where('id', '=', userId).executeTakeFirstOrThrow(),
-      db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
-    ]);
-    return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: readPreferences(prefs) };
-  }
-
-  private async interestNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.repo.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
-    return new Map(rows.map((r) => [Number(r.id), r.name]));
+    return { items, has_more: ranked.length > start + query.per_page || !window.exhausted };
   }
 
   // ── Like, super like, pass ──
@@ -114,37 +101,43 @@ export class MatchesService {
   async swipe(actor: { id: string; name: string }, targetId: string, action: SwipeAction): Promise<SwipeResult> {
     if (targetId === actor.id) throw invalid({ id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
     const target = await this.repo.findUser(targetId);
-    if (!target || (await this.repo.isBlockedEitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
+    if (!target || (await this.deps.blocks.eitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
 
     const now = this.clock();
     const nowIso = now.toISOString();
     const day = utcDay(now);
-    const premium = await isPremium(this.repo.db, actor.id, nowIso);
-    const existingMatch = await this.repo.findMatchByPair(this.repo.db, actor.id, targetId);
-    if (existingMatch && !existingMatch.unmatched_at && action === 'pass') throw conflict('You are already matched with this member.');
+    const premium = await this.isPremium(actor.id, now);
+    const existingMatch = await this.repo.findMatchByPair(actor.id, targetId);
+    if (existingMatch && !existingMatch.unmatched_at && action === 'pass') throw conflict(MATCHING_MESSAGES.alreadyMatched, 'already_matched');
     if (existingMatch?.unmatched_at) throw notFound(MATCHING_MESSAGES.memberNotFound);
 
-    await this.repo.db.transaction().execute(async (trx) => {
-      const previous = await this.repo.findSwipe(trx, actor.id, targetId);
-      let counted = false;
-      if (!previous) counted = await this.repo.insertSwipe(trx, actor.id, targetId, action, nowIso);
+    let counted = false;
+    await this.repo.transaction(async (tx) => {
+      const previous = await tx.findSwipe(actor.id, targetId);
+      if (!previous) counted = await tx.insertSwipe(actor.id, targetId, action, nowIso);
       else if (previous.action !== action && !(previous.action === 'super_like' && action === 'like')) {
-        counted = await this.repo.changeSwipe(trx, actor.id, targetId, previous.action, action, nowIso);
+        counted = await tx.changeSwipe(actor.id, targetId, previous.action, action, nowIso);
       }
       if (!counted || action === 'pass') return;
       const column = action === 'like' ? 'likes' : 'super_likes';
-      const used = await this.repo.incrementUsage(trx, actor.id, day, column);
+      const used = await tx.incrementUsage(actor.id, day, column);
       const limit = action === 'like'
         ? (premium ? Number.POSITIVE_INFINITY : this.limits.freeDailyLikes)
         : (premium ? this.limits.premiumDailySuperLikes : this.limits.freeDailySuperLikes);
       if (used > limit) {
-        const what = action === 'like' ? MATCHING_MESSAGES.outOfLikes : MATCHING_MESSAGES.outOfSuperLikes;
-        throw tooManyRequests(`${what} You get more at midnight UTC (${nextUtcMidnight(now)}).`);
+        const resetsAt = nextUtcMidnight(now);
+        throw action === 'like'
+          ? tooManyRequests(dailyLimitMessage(MATCHING_MESSAGES.outOfLikes, resetsAt), 'daily_likes_used', { resets_at: resetsAt })
+          : tooManyRequests(dailyLimitMessage(MATCHING_MESSAGES.outOfSuperLikes, resetsAt), 'daily_super_likes_used', { resets_at: resetsAt });
       }
     });
 
     let match: Match | null = null;
     if (action !== 'pass') match = await this.matchIfMutual(actor, targetId, nowIso);
+    // A new like or super like that did not make a match: the member liked is told (a match tells both).
+    if (counted && action !== 'pass' && !match) {
+      await this.deps.notifier.notify({ userId: targetId, type: action === 'super_like' ? 'super_like' : 'like', actorId: actor.id });
+    }
     const left = await this.left(actor.id, premium, day);
     return { action, matched: match !== null, match, likes_left: left.likes, super_likes_left: left.superLikes };
   }
@@ -162,16 +155,15 @@ export class MatchesService {
    * other; the pair's unique key lets exactly one insert the match and its room.
    */
   private async matchIfMutual(actor: { id: string; name: string }, targetId: string, now: string): Promise<Match | null> {
-    const db = this.repo.db;
-    const [mine, theirs] = await Promise.all([this.repo.findSwipe(db, actor.id, targetId), this.repo.findSwipe(db, targetId, actor.id)]);
+    const [mine, theirs] = await Promise.all([this.repo.findSwipe(actor.id, targetId), this.repo.findSwipe(targetId, actor.id)]);
     if (!mine || mine.action === 'pass' || !theirs || theirs.action === 'pass') return null;
     const kind = mine.action === 'super_like' || theirs.action === 'super_like' ? 'super_like' : 'like';
     const created = await this.repo.insertMatch({ id: newId(), a: actor.id, b: targetId, kind, now });
-    let row = await this.repo.findMatchByPair(db, actor.id, targetId);
+    let row = await this.repo.findMatchByPair(actor.id, targetId);
     if (!row || row.unmatched_at) return null;
     if (created) {
       const target = await this.repo.findUser(targetId);
-      const roomId = await this.rooms.openMatchRoom(actor, { id: targetId, name: target?.name ?? '' });
+      const roomId = await this.deps.rooms.openMatchRoom(actor, { id: targetId, name: target?.name ?? '' });
       await this.repo.setMatchRoom(row.id, roomId);
       row = { ...row, chat_room_id: roomId };
       await this.notifyMatch(row);
@@ -180,21 +172,9 @@ export class MatchesService {
   }
 
   private async notifyMatch(match: MatchRow): Promise<void> {
-    const summaries = await memberSummaries(this.repo.db, this.storage, [match.user_a, match.user_b]);
     const type = match.kind === 'super_like' ? 'super_match' : 'match';
     for (const [me, other] of [[match.user_a, match.user_b], [match.user_b, match.user_a]] as const) {
-      const them = summaries.get(other);
-      this.realtime().toMember(me, 'notification', {
-        type,
-        notification_id: `match-${match.id}`,
-        timestamp: match.created_at,
-        title: type === 'super_match' ? 'Super Match!' : "It's a match!",
-        body: `You and ${them?.name ?? 'someone'} like each other.`,
-        user_id: other,
-        username: them?.name,
-        ...(them?.photo ? { user_image: them.photo.thumb } : {}),
-        ...(match.chat_room_id ? { chat_room_id: match.chat_room_id } : {}),
-      });
+      await this.deps.notifier.notify({ userId: me, type, actorId: other, subjectId: match.id, chatRoomId: match.chat_room_id });
     }
   }
 
@@ -202,7 +182,7 @@ export class MatchesService {
 
   private async presentMatches(userId: string, rows: MatchRow[]): Promise<Match[]> {
     const others = rows.map((r) => (r.user_a === userId ? r.user_b : r.user_a));
-    const summaries = await memberSummaries(this.repo.db, this.storage, others);
+    const summaries = await this.deps.summaries.of(others);
     return rows.flatMap((row, i) => {
       const user = summaries.get(others[i]!);
       return user ? [{ id: row.id, kind: row.kind, created_at: row.created_at, chat_room_id: row.chat_room_id, user }] : [];
@@ -217,13 +197,13 @@ export class MatchesService {
   async matchDetails(userId: string, matchId: string): Promise<MatchDetails> {
     const row = await this.repo.findActiveMatch(matchId, userId);
     const otherId = row ? (row.user_a === userId ? row.user_b : row.user_a) : '';
-    if (!row || (await this.repo.isBlockedEitherWay(userId, otherId))) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (!row || (await this.deps.blocks.eitherWay(userId, otherId))) throw notFound(MATCHING_MESSAGES.matchNotFound);
     const [[match], profiles, shared, mine, theirs] = await Promise.all([
       this.presentMatches(userId, [row]),
-      this.loadProfiles(userId, [otherId]),
+      this.deps.loadProfiles(userId, [otherId]),
       this.repo.sharedInterests(userId, otherId),
-      this.repo.findSwipe(this.repo.db, userId, otherId),
-      this.repo.findSwipe(this.repo.db, otherId, userId),
+      this.repo.findSwipe(userId, otherId),
+      this.repo.findSwipe(otherId, userId),
     ]);
     const profile = profiles.get(otherId);
     if (!match || !profile) throw notFound(MATCHING_MESSAGES.matchNotFound);
@@ -247,18 +227,18 @@ export class MatchesService {
     if (!row) throw notFound(MATCHING_MESSAGES.matchNotFound);
     const now = this.clock().toISOString();
     if (!(await this.repo.unmatch(row.id, userId, now))) throw notFound(MATCHING_MESSAGES.matchNotFound);
-    await this.rooms.closePairRoom(row.user_a, row.user_b);
+    await this.deps.rooms.closePairRoom(row.user_a, row.user_b);
     return { chat_room_id: row.chat_room_id, other_id: row.user_a === userId ? row.user_b : row.user_a };
   }
 
   // ── Likes, visitors, stats, activity ──
 
   async likes(userId: string, page: number, perPage: number): Promise<LikesReceived> {
-    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
+    const premium = await this.isPremium(userId);
     const count = await this.repo.countLikesReceived(userId);
     if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
     const rows = await this.repo.listLikesReceived(userId, perPage, (page - 1) * perPage);
-    const summaries = await memberSummaries(this.repo.db, this.storage, rows.map((r) => r.actor_id));
+    const summaries = await this.deps.summaries.of(rows.map((r) => r.actor_id));
     return {
       count, locked: false, placeholders: 0,
       items: rows.flatMap((r) => {
@@ -269,11 +249,11 @@ export class MatchesService {
   }
 
   async visitors(userId: string, page: number, perPage: number): Promise<Visitors> {
-    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
+    const premium = await this.isPremium(userId);
     const count = await this.repo.countVisitors(userId);
     if (!premium) return { count, locked: true, items: [], placeholders: Math.min(count, MATCHING_LIMITS.lockedPlaceholders) };
     const rows = await this.repo.listVisitors(userId, perPage, (page - 1) * perPage);
-    const summaries = await memberSummaries(this.repo.db, this.storage, rows.map((r) => r.viewer_id));
+    const summaries = await this.deps.summaries.of(rows.map((r) => r.viewer_id));
     return {
       count, locked: false, placeholders: 0,
       items: rows.flatMap((r) => {
@@ -285,7 +265,7 @@ export class MatchesService {
 
   async stats(userId: string): Promise<MatchStats> {
     const now = this.clock();
-    const premium = await isPremium(this.repo.db, userId, now.toISOString());
+    const premium = await this.isPremium(userId, now);
     const [counts, matches, left, boost] = await Promise.all([
       this.repo.counts(userId),
       this.repo.countMatches(userId),
@@ -307,8 +287,8 @@ export class MatchesService {
   }
 
   async activity(userId: string): Promise<ActivityItem[]> {
-    const limit = 50;
-    const premium = await isPremium(this.repo.db, userId, this.clock().toISOString());
+    const limit = MATCHING_PAGE_SIZES.activity;
+    const premium = await this.isPremium(userId);
     const recent = await this.repo.recentActivity(userId, limit, premium);
     const events: { type: ActivityItem['type']; at: string; other: string; match_id: string | null }[] = [
       ...recent.sent.map((r) => ({ type: r.action === 'super_like' ? 'super_like_sent' as const : 'like_sent' as const, at: r.at, other: r.other, match_id: null })),
@@ -317,9 +297,9 @@ export class MatchesService {
       ...recent.visits.map((r) => ({ type: 'visit' as const, at: r.at, other: r.other, match_id: null })),
       ...recent.visitors.map((r) => ({ type: 'visited_me' as const, at: r.at, other: r.other, match_id: null })),
     ];
-    const blocked = await this.repo.blockedAmong(userId, events.map((e) => e.other));
+    const blocked = await this.deps.blocks.among(userId, events.map((e) => e.other));
     const visible = events.filter((e) => !blocked.has(e.other)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
-    const summaries = await memberSummaries(this.repo.db, this.storage, visible.map((e) => e.other));
+    const summaries = await this.deps.summaries.of(visible.map((e) => e.other));
     return visible.flatMap((e) => {
       const user: MemberSummary | undefined = summaries.get(e.other);
       return user ? [{ type: e.type, at: e.at, user, match_id: e.match_id }] : [];
@@ -331,16 +311,16 @@ export class MatchesService {
   /** Reverts my last like or pass, unless it made a match (premium). */
   async undo(userId: string): Promise<UndoResult> {
     const now = this.clock();
-    if (!(await isPremium(this.repo.db, userId, now.toISOString()))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
+    if (!(await this.isPremium(userId, now))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
     const last = await this.repo.lastSwipe(userId);
-    if (!last) throw conflict(MATCHING_MESSAGES.nothingToUndo);
-    const match = await this.repo.findMatchByPair(this.repo.db, userId, last.target_id);
-    if (match) throw conflict(MATCHING_MESSAGES.cannotUndoMatch);
-    await this.repo.db.transaction().execute(async (trx) => {
-      if (!(await this.repo.deleteSwipe(trx, userId, last.target_id, last.action))) throw conflict(MATCHING_MESSAGES.nothingToUndo);
+    if (!last) throw conflict(MATCHING_MESSAGES.nothingToUndo, 'nothing_to_undo');
+    const match = await this.repo.findMatchByPair(userId, last.target_id);
+    if (match) throw conflict(MATCHING_MESSAGES.cannotUndoMatch, 'match_cannot_be_undone');
+    await this.repo.transaction(async (tx) => {
+      if (!(await tx.deleteSwipe(userId, last.target_id, last.action))) throw conflict(MATCHING_MESSAGES.nothingToUndo, 'nothing_to_undo');
       // A like undone the same day gives the like back.
       if (last.action !== 'pass' && last.created_at.slice(0, 10) === utcDay(now)) {
-        await this.repo.incrementUsage(trx, userId, utcDay(now), last.action === 'like' ? 'likes' : 'super_likes', -1);
+        await tx.incrementUsage(userId, utcDay(now), last.action === 'like' ? 'likes' : 'super_likes', -1);
       }
     });
     return { action: last.action, user_id: last.target_id };
@@ -350,11 +330,11 @@ export class MatchesService {
   async boost(userId: string): Promise<Boost> {
     const now = this.clock();
     const nowIso = now.toISOString();
-    if (!(await isPremium(this.repo.db, userId, nowIso))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
-    if (await this.repo.activeBoostUntil(userId, nowIso)) throw conflict(MATCHING_MESSAGES.boostActive);
+    if (!(await this.isPremium(userId, now))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
+    if (await this.repo.activeBoostUntil(userId, nowIso)) throw conflict(MATCHING_MESSAGES.boostActive, 'boost_active');
     const last = await this.repo.lastBoostStart(userId);
     if (last && now.getTime() - new Date(last).getTime() < WEEK_MS / MATCHING_LIMITS.premiumBoostsPerWeek) {
-      throw new AppError(429, MATCHING_MESSAGES.boostUsed);
+      throw tooManyRequests(MATCHING_MESSAGES.boostUsed, 'boost_used');
     }
     const endsAt = new Date(now.getTime() + this.limits.boostMs).toISOString();
     await this.repo.insertBoost({ id: newId(), userId, startsAt: nowIso, endsAt });

@@ -1,11 +1,49 @@
 import type { Kysely } from 'kysely';
-import { toBool, type Database } from '../../db/schema';
+import { toBool, type Database, type PhotoRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { blockedEitherWay, unmatchedWith } from '../shared/blocks.repository';
+import type { Privacy } from '../shared/privacy';
+import type { PrivacyRepository } from '../shared/privacy.repository';
+
+/** The columns another member may learn something from; never phone, e-mail, birth date or cell. */
+const PUBLIC_COLUMNS = [
+  'id', 'name', 'date_of_birth', 'gender', 'city', 'province', 'about', 'marital_status', 'body_type',
+  'relationship_type', 'how_often_drink', 'love_language', 'height_cm', 'job_title', 'education', 'last_active_at',
+] as const;
+
+/** What public profiles are made of (see `presentPublicProfiles`). */
+export interface PublicProfileRows {
+  /** The members asked for and the viewer (whose city gives distances). */
+  users: Awaited<ReturnType<MembersRepository['publicUsers']>>;
+  photos: PhotoRow[];
+  interests: { user_id: string; name: string }[];
+  privacy: Map<string, Privacy>;
+}
 
 /** SQL of other members' profiles: who exists and is visible to whom, and profile visits. */
 export class MembersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly privacy: PrivacyRepository,
+  ) {}
+
+  /** Four queries for any number of members: rows, photos, interests, privacy. */
+  async publicProfileRows(viewerId: string, ids: readonly string[]): Promise<PublicProfileRows> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return { users: [], photos: [], interests: [], privacy: new Map() };
+    const [users, photos, interests, privacy] = await Promise.all([
+      this.publicUsers([...new Set([...unique, viewerId])]),
+      this.db.selectFrom('user_photos').selectAll().where('user_id', 'in', unique).orderBy('user_id').orderBy('position').orderBy('created_at').execute(),
+      this.db.selectFrom('user_interests as ui').innerJoin('interests as i', 'i.id', 'ui.interest_id')
+        .select(['ui.user_id', 'i.name']).where('ui.user_id', 'in', unique).orderBy('i.id').execute(),
+      this.privacy.of(unique),
+    ]);
+    return { users, photos, interests, privacy };
+  }
+
+  publicUsers(ids: string[]) {
+    return this.db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', 'in', ids).execute();
+  }
 
   /** The member with this id and whether they and `viewerId` are apart: blocked either way or unmatched (one query). */
   async findVisibility(viewerId: string, id: string): Promise<{ id: string; hidden: boolean } | undefined> {
@@ -17,12 +55,13 @@ export class MembersRepository {
     return row ? { id: row.id, hidden: toBool(row.hidden as boolean | number) } : undefined;
   }
 
-  /** One visit per viewer, member and UTC day; a second view that day changes nothing. */
-  async recordVisit(viewerId: string, viewedId: string, now: string): Promise<void> {
-    await this.db
+  /** One visit per viewer, member and UTC day; a second view that day changes nothing (false). */
+  async recordVisit(viewerId: string, viewedId: string, now: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('profile_visits')
       .values({ id: newId(), viewer_id: viewerId, viewed_id: viewedId, visit_date: now.slice(0, 10), created_at: now })
       .onConflict((oc) => oc.columns(['viewer_id', 'viewed_id', 'visit_date']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 }

@@ -1,18 +1,21 @@
 import { SAFETY_MESSAGES, type PublicProfile } from '@linkup/contract';
+import type { PhotoStorage } from '../../adapters/storage/storage';
 import { isoNow, type Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
-import type { ProfileLoader } from '../shared/public-profile';
+import type { Notifier } from '../shared/notifier';
 import type { MembersRepository } from './members.repository';
+import { presentPublicProfiles } from './public-profile.presenter';
 
 /**
- * Another member's profile. Unknown, deleted, blocked (either way) and unmatched members look
- * the same: 404.
+ * Other members' profiles. Unknown, deleted, blocked (either way) and unmatched members look the
+ * same: 404.
  */
 export class MembersService {
   constructor(
     private readonly repo: MembersRepository,
-    private readonly loadProfiles: ProfileLoader,
+    private readonly storage: PhotoStorage,
     private readonly clock: Clock,
+    private readonly notifier: Notifier,
   ) {}
 
   /** The profile as `viewerId` may see it; viewing someone else records a visit (once a UTC day). */
@@ -22,10 +25,22 @@ export class MembersService {
       const member = await this.repo.findVisibility(viewerId, memberId);
       if (!member || member.hidden) throw notFound(SAFETY_MESSAGES.memberUnavailable);
     }
-    const profile = (await this.loadProfiles(viewerId, [memberId])).get(memberId);
+    const profile = (await this.profiles(viewerId, [memberId])).get(memberId);
     // Deleted between the two reads.
     if (!profile) throw notFound(SAFETY_MESSAGES.memberUnavailable);
-    if (!self) await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock));
+    // The first visit of the day tells the member visited (Profile View).
+    if (!self && (await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock)))) {
+      await this.notifier.notify({ userId: memberId, type: 'profile_view', actorId: viewerId });
+    }
     return profile;
+  }
+
+  /**
+   * Public profiles of several members as `viewerId` may see them (discover cards and match
+   * details show these too). Unknown ids are left out; blocks are the caller's business.
+   */
+  async profiles(viewerId: string, ids: readonly string[]): Promise<Map<string, PublicProfile>> {
+    const rows = await this.repo.publicProfileRows(viewerId, ids);
+    return presentPublicProfiles(rows, this.storage, viewerId, ids, this.clock.now());
   }
 }

@@ -1,54 +1,36 @@
 import type { PublicProfile } from '@linkup/contract';
-import type { Kysely } from 'kysely';
 import type { PhotoStorage } from '../../adapters/storage/storage';
-import { toBool, type Database, type PhotoRow } from '../../db/schema';
-import { cellDistanceKm, distanceBucket } from '../../lib/geo';
+import { toBool, type PhotoRow } from '../../db/schema';
+import { cityDistanceKm, distanceBucket } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
 import { presentPhoto } from '../shared/photo.presenter';
 import { datingFields } from '../shared/dating-fields';
-import { privacyOf } from '../shared/privacy';
+import type { PublicProfileRows } from './members.repository';
 
 /** A member counts as online when last active this recently (sessions touch it every 5 minutes). */
 export const ONLINE_WINDOW_MS = 10 * 60 * 1000;
 
-/** The columns another member may learn something from; never phone, e-mail, birth date or cell. */
-const PUBLIC_COLUMNS = [
-  'id', 'name', 'date_of_birth', 'gender', 'city', 'province', 'location_cell', 'about', 'marital_status', 'body_type',
-  'relationship_type', 'how_often_drink', 'love_language', 'height_cm', 'job_title', 'education', 'last_active_at',
-] as const;
-
 /**
- * Other members' profiles as `viewerId` may see them (`GET /users/{id}`, discover cards, likes):
- * four queries for any number of members (members with the viewer's cell, photos, interests,
- * privacy). Age, distance and online state follow each member's privacy settings; the birth date
- * and location cell are read only to compute age and a distance bucket, and never leave.
- * Photos come main photo first, then in the member's order. Unknown ids are left out of the map;
- * blocks are the caller's business.
+ * Other members' profiles as `viewerId` may see them (`GET /users/{id}`, discover cards, match
+ * details), from the rows `MembersRepository.publicProfileRows` read. Age, distance and online
+ * state follow each member's privacy settings; the birth date serves only to compute the age, and
+ * the distance is a bucket between the two members' cities (no finer than the city shown). Photos come main photo first, then in the
+ * member's order. Unknown ids are left out of the map; blocks are the caller's business.
  */
-export async function loadPublicProfiles(
-  db: Kysely<Database>,
+export function presentPublicProfiles(
+  rows: PublicProfileRows,
   storage: PhotoStorage,
   viewerId: string,
   ids: readonly string[],
-  now: Date = new Date(),
-): Promise<Map<string, PublicProfile>> {
-  const unique = [...new Set(ids)];
+  now: Date,
+): Map<string, PublicProfile> {
+  const { users, photos, interests, privacy } = rows;
   const result = new Map<string, PublicProfile>();
-  if (unique.length === 0) return result;
-
-  const [users, photos, interests, privacy] = await Promise.all([
-    db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', 'in', [...new Set([...unique, viewerId])]).execute(),
-    db.selectFrom('user_photos').selectAll().where('user_id', 'in', unique).orderBy('user_id').orderBy('position').orderBy('created_at').execute(),
-    db.selectFrom('user_interests as ui').innerJoin('interests as i', 'i.id', 'ui.interest_id')
-      .select(['ui.user_id', 'i.name']).where('ui.user_id', 'in', unique).orderBy('i.id').execute(),
-    privacyOf(db, unique),
-  ]);
-
-  const viewerCell = users.find((u) => u.id === viewerId)?.location_cell ?? null;
+  const viewerCity = users.find((u) => u.id === viewerId)?.city ?? null;
   const photosOf = groupBy(photos, (p: PhotoRow) => p.user_id);
   const interestsOf = groupBy(interests, (i) => i.user_id);
 
-  const wanted = new Set(unique);
+  const wanted = new Set(ids);
   for (const user of users) {
     if (!wanted.has(user.id)) continue;
     const settings = privacy.get(user.id);
@@ -61,7 +43,7 @@ export async function loadPublicProfiles(
       gender: user.gender,
       city: user.city,
       province: user.province,
-      distance: !self && settings?.show_distance !== false ? distanceBucket(cellDistanceKm(viewerCell, user.location_cell)) : null,
+      distance: !self && settings?.show_distance !== false ? distanceBucket(cityDistanceKm(viewerCity, user.city)) : null,
       about: user.about,
       photos: mainFirst(photosOf.get(user.id) ?? []).map((row) => presentPhoto(storage, row)),
       interests: (interestsOf.get(user.id) ?? []).map((i) => i.name),

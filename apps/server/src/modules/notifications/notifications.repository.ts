@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
-import { whereNotBlocked } from '../shared/blocks.repository';
+import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
+
+/** A device a push goes to. */
+export interface PushTarget { id: string; token: string; device_type: string }
+
+/** A push waiting for its next attempt (push_retries), with its device. */
+export interface DueRetry { id: string; message: string; attempt: number; device: PushTarget }
 
 /** A notification with its actor as they are now (name and main photo), for the presenter. */
 export type InboxRow = NotificationRow & { actor_name: string | null; actor_photo_key: string | null };
@@ -83,5 +89,140 @@ export class NotificationsRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** An unread item of this type and subject (a room's messages stay one unread item). */
+  async unreadOf(userId: string, type: string, subjectId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('notifications').select('id')
+      .where('user_id', '=', userId).where('type', '=', type).where('subject_id', '=', subjectId).where('is_read', '=', false)
+      .limit(1).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Whether the two members have blocked each other (either way) or were matched and unmatched. */
+  async blockedOrUnmatched(userId: string, otherId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users as u').select('u.id').where('u.id', '=', otherId)
+      .where((eb) => eb.or([blockedEitherWay(eb, userId, 'u.id'), unmatchedWith(eb, userId, 'u.id')]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The member's devices of sessions still signed in. */
+  async devicesOf(userId: string, now: string): Promise<PushTarget[]> {
+    return this.db.selectFrom('push_devices as d')
+      .innerJoin('sessions as s', 's.id', 'd.session_id')
+      .select(['d.id', 'd.token', 'd.device_type'])
+      .where('d.user_id', '=', userId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .execute();
+  }
+
+  /** Forgets a dead token (only while it is still the same token: a refresh in between keeps the new one). */
+  async deleteDevice(device: PushTarget): Promise<void> {
+    await this.db.deleteFrom('push_devices').where('id', '=', device.id).where('token', '=', device.token).execute();
+  }
+
+  // ── push collapse windows ──
+
+  /** Counts one more event in the member's open window of this kind; false when none is open. */
+  async holdInWindow(userId: string, kind: string, now: string): Promise<boolean> {
+    const result = await this.db.updateTable('push_collapse').set((eb) => ({ held: eb('held', '+', 1) }))
+      .where('user_id', '=', userId).where('kind', '=', kind).where('window_ends_at', '>', now).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Opens a window; false when one exists (another event opened it, or an ended one awaits its summary). */
+  async openWindow(userId: string, kind: string, endsAt: string): Promise<boolean> {
+    const result = await this.db.insertInto('push_collapse').values({ user_id: userId, kind, window_ends_at: endsAt, held: 0 })
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Windows that ended by `now` (of one member, or everyone's). */
+  async endedWindows(now: string, userId?: string): Promise<{ user_id: string; kind: string; window_ends_at: string; held: number }[]> {
+    let query = this.db.selectFrom('push_collapse').select(['user_id', 'kind', 'window_ends_at', 'held']).where('window_ends_at', '<=', now);
+    if (userId) query = query.where('user_id', '=', userId);
+    const rows = await query.limit(500).execute();
+    return rows.map((r) => ({ ...r, window_ends_at: String(r.window_ends_at), held: Number(r.held) }));
+  }
+
+  /** Takes an ended window: true for exactly one caller, on any process. */
+  async claimWindow(window: { user_id: string; kind: string; window_ends_at: string }): Promise<boolean> {
+    const result = await this.db.deleteFrom('push_collapse')
+      .where('user_id', '=', window.user_id).where('kind', '=', window.kind).where('window_ends_at', '=', window.window_ends_at)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  // ── pushes waiting for a retry ──
+
+  async saveRetry(retry: { id: string; device_id: string; message: string; attempt: number; due_at: string }): Promise<void> {
+    await this.db.insertInto('push_retries').values(retry).execute();
+  }
+
+  /** Takes a waiting retry: true for exactly one caller, on any process. */
+  async claimRetry(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('push_retries').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Retries due by `now` whose device still belongs to a signed-in session, oldest first. */
+  async dueRetries(now: string, limit: number): Promise<DueRetry[]> {
+    const rows = await this.db.selectFrom('push_retries as r')
+      .innerJoin('push_devices as d', 'd.id', 'r.device_id')
+      .innerJoin('sessions as s', 's.id', 'd.session_id')
+      .select(['r.id', 'r.message', 'r.attempt', 'd.id as device_id', 'd.token', 'd.device_type'])
+      .where('r.due_at', '<=', now)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .orderBy('r.due_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, message: r.message, attempt: Number(r.attempt), device: { id: r.device_id, token: r.token, device_type: r.device_type } }));
+  }
+
+  // ── scheduled jobs ──
+
+  /** The lease of one job's slot: true for the one process that runs it. */
+  async claimJobRun(job: string, slot: string, now: string): Promise<boolean> {
+    const result = await this.db.insertInto('job_runs').values({ job, slot, started_at: now })
+      .onConflict((oc) => oc.columns(['job', 'slot']).doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async pruneJobRuns(before: string): Promise<void> {
+    await this.db.deleteFrom('job_runs').where('started_at', '<', before).execute();
+  }
+
+  /**
+   * Members to remind: away since before `awaySince`, with likes received since they were last
+   * active that they have not answered (from members not blocked either way), and no reminder
+   * since `remindedSince`. With how many such likes.
+   */
+  async reminderCandidates(awaySince: string, remindedSince: string, limit: number): Promise<{ user_id: string; likes: number }[]> {
+    const rows = await this.db.selectFrom('users as u')
+      .innerJoin('swipes as s', 's.target_id', 'u.id')
+      .select(['u.id as user_id', sql<number>`count(*)`.as('likes')])
+      .where('u.is_demo', '=', false)
+      .where('u.last_active_at', '<', awaySince)
+      .where('s.action', 'in', ['like', 'super_like'])
+      .whereRef('s.created_at', '>', 'u.last_active_at')
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom('swipes as back').select('back.actor_id').whereRef('back.actor_id', '=', 'u.id').whereRef('back.target_id', '=', 's.actor_id'),
+      )))
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom('notifications as n').select('n.id').whereRef('n.user_id', '=', 'u.id').where('n.type', '=', 'reminder').where('n.created_at', '>', remindedSince),
+      )))
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom('user_blocks as b').select('b.blocker_id').where((w) => w.or([
+          w.and([w('b.blocker_id', '=', w.ref('u.id')), w('b.blocked_id', '=', w.ref('s.actor_id'))]),
+          w.and([w('b.blocked_id', '=', w.ref('u.id')), w('b.blocker_id', '=', w.ref('s.actor_id'))]),
+        ])),
+      )))
+      .groupBy('u.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ user_id: r.user_id, likes: Number(r.likes) }));
   }
 }

@@ -1,70 +1,159 @@
-import { FEED_MESSAGES, type FeedNotification, type FeedNotifications } from '@linkup/contract';
+import { FEED_MESSAGES, type FeedNotification, type FeedNotifications, type PushData } from '@linkup/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { isoNow, type Clock } from '../../lib/clock';
 import type { Realtime } from '../../lib/realtime';
-import type { Inbox, InboxItem } from '../shared/inbox';
+import type { EntitlementsRepository } from '../shared/entitlements.repository';
+import type { MemberSummaries } from '../shared/member-summaries';
+import type { NotificationSettingsRepository } from '../shared/notification-settings.repository';
+import type { NotificationEvent, Notifier } from '../shared/notifier';
+import { notificationsPolicy, type ComposedNotification } from './notifications.policy';
 import { presentNotification } from './notifications.presenter';
 import type { NotificationsRepository } from './notifications.repository';
+import type { PushDelivery } from './push-delivery';
+
+export interface NotificationsServiceDeps {
+  repo: NotificationsRepository;
+  storage: PhotoStorage;
+  realtime: () => Pick<Realtime, 'toMember'>;
+  clock: Clock;
+  settings: NotificationSettingsRepository;
+  entitlements: EntitlementsRepository;
+  summaries: MemberSummaries;
+  pushes: PushDelivery;
+  /** Likes and views within this time collapse into one push (0: never). */
+  collapseMs: number;
+  log: FastifyBaseLogger;
+}
 
 /**
- * The notifications inbox (issue 13; spec §3 "Feed notification", §4): every type in one list,
- * newest first. An item is stored, then sent on the member's own channel (`notification`, the
- * spec's push data) so the Feed badge rises without a reload. Unread means `is_read` false.
+ * Notifications (issues 13, 14): the inbox of every type — `GET /feed/notifications`, unread
+ * means `is_read` false — and the one `notify` path every module calls after its commit. An event
+ * is stored with spec §3's push data, sent on the member's own channel (`notification`, the
+ * in-app card) and pushed to their devices, each as their switches allow; never between members
+ * blocked either way or unmatched, and a free member's likers and visitors stay hidden as in the app.
  */
-export class NotificationsService implements Inbox {
-  constructor(
-    private readonly repo: NotificationsRepository,
-    private readonly storage: PhotoStorage,
-    private readonly realtime: () => Pick<Realtime, 'toMember'>,
-    private readonly clock: Clock,
-  ) {}
+export class NotificationsService implements Notifier {
+  constructor(private readonly deps: NotificationsServiceDeps) {}
 
-  async add(item: InboxItem): Promise<FeedNotification | null> {
-    const now = this.clock.now();
-    const actorId = item.actorId ?? null;
-    const subjectId = item.subjectId ?? null;
-    if (item.collapseWithinMs) {
-      const since = new Date(now.getTime() - item.collapseWithinMs).toISOString();
-      if (await this.repo.hasRecent({ userId: item.userId, type: item.type, actorId, subjectId }, since)) return null;
+  async notify(event: NotificationEvent): Promise<void> {
+    try {
+      await this.deliver(event);
+    } catch (err) {
+      this.deps.log.error({ err, type: event.type }, 'notification failed');
     }
-    const id = newId();
+  }
+
+  private async deliver(event: NotificationEvent): Promise<void> {
+    const { repo, clock } = this.deps;
+    const { userId, type } = event;
+    const actorId = event.actorId ?? null;
+    const subjectId = event.subjectId ?? null;
+    if (actorId === userId) return;
+    if (actorId && (await repo.blockedOrUnmatched(userId, actorId))) return;
+    const now = clock.now();
+    if (event.onceWithinMs) {
+      const since = new Date(now.getTime() - event.onceWithinMs).toISOString();
+      if (await repo.hasRecent({ userId, type, actorId, subjectId }, since)) return;
+    }
+    const [premium, settings, actors] = await Promise.all([
+      this.deps.entitlements.isPremium(userId, now.toISOString()),
+      this.deps.settings.of([userId]),
+      actorId ? this.deps.summaries.of([actorId]) : Promise.resolve(new Map()),
+    ]);
+    const actor = actorId && !notificationsPolicy.hidesActor(type, premium) ? (actors.get(actorId) ?? null) : null;
+    const composed = notificationsPolicy.compose(event, actor);
+
+    // A room's messages stay one unread inbox item; each still reaches the member.
+    const unread = type === 'message' && subjectId ? await repo.unreadOf(userId, type, subjectId) : null;
+    const id = unread ?? newId();
     const createdAt = now.toISOString();
-    const data = { ...item.data, type: item.type, title: item.title, body: item.body };
-    await this.repo.insert({
-      id, user_id: item.userId, type: item.type, title: item.title, body: item.body, actor_id: actorId, subject_id: subjectId,
-      chat_room_id: item.chatRoomId ?? null, action: item.action ?? null, data: JSON.stringify(data), created_at: createdAt,
+    if (!unread) {
+      await repo.insert({
+        id, user_id: userId, type, title: composed.title, body: composed.body, actor_id: actorId, subject_id: subjectId,
+        chat_room_id: event.chatRoomId ?? null, action: composed.data.action ?? null, data: JSON.stringify(composed.data), created_at: createdAt,
+      });
+    }
+    const data: PushData = { ...composed.data, notification_id: id, timestamp: createdAt };
+    const channels = notificationsPolicy.channels(settings.get(userId)!, type);
+    if (channels.in_app) this.deps.realtime().toMember(userId, 'notification', data);
+    if (channels.push) await this.push(userId, { ...composed, data }, notificationsPolicy.collapseKind(type));
+  }
+
+  /**
+   * Pushes to the member's devices. A collapsing kind pushes its first event at once and holds
+   * the rest of its window; when the window ends, one push says how many (`flushCollapsed`).
+   */
+  private async push(userId: string, composed: ComposedNotification, collapseKind: string | null): Promise<void> {
+    const { repo, clock, collapseMs } = this.deps;
+    if (collapseKind && collapseMs > 0) {
+      const now = clock.now();
+      await this.flushCollapsed(userId);
+      if (await repo.holdInWindow(userId, collapseKind, now.toISOString())) return;
+      const opened = await repo.openWindow(userId, collapseKind, new Date(now.getTime() + collapseMs).toISOString());
+      // Another event opened it at the same moment: this one is held in it.
+      if (!opened && (await repo.holdInWindow(userId, collapseKind, now.toISOString()))) return;
+    }
+    await this.toDevices(userId, composed, collapseKind);
+  }
+
+  private async toDevices(userId: string, composed: ComposedNotification, collapseKind: string | null): Promise<void> {
+    const type = composed.data.type as Parameters<typeof notificationsPolicy.pushTag>[0];
+    const devices = await this.deps.repo.devicesOf(userId, isoNow(this.deps.clock));
+    if (devices.length === 0) return;
+    this.deps.pushes.toDevices(devices, {
+      title: composed.title, body: composed.body, data: composed.data, tag: collapseKind ?? notificationsPolicy.pushTag(type, composed.data),
     });
-    const stored = await this.repo.find(item.userId, id);
-    if (!stored) return null;
-    const notification = presentNotification(this.storage, stored);
-    this.realtime().toMember(item.userId, 'notification', notification.data);
-    return notification;
+  }
+
+  /**
+   * Ends collapse windows that are over (one member's, or everyone's): each is taken by one
+   * process only, and one held event or more becomes one push ("3 people liked you").
+   */
+  async flushCollapsed(userId?: string): Promise<void> {
+    const { repo, clock } = this.deps;
+    for (const window of await repo.endedWindows(isoNow(clock), userId)) {
+      if (!(await repo.claimWindow(window)) || window.held === 0) continue;
+      await this.toDevices(window.user_id, notificationsPolicy.collapsed(window.kind, window.held + 1), window.kind);
+    }
+  }
+
+  /** Sends pushes whose retry is due and no process is waiting on (one that stopped). */
+  resumePushes(): Promise<void> {
+    return this.deps.pushes.resumeDue();
+  }
+
+  /** Resolves once pushes queued so far are sent, dropped or given up. */
+  settled(): Promise<void> {
+    return this.deps.pushes.settled();
   }
 
   async list(userId: string, page: number, perPage: number): Promise<FeedNotifications> {
+    const { repo, storage } = this.deps;
     const [rows, total, unread] = await Promise.all([
-      this.repo.list(userId, perPage, (page - 1) * perPage),
-      this.repo.count(userId),
-      this.repo.count(userId, true),
+      repo.list(userId, perPage, (page - 1) * perPage),
+      repo.count(userId),
+      repo.count(userId, true),
     ]);
     return {
-      items: rows.map((row) => presentNotification(this.storage, row)),
+      items: rows.map((row) => presentNotification(storage, row)),
       pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
       unread_count: unread,
     };
   }
 
   unreadCount(userId: string): Promise<number> {
-    return this.repo.count(userId, true);
+    return this.deps.repo.count(userId, true);
   }
 
   /** Marks one of my notifications read (`clicked`: also opened). Another member's id is 404. */
   async mark(userId: string, id: string, clicked: boolean): Promise<FeedNotification> {
-    if (!(await this.repo.mark(userId, id, isoNow(this.clock), clicked))) throw notFound(FEED_MESSAGES.notificationNotFound);
-    const row = await this.repo.find(userId, id);
+    const { repo, storage, clock } = this.deps;
+    if (!(await repo.mark(userId, id, isoNow(clock), clicked))) throw notFound(FEED_MESSAGES.notificationNotFound);
+    const row = await repo.find(userId, id);
     if (!row) throw notFound(FEED_MESSAGES.notificationNotFound);
-    return presentNotification(this.storage, row);
+    return presentNotification(storage, row);
   }
 }

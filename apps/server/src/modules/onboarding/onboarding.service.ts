@@ -5,7 +5,6 @@ import {
 import { toBool, type UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
-import { presentSessionUser } from '../shared/session-user.presenter';
 import type { OnboardingFacts, OnboardingRepository } from './onboarding.repository';
 
 const filled = (value: string | null | undefined) => Boolean(value && value.trim());
@@ -26,8 +25,8 @@ export function stepsDone(user: UserRow, facts: OnboardingFacts): Record<Onboard
 export class OnboardingService {
   constructor(
     private readonly repo: OnboardingRepository,
-    /** The session user's avatar (main photo thumbnail), as `GET /auth/user` shows it. */
-    private readonly avatarOf: (userId: string) => Promise<string | null>,
+    /** The session user as `GET /auth/user` shows it (the shared SessionUsers). */
+    private readonly sessionUser: (user: UserRow) => Promise<SessionUser>,
   ) {}
 
   async status(userId: string): Promise<OnboardingStatus> {
@@ -54,8 +53,7 @@ export class OnboardingService {
       }
       await this.repo.markCompleted(userId, nowIso());
     }
-    const [updated, avatar] = await Promise.all([this.user(userId), this.avatarOf(userId)]);
-    return presentSessionUser(updated, avatar);
+    return this.sessionUser(await this.user(userId));
   }
 
   private async user(userId: string): Promise<UserRow> {

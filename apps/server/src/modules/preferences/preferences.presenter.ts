@@ -1,7 +1,7 @@
 import type { PreferenceValues, Preferences } from '@linkup/contract';
 import type { UserRow } from '../../db/schema';
-import { preferenceValues } from '../shared/preference-values';
-import type { PreferencesRow, StoredPreferences } from './preferences.repository';
+import { preferenceValues, type PreferencesRow } from '../shared/preferences';
+import type { StoredPreferences } from './preferences.repository';
 
 /** The member's own preferences as the API sends them, with where they are (city and province only). */
 export function presentPreferences(row: PreferencesRow | undefined, member: Pick<UserRow, 'city' | 'province'>): Preferences {

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, UserPreferencesTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PreferencesRow } from '../shared/preferences';
 
-export type PreferencesRow = Selectable<UserPreferencesTable>;
 
 /** What is stored: multi-select lists as JSON text (the same on both dialects). */
 export interface StoredPreferences {

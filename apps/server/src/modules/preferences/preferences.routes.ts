@@ -37,7 +37,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     config: perMember(30),
   }, async (request) => ({
-    success: true as const, data: await preferences.setLocation(currentMember(request).user.id, request.body), message: PREFERENCE_MESSAGES.locationSaved,
+    success: true as const, data: await preferences.setLocation(currentMember(request).user, request.body), message: PREFERENCE_MESSAGES.locationSaved,
   }));
 
   app.get('/preferences/completion-status', {

@@ -5,11 +5,12 @@ import {
   type PreferencesCompletion, type SetLocationBody,
 } from '@linkup/contract';
 import type { UserRow } from '../../db/schema';
-import { cellFor, cityCell, nearestCity } from '../../lib/geo';
+import { cityCell, nearestCity } from '../../lib/geo';
 import { invalid } from '../../lib/http-errors';
 import { nowIso } from '../../lib/time';
+import type { LocationChanges } from '../shared/location-changes';
 import type { PreferencesRepository } from './preferences.repository';
-import { preferenceValues } from '../shared/preference-values';
+import { preferenceValues } from '../shared/preferences';
 import { presentPreferences, toStored } from './preferences.presenter';
 
 type Member = Pick<UserRow, 'id' | 'city' | 'province'>;
@@ -24,7 +25,10 @@ function given(fields: PreferenceFields): Partial<PreferenceValues> {
  * is nothing to authorise beyond being signed in.
  */
 export class PreferencesService {
-  constructor(private readonly repo: PreferencesRepository) {}
+  constructor(
+    private readonly repo: PreferencesRepository,
+    private readonly locationChanges: LocationChanges,
+  ) {}
 
   async get(member: Member): Promise<Preferences> {
     return presentPreferences(await this.repo.find(member.id), member);
@@ -48,21 +52,24 @@ export class PreferencesService {
 
   /**
    * The member's own location: a city of the list, or a device position that becomes the nearest
-   * listed city and a coarse cell. The position itself is used here and nowhere else.
+   * listed city. Either way the member is placed at their city (its cell): the position itself is
+   * used here and nowhere else. A change of city counts towards the day's few (429 past them).
    */
-  async setLocation(userId: string, body: SetLocationBody): Promise<MemberLocation> {
-    let location: { city: string; province: string; cell: string | null };
+  async setLocation(member: Member, body: SetLocationBody): Promise<MemberLocation> {
+    let city: string;
     if (body.latitude !== undefined && body.longitude !== undefined) {
-      const position = { lat: body.latitude, lng: body.longitude };
-      const nearest = nearestCity(position);
+      const nearest = nearestCity({ lat: body.latitude, lng: body.longitude });
       if (nearest.km > NEAREST_CITY_MAX_KM) throw invalid({ location: [PREFERENCE_MESSAGES.tooFar] });
-      location = { city: nearest.city, province: nearest.province, cell: cellFor(position) };
+      city = nearest.city;
     } else {
       // The body schema guarantees a listed city (and a matching province when one is sent).
-      const city = body.city!;
-      location = { city, province: provinceOfCity(city)!, cell: cityCell(city) };
+      city = body.city!;
     }
-    await this.repo.setMemberLocation(userId, location, nowIso());
+    const location = { city, province: provinceOfCity(city)!, cell: cityCell(city) };
+    if (city !== member.city) {
+      await this.locationChanges.take(member.id);
+      await this.repo.setMemberLocation(member.id, location, nowIso());
+    }
     return { city: location.city, province: location.province };
   }
 

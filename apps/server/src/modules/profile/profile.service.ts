@@ -10,6 +10,7 @@ import { cityCell } from '../../lib/geo';
 import { invalid, notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
+import type { LocationChanges } from '../shared/location-changes';
 import { presentPhoto } from '../shared/photo.presenter';
 import { presentOwnProfile } from './profile.presenter';
 import type { ProfileRepository } from './profile.repository';
@@ -20,6 +21,7 @@ export class ProfileService {
     private readonly repo: ProfileRepository,
     private readonly storage: PhotoStorage,
     private readonly limits: PhotoLimits,
+    private readonly locationChanges: LocationChanges,
   ) {}
 
   /** Fills in the interest catalogue's missing names (at start-up, whether or not demo data is seeded). */
@@ -33,14 +35,20 @@ export class ProfileService {
     return presentOwnProfile(this.storage, user, photos, interests);
   }
 
-  /** Applies the fields sent; a new city also moves the member's coarse location cell. */
+  /**
+   * Applies the fields sent; a new city also moves the member's coarse location cell, and counts
+   * as a change of location (a few a day: 429 past them, nothing changed).
+   */
   async update(userId: string, values: ProfileUpdateValues): Promise<OwnProfile> {
     const user = await this.user(userId);
     const changes: UserUpdate = {};
     for (const [key, value] of Object.entries(values) as [keyof ProfileUpdateValues, unknown][]) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
     }
-    if (values.city !== undefined && values.city !== user.city) changes.location_cell = cityCell(values.city);
+    if (values.city !== undefined && values.city !== user.city) {
+      await this.locationChanges.take(userId);
+      changes.location_cell = cityCell(values.city);
+    }
     if (Object.keys(changes).length > 0) await this.repo.updateUser(userId, { ...changes, updated_at: nowIso() });
     return this.get(userId);
   }

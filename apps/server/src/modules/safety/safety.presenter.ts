@@ -1,14 +1,10 @@
 import type { BlockedMember } from '@linkup/contract';
-import { photoUrls } from '../../adapters/storage/photos';
-import type { PhotoStorage } from '../../adapters/storage/storage';
 import type { BlockRow } from './safety.repository';
 
-/** A member I blocked: name and the thumbnail of their main photo, nothing else. */
-export function presentBlockedMember(storage: PhotoStorage, row: BlockRow): BlockedMember {
-  return {
-    id: row.id,
-    name: row.name,
-    photo: row.photo_key ? photoUrls(storage, row.photo_key).thumb : null,
-    blocked_at: row.blocked_at,
-  };
+/**
+ * A member I blocked: the name I blocked, nothing else. No photo: a block hides the two from each
+ * other, so the list never shows what they look like now (the web shows initials).
+ */
+export function presentBlockedMember(row: BlockRow): BlockedMember {
+  return { id: row.id, name: row.name, photo: null, blocked_at: row.blocked_at };
 }

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+/** A member I blocked, by the name they had when I did (never a name or photo chosen since). */
 export interface BlockRow {
   id: string;
   name: string;
   blocked_at: string;
-  photo_key: string | null;
 }
 
 export interface ReportRow {
@@ -22,15 +22,29 @@ export class SafetyRepository {
     return this.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Blocks `blockedId`; false when it already was (the first block's time stays). */
+  /**
+   * Blocks `blockedId`; false when it already was (the first block's time and names stay). The
+   * row keeps both names as they are now — but a block back keeps the name the other member had
+   * when they blocked first, the last one the blocker could see.
+   */
   async block(blockerId: string, blockedId: string, now: string): Promise<boolean> {
-    const row = await this.db
-      .insertInto('user_blocks')
-      .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
-      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-      .returning('blocker_id')
-      .executeTakeFirst();
-    return row !== undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const [names, earlier] = await Promise.all([
+        trx.selectFrom('users').select(['id', 'name']).where('id', 'in', [blockerId, blockedId]).execute(),
+        trx.selectFrom('user_blocks').select('blocker_name').where('blocker_id', '=', blockedId).where('blocked_id', '=', blockerId).executeTakeFirst(),
+      ]);
+      const nameOf = (id: string) => names.find((n) => n.id === id)?.name ?? null;
+      const row = await trx
+        .insertInto('user_blocks')
+        .values({
+          blocker_id: blockerId, blocked_id: blockedId, created_at: now,
+          blocked_name: earlier?.blocker_name ?? nameOf(blockedId), blocker_name: nameOf(blockerId),
+        })
+        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+        .returning('blocker_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    });
   }
 
   /** Lifts my block; false when there was none. A block the other member made stays. */
@@ -44,30 +58,19 @@ export class SafetyRepository {
     return rows.length > 0;
   }
 
-  /** Members I blocked, newest block first, with the storage key of their main photo. */
+  /** Members I blocked, newest block first, by the name they had when I blocked them. */
   async listBlocks(blockerId: string, limit: number, offset: number, blockedId?: string): Promise<BlockRow[]> {
     let query = this.db
       .selectFrom('user_blocks as b')
       .innerJoin('users as u', 'u.id', 'b.blocked_id')
-      .select((eb) => [
-        'u.id', 'u.name', 'b.created_at as blocked_at',
-        eb.selectFrom('user_photos as p')
-          .select('p.storage_key')
-          .whereRef('p.user_id', '=', 'u.id')
-          // The primary photo, else the first (true sorts after false on both databases).
-          .orderBy('p.is_primary', 'desc')
-          .orderBy('p.position')
-          .limit(1)
-          .as('photo_key'),
-      ])
+      .select((eb) => ['u.id', eb.fn.coalesce('b.blocked_name', 'u.name').as('name'), 'b.created_at as blocked_at'])
       .where('b.blocker_id', '=', blockerId)
       .orderBy('b.created_at', 'desc')
       .orderBy('u.id')
       .limit(limit)
       .offset(offset);
     if (blockedId) query = query.where('b.blocked_id', '=', blockedId);
-    const rows = await query.execute();
-    return rows.map((r) => ({ ...r, photo_key: r.photo_key ?? null }));
+    return query.execute();
   }
 
   async countBlocks(blockerId: string): Promise<number> {

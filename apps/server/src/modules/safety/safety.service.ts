@@ -1,5 +1,5 @@
-import { SAFETY_MESSAGES, type BlockedMember, type Pagination, type ReportReason, type ReportResult, type ReportValues } from '@linkup/contract';
-import type { PhotoStorage } from '../../adapters/storage/storage';
+import { SAFETY_MESSAGES, type BlockedMember, type ReportReason, type ReportResult, type ReportValues } from '@linkup/contract';
+import { pageOf, type Page } from '../../lib/page';
 import { tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { isoNow, type Clock } from '../../lib/clock';
@@ -13,10 +13,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What else must happen when two members are blocked (the chat hides their room). */
 export type OnBlocked = (blockerId: string, blockedId: string) => Promise<void>;
 
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
 
 /**
  * Blocking and reporting. A block is one row (blocker → blocked) that every query reads both
@@ -26,7 +22,6 @@ export interface Page<T> {
 export class SafetyService {
   constructor(
     private readonly repo: SafetyRepository,
-    private readonly storage: PhotoStorage,
     private readonly onBlocked: OnBlocked,
     private readonly limits: { reportsPerDay: number },
     private readonly clock: Clock,
@@ -40,7 +35,7 @@ export class SafetyService {
     const [row] = await this.repo.listBlocks(userId, 1, 0, targetId);
     // Unblocked or deleted in between: answer with what was just done.
     safetyPolicy.assertMember(row);
-    return { member: presentBlockedMember(this.storage, row), created };
+    return { member: presentBlockedMember(row), created };
   }
 
   /** Lifts my block of a member (nothing to lift is fine). A block they made of me stays. */
@@ -52,10 +47,7 @@ export class SafetyService {
 
   async listBlocks(userId: string, page: number, perPage: number): Promise<Page<BlockedMember>> {
     const [total, rows] = await Promise.all([this.repo.countBlocks(userId), this.repo.listBlocks(userId, perPage, (page - 1) * perPage)]);
-    return {
-      items: rows.map((row) => presentBlockedMember(this.storage, row)),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
-    };
+    return pageOf(rows.map((row) => presentBlockedMember(row)), total, page, perPage);
   }
 
   /**
@@ -76,7 +68,7 @@ export class SafetyService {
       if (blocked) await this.blockPair(userId, targetId);
       return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
     }
-    if ((await this.repo.countReportsSince(userId, since)) >= this.limits.reportsPerDay) throw tooManyRequests(SAFETY_MESSAGES.reportLimit);
+    if ((await this.repo.countReportsSince(userId, since)) >= this.limits.reportsPerDay) throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
 
     const id = newId();
     await this.repo.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, postId, now });

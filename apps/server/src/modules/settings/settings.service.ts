@@ -1,23 +1,13 @@
 import type { NotificationSettings, Settings, UpdateSettingsBody } from '@linkup/contract';
 import { NOTIFICATION_SETTING_TYPES } from '@linkup/contract';
-import { toBool } from '../../db/schema';
 import { nowIso } from '../../lib/time';
-import { parseNotificationSettings } from './notification-settings';
-import { DEFAULT_PRIVACY, type Privacy } from '../shared/privacy';
+import { parseNotificationSettings } from '../shared/notification-settings';
+import { privacyFromRow } from '../shared/privacy';
 import type { SettingsRepository, SettingsRow } from './settings.repository';
 
 /** A member's settings from their row; no row means every default. */
 export function presentSettings(row: SettingsRow | undefined): Settings {
-  const privacy: Privacy = row
-    ? {
-        show_age: toBool(row.show_age),
-        show_distance: toBool(row.show_distance),
-        show_online: toBool(row.show_online),
-        message_policy: row.message_policy === 'matches' ? 'matches' : 'everyone',
-        hide_from_discover: toBool(row.hide_from_discover),
-      }
-    : { ...DEFAULT_PRIVACY };
-  return { privacy, notifications: parseNotificationSettings(row?.notifications) };
+  return { privacy: privacyFromRow(row), notifications: parseNotificationSettings(row?.notifications) };
 }
 
 /** Privacy and notification settings: the member's own, read and changed in part. */

@@ -54,31 +54,36 @@ export function unmatchedWith<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, v
   );
 }
 
-/** Whether either member has blocked the other. */
-export async function isBlockedEitherWay(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_blocks')
-    .select('blocker_id')
-    .where((eb) => eb.or([
-      eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-      eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-    ]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Reads of blocks for services that work on ids rather than queries. */
+export class BlocksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
 
-/** The ids among `ids` blocked either way with `viewerId` (one query, for presenters of lists). */
-export async function blockedAmong(db: Kysely<Database>, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)].filter((id) => id !== viewerId);
-  if (unique.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('user_blocks')
-    .select(['blocker_id', 'blocked_id'])
-    .where((eb) => eb.or([
-      eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', unique)]),
-      eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', unique)]),
-    ]))
-    .execute();
-  return new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)));
+  /** Whether either member has blocked the other. */
+  async eitherWay(a: string, b: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_blocks')
+      .select('blocker_id')
+      .where((eb) => eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The ids among `ids` blocked either way with `viewerId` (one query, for presenters of lists). */
+  async among(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)].filter((id) => id !== viewerId);
+    if (unique.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('user_blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) => eb.or([
+        eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', unique)]),
+        eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', unique)]),
+      ]))
+      .execute();
+    return new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)));
+  }
 }

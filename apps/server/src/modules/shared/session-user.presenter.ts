@@ -1,13 +1,20 @@
 import type { SessionUser } from '@linkup/contract';
 import { toBool, type UserRow } from '../../db/schema';
 
+/** What the full session user adds to the row: the avatar and premium. */
+export interface SessionUserExtras {
+  avatar_url: string | null;
+  is_premium: boolean;
+  premium_until: string | null;
+}
+
 /**
  * The signed-in member's own user object (spec §3): their own contact details, nothing else;
- * `avatarUrl` (their main photo's thumbnail) when the caller looked it up.
+ * with `extras` (avatar, premium) when the caller looked them up (see SessionUsers).
  */
-export function presentSessionUser(user: UserRow, avatarUrl?: string | null): SessionUser {
+export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): SessionUser {
   return {
-    ...(avatarUrl !== undefined ? { avatar_url: avatarUrl } : {}),
+    ...(extras ?? {}),
     id: user.id,
     name: user.name,
     phone_number: user.phone_number,

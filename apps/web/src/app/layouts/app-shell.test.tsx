@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, buildUser, json, mockApi } from '@/test/fixtures';
+import { buildSession, buildUser, json, mockApi, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -45,7 +45,7 @@ describe('e-mail verification reminder in the app shell', () => {
   it('disappears when the server says the address is already verified', async () => {
     mockApi({
       'POST /api/auth/email/resend': () =>
-        json(422, { success: false, status: 422, message: 'Your e-mail address is already verified.' }),
+        apiError(422, 'Your e-mail address is already verified.'),
       'GET /api/auth/user': () => json(200, { success: true, data: { user: buildUser({ email_verified_at: '2030-01-01T10:00:00.000Z' }) } }),
     });
     const user = await openDashboard({ email_verified_at: null });
@@ -58,7 +58,7 @@ describe('e-mail verification reminder in the app shell', () => {
   it("shows the server's reason when a new link is refused", async () => {
     mockApi({
       'POST /api/auth/email/resend': () =>
-        json(429, { success: false, status: 429, message: 'Please wait a few minutes before asking for another link.' }),
+        apiError(429, 'Please wait a few minutes before asking for another link.'),
     });
     const user = await openDashboard({ email_verified_at: null });
     await user.click(screen.getByRole('button', { name: 'Resend link' }));

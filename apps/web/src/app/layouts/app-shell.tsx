@@ -1,12 +1,17 @@
 import { APP_NAME, DEFAULT_AUTHED_PATH, LOGO_PATH } from '@linkup/contract';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
-import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
-import { FeedBadgeSync } from '@/features/feed/components/feed-badge-sync';
-import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
+import { AdSlot } from '@/app/ads/ad-slot';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
 import { useRouteDef } from '@/app/route-meta';
+
+/**
+ * The badges' and lists' syncs load right after the shell has rendered: nothing they do is on
+ * screen before their first answer anyway, and the first page loads less (issue #18).
+ */
+const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
 /** Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. */
 export function AppShell() {
@@ -14,9 +19,9 @@ export function AppShell() {
   const showTabBar = route?.showTabBar ?? true;
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
-      <ChatUnreadSync />
-      <FeedBadgeSync />
-      <MatchNotificationsSync />
+      <Suspense fallback={null}>
+        <ShellSyncs />
+      </Suspense>
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="app-header">
         <Link to={DEFAULT_AUTHED_PATH} className="brand">
@@ -28,6 +33,7 @@ export function AppShell() {
       <main id="main" className="app-main">
         <EmailVerificationBanner />
         <Outlet />
+        <AdSlot />
       </main>
       {showTabBar && <TabBar activeTab={route?.tab} />}
     </div>

@@ -1,7 +1,7 @@
 import { TABS, type TabKey } from '@linkup/contract';
 import { Link } from 'react-router';
 import { badgeText } from '@/lib/format';
-import { useUnreadStore } from '@/lib/unread-store';
+import { selectUnreadMessages, useUnreadStore } from '@/lib/unread-store';
 
 const TAB_ICONS: Record<TabKey, string> = {
   home: 'pi-home',
@@ -14,7 +14,7 @@ const TAB_ICONS: Record<TabKey, string> = {
 
 /** Bottom tab bar (spec §2): the route's tab is highlighted; Messages and Feed carry unread badges. */
 export function TabBar({ activeTab }: { activeTab: TabKey | undefined }) {
-  const unreadMessages = useUnreadStore((s) => s.unreadMessages);
+  const unreadMessages = useUnreadStore(selectUnreadMessages);
   const unreadNotifications = useUnreadStore((s) => s.unreadNotifications);
   const unread: Partial<Record<TabKey, { count: number; noun: string }>> = {
     messages: { count: unreadMessages, noun: 'unread messages' },

@@ -1,23 +1,18 @@
 import { App } from '@capacitor/app';
-import { Capacitor, type PluginListenerHandle } from '@capacitor/core';
+import { Capacitor } from '@capacitor/core';
+import { SplashScreen } from '@capacitor/splash-screen';
+import { StatusBar, Style } from '@capacitor/status-bar';
 import { browserPosition } from '@/platform/geolocation';
-import type { Platform, Unsubscribe } from '@/platform/platform';
+import { subscription } from '@/platform/native/listener';
+import { nativeAds } from '@/platform/native/native-ads';
+import { nativePush } from '@/platform/native/native-push';
+import type { ColorScheme, Platform } from '@/platform/platform';
 
-/** Listener handles arrive asynchronously; the returned function removes them whenever they do. */
-function subscription(pending: Promise<PluginListenerHandle>): Unsubscribe {
-  let removed = false;
-  let handle: PluginListenerHandle | undefined;
-  pending
-    .then((h) => {
-      handle = h;
-      if (removed) void h.remove();
-    })
-    .catch((error: unknown) => console.warn('Native listener failed to register', error));
-  return () => {
-    removed = true;
-    if (handle) void handle.remove();
-  };
-}
+/** The header's colour in each look (tokens.css --lu-surface), so the status bar continues it. */
+const STATUS_BAR = {
+  light: { style: Style.Light, color: '#ffffff' },
+  dark: { style: Style.Dark, color: '#1f1419' },
+} satisfies Record<ColorScheme, { style: Style; color: string }>;
 
 export const nativePlatform: Platform = {
   getPlatform: () => {
@@ -30,4 +25,15 @@ export const nativePlatform: Platform = {
   exitApp: () => App.exitApp(),
   // The web view's navigator.geolocation asks for the OS permission itself.
   currentPosition: () => browserPosition(),
+  // The native app carries its shell; a service worker has nothing to add.
+  installAppShell: async () => {},
+  hideSplash: () => SplashScreen.hide(),
+  async setStatusBar(scheme) {
+    const { style, color } = STATUS_BAR[scheme];
+    await StatusBar.setStyle({ style });
+    // iOS draws the status bar over the page (safe areas); Android paints it.
+    if (Capacitor.getPlatform() === 'android') await StatusBar.setBackgroundColor({ color });
+  },
+  push: nativePush,
+  ads: nativeAds,
 };

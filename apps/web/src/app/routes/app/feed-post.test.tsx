@@ -2,7 +2,7 @@ import { FEED_ERRORS, FEED_MESSAGES } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildOwnPost, failure, ok } from '@/features/feed/test/fixtures';
+import { buildOwnPost, created, failure, ok } from '@/features/feed/test/fixtures';
 import { buildPhoto, buildProfile } from '@/features/profile/test/profile-fixtures';
 import { buildSession, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/app/feed/create and /app/feed/edit', { timeout: 20_000 }, () => {
   it('prefills from my profile with partner ages 18–35, and publishes', async () => {
-    const fetch = api({ 'POST /api/feed/my-post': () => ok({ has_post: true, post: buildOwnPost() }, FEED_MESSAGES.created) });
+    const fetch = api({ 'POST /api/feed/my-post': () => created({ has_post: true, post: buildOwnPost() }, FEED_MESSAGES.created) });
     const { router } = renderApp('/app/feed/create', { session });
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Create your post' });

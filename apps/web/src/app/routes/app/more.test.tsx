@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, json, mockFetch } from '@/test/fixtures';
+import { buildSession, json, mockFetch, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const ENTRIES = [
@@ -77,7 +77,7 @@ describe('More screen (spec §2)', () => {
   it("logs out: 'Logging out...', then /auth/login with 'Logged out successfully'", async () => {
     let release!: () => void;
     const fetch = mockFetch((url) => {
-      if (url === '/api/user/fcm-token') return json(404, { success: false, status: 404, message: 'Not found' });
+      if (url === '/api/user/fcm-token') return apiError(404, 'Not found');
       return new Promise<Response>((resolve) => {
         release = () => resolve(json(200, { success: true, data: null, message: 'Logged out successfully' }));
       });

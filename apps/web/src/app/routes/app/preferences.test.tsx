@@ -6,7 +6,7 @@ import { buildSession, calledEndpoints, json, mockApi, sentBody, validationError
 import { renderApp } from '@/test/render-app';
 
 const confirm = vi.hoisted(() => vi.fn(() => Promise.resolve(true)));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 const DEFAULTS: Preferences = { ...defaultPreferences(), is_default: true, location: null, updated_at: null };
 const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });

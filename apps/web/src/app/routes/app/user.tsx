@@ -1,6 +1,6 @@
 import { DEFAULT_AUTHED_PATH, FAILURE_TOASTS, SUCCESS_TOASTS, buildPath, routeByName, type PublicProfile } from '@linkup/contract';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { chatNameFor, useCreateRoom } from '@/features/chat/api/create-room';
 import { MemberProfile } from '@/features/members/components/member-profile';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';

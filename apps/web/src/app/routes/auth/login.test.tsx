@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, calledEndpoints, json, mockApi, mockFetch, sentBody as bodyOf } from '@/test/fixtures';
+import { apiError, buildSession, calledEndpoints, json, mockApi, mockFetch, sentBody as bodyOf, validationError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 async function openLogin(path = '/auth/login') {
@@ -45,7 +45,7 @@ describe('password sign-in', () => {
   });
 
   it("shows 'Login failed' and the server's message on wrong credentials", async () => {
-    mockFetch(() => json(401, { success: false, status: 401, message: 'These credentials do not match our records.' }));
+    mockFetch(() => apiError(401, 'These credentials do not match our records.'));
     const { user, router } = await openLogin();
     await submit(user, 'demo@linkup.app', 'wrong');
 
@@ -56,14 +56,7 @@ describe('password sign-in', () => {
   });
 
   it('shows field errors from a 422', async () => {
-    mockFetch(() =>
-      json(422, {
-        success: false,
-        status: 422,
-        message: 'Validation failed. Please check your input.',
-        errors: { mobile: ['Enter a valid mobile number.'] },
-      }),
-    );
+    mockFetch(() => validationError({ mobile: ['Enter a valid mobile number.'] }));
     const { user } = await openLogin();
     await submit(user, '12', 'pw');
     expect(await screen.findByText('Enter a valid mobile number.')).toBeInTheDocument();
@@ -148,7 +141,7 @@ describe('sign-in with WhatsApp', () => {
   it("says 'Failed to send OTP' with the server's reason, and stays", async () => {
     const fetch = mockApi({
       'POST /api/auth/request-otp': () =>
-        json(429, { success: false, status: 429, message: 'Too many codes requested. Please try again later.' }),
+        apiError(429, 'Too many codes requested. Please try again later.'),
     });
     const { user, router } = await openWhatsapp();
     await user.type(screen.getByLabelText('Mobile number'), '+27841234567');
@@ -164,7 +157,7 @@ describe('sign-in with WhatsApp', () => {
   });
 
   it('shows a 422 mobile error next to the field', async () => {
-    mockApi({ 'POST /api/auth/request-otp': () => json(422, { success: false, status: 422, message: 'Validation failed. Please check your input.', errors: { mobile: ['Enter a valid mobile number.'] } }) });
+    mockApi({ 'POST /api/auth/request-otp': () => apiError(422, 'Validation failed. Please check your input.', { mobile: ['Enter a valid mobile number.'] }) });
     const { user } = await openWhatsapp();
     await user.type(screen.getByLabelText('Mobile number'), '+2784123');
     await user.click(screen.getByRole('button', { name: 'Send code' }));

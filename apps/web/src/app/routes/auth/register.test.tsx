@@ -63,7 +63,7 @@ describe('/auth/register', () => {
     const { user } = await openRegister();
     await submit(user);
 
-    expect(errorOf('Full name')).toBe('Enter your name.');
+    await waitFor(() => expect(errorOf('Full name')).toBe('Enter your name.'));
     expect(errorOf('Email')).toBe('Enter a valid e-mail address.');
     expect(errorOf('Mobile number')).toBe('Enter a valid mobile number.');
     expect(errorOf('Password')).toBe('Use at least 8 characters.');

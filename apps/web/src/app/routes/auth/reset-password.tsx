@@ -1,22 +1,20 @@
-import { ResetPasswordLinkParamsSchema, routeByName } from '@linkup/contract';
+import { routeByName } from '@linkup/contract';
 import { useSearchParams } from 'react-router';
 import { IncompleteResetLink, ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { pageCopy } from '@/app/routes/page-copy';
+import { resetLinkParams } from '@/lib/reset-link';
 
 /** /auth/reset-password?token=…&mobile=… — 'New Password' (spec §3: both parameters are needed). */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
-  const link = ResetPasswordLinkParamsSchema.safeParse({
-    token: searchParams.get('token') ?? undefined,
-    mobile: searchParams.get('mobile') ?? undefined,
-  });
+  const link = resetLinkParams(searchParams);
 
   return (
     <div className="auth-page">
       <span className="auth-intro-icon" aria-hidden="true"><i className="pi pi-lock" /></span>
       <h1 className="auth-title">{routeByName('auth.reset-password').title}</h1>
       <p className="auth-subtitle">{pageCopy('auth.reset-password').description}</p>
-      {link.success ? <ResetPasswordForm link={link.data} /> : <IncompleteResetLink />}
+      {link ? <ResetPasswordForm link={link} /> : <IncompleteResetLink />}
     </div>
   );
 }

@@ -8,11 +8,11 @@ import {
   type OnboardingStepKey,
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { OnboardingProgress } from '@/features/onboarding/components/onboarding-progress';
 import { onboardingKeys } from '@/features/onboarding/api/keys';
 import { onboardingStatusQueryOptions, useOnboardingStatus } from '@/features/onboarding/api/get-onboarding-status';
@@ -65,7 +65,7 @@ export function OnboardingWelcomeRoute() {
         </div>
       ) : (
         <div className="onboarding-loading" role="status">
-          <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+          <Spinner size={36} />
           <span className="sr-only">Loading your progress</span>
         </div>
       )}

@@ -1,14 +1,12 @@
-import { SessionUserSchema, type SessionUser } from '@linkup/contract';
+import { type SessionUser } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-
-const AuthUserSchema = z.object({ user: SessionUserSchema });
+import { schemas } from '@/lib/schemas';
 
 /** GET /auth/user → data.user: the signed-in member (also the start-up token check, spec §4). */
 export async function getAuthUser(signal?: AbortSignal): Promise<SessionUser> {
   const response = await api.get<unknown>('/auth/user', undefined, { signal });
-  return AuthUserSchema.parse(response.data).user;
+  return (await schemas()).AccountUserSchema.parse(response.data).user;
 }
 
 export const authUserQueryOptions = () =>

@@ -1,9 +1,7 @@
-import { SessionUserSchema, type SessionUser } from '@linkup/contract';
+import { type SessionUser } from '@linkup/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-
-const VerifiedSchema = z.object({ user: SessionUserSchema });
+import { schemas } from '@/lib/schemas';
 
 export interface EmailVerified {
   user: SessionUser;
@@ -13,7 +11,7 @@ export interface EmailVerified {
 /** POST /auth/email/verify {token} (no sign-in needed) → data.user, with email_verified_at set. */
 export async function verifyEmail(token: string): Promise<EmailVerified> {
   const response = await api.post<unknown>('/auth/email/verify', { token });
-  return { user: VerifiedSchema.parse(response.data).user, message: response.message };
+  return { user: (await schemas()).AccountUserSchema.parse(response.data).user, message: response.message };
 }
 
 export function useVerifyEmail() {

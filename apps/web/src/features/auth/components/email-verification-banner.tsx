@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, FRIENDLY_MESSAGES } from '@linkup/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { getAuthUser } from '@/features/auth/api/get-user';
 import { useResendVerificationEmail } from '@/features/auth/api/resend-verification-email';
 import { isApiClientError } from '@/lib/api-client';

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, DEFAULT_AUTHED_PATH, FRIENDLY_MESSAGES, LOGIN_PATH } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useResendVerificationEmail } from '@/features/auth/api/resend-verification-email';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
 import { isApiClientError } from '@/lib/api-client';
@@ -52,7 +52,7 @@ export function EmailVerification({ token }: { token: string | null }) {
 
   return (
     <div className="auth-result" aria-busy="true">
-      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" aria-label="Verifying" />
+      <Spinner size={48} label="Verifying" />
       <p className="auth-result-message">Verifying your e-mail address…</p>
     </div>
   );

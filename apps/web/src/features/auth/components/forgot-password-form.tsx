@@ -1,14 +1,15 @@
-import { FAILURE_TOASTS, ForgotPasswordBodySchema, LOGIN_PATH, SUCCESS_TOASTS } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { FAILURE_TOASTS, LOGIN_PATH, SUCCESS_TOASTS } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { identifierField } from '@/features/auth/utils/login-credentials';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 const firstOf = (errors: Partial<Record<string, string>>) => errors.email ?? errors.mobile;
 
@@ -32,7 +33,7 @@ export function ForgotPasswordForm() {
       setIdentifierError('Enter your e-mail address or mobile number.');
       return;
     }
-    const parsed = ForgotPasswordBodySchema.safeParse(identifierField(identifier));
+    const parsed = (await schemas()).ForgotPasswordBodySchema.safeParse(identifierField(identifier));
     if (!parsed.success) {
       setIdentifierError(firstOf(zodFormErrors(parsed.error)));
       return;
@@ -74,7 +75,7 @@ export function ForgotPasswordForm() {
       <FormField id={id} label="Email or mobile" error={identifierError}>
         <span className="input-with-icon field-control">
           <i className="pi pi-user" aria-hidden="true" />
-          <InputText
+          <TextInput
             id={id}
             name="identifier"
             value={identifier}

@@ -1,10 +1,10 @@
 import { FAILURE_TOASTS, SUCCESS_TOASTS, routeByName } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
+import { Button } from '@/components/button';
+import { PasswordInput } from '@/components/password-input';
+import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useLogin } from '@/features/auth/api/login';
 import { loginCredentials } from '@/features/auth/utils/login-credentials';
 import { REDIRECT_PARAM, postLoginPath } from '@/features/auth/utils/redirect';
@@ -69,7 +69,7 @@ export function LoginForm() {
         <label htmlFor={ids.identifier}>Email or mobile</label>
         <span className="input-with-icon field-control">
           <i className="pi pi-user" aria-hidden="true" />
-          <InputText
+          <TextInput
             id={ids.identifier}
             name="identifier"
             value={identifier}
@@ -92,19 +92,13 @@ export function LoginForm() {
           <label htmlFor={ids.password}>Password</label>
           <Link to={routeByName('auth.forgot-password').path} className="text-link small">Forgot password?</Link>
         </div>
-        <Password
-          inputId={ids.password}
+        <PasswordInput
+          id={ids.password}
           name="password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          feedback={false}
-          toggleMask
+          onChange={setPassword}
           autoComplete="current-password"
-          className="field-control"
-          inputClassName="w-full"
-          invalid={Boolean(fieldErrors.password)}
-          aria-invalid={Boolean(fieldErrors.password)}
-          aria-describedby={fieldErrors.password ? `${ids.password}-error` : undefined}
+          error={fieldErrors.password}
         />
         {fieldErrors.password && (
           <small id={`${ids.password}-error`} className="field-error">{fieldErrors.password}</small>

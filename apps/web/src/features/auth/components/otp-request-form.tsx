@@ -1,15 +1,16 @@
-import { FAILURE_TOASTS, MobileBodySchema, SUCCESS_TOASTS, routeByName } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { FAILURE_TOASTS, SUCCESS_TOASTS, routeByName } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useRequestOtp } from '@/features/auth/api/request-otp';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { REDIRECT_PARAM, safeRedirect } from '@/features/auth/utils/redirect';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 /**
  * Sign-in with WhatsApp, step one (spec §4 "Auth", §7): the mobile number gets a one-time code;
@@ -27,7 +28,7 @@ export function OtpRequestForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = MobileBodySchema.safeParse({ mobile });
+    const parsed = (await schemas()).MobileBodySchema.safeParse({ mobile });
     if (!parsed.success) {
       setMobileError(zodFormErrors<'mobile'>(parsed.error).mobile);
       return;
@@ -57,7 +58,7 @@ export function OtpRequestForm() {
       <FormField id={id} label="Mobile number" error={mobileError} hint="The number on your LinkUp account, with its country code.">
         <span className="input-with-icon field-control">
           <i className="pi pi-mobile" aria-hidden="true" />
-          <InputText
+          <TextInput
             id={id}
             name="mobile"
             type="tel"

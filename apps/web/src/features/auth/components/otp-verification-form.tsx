@@ -1,9 +1,9 @@
-import { FAILURE_TOASTS, OTP_LENGTH, SUCCESS_TOASTS, UI_TEXTS, VerifyOtpBodySchema } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { FAILURE_TOASTS, OTP_LENGTH, SUCCESS_TOASTS, UI_TEXTS } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { getOtpStatus } from '@/features/auth/api/otp-status';
 import { useResendOtp } from '@/features/auth/api/resend-otp';
 import { useVerifyOtp } from '@/features/auth/api/verify-otp';
@@ -16,6 +16,7 @@ import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { formatCountdown } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { useSecondsUntil } from '@/lib/use-countdown';
+import { schemas } from '@/lib/schemas';
 
 /** The server judged the code (wrong, expired, used up or locked) rather than failing to answer. */
 const isCodeRejection = (error: ApiClientError) => error.status >= 400 && error.status < 500;
@@ -85,7 +86,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
   async function handleVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = VerifyOtpBodySchema.safeParse({ mobile, otp: code });
+    const parsed = (await schemas()).VerifyOtpBodySchema.safeParse({ mobile, otp: code });
     if (!parsed.success) {
       setCodeError(zodFormErrors<'otp'>(parsed.error).otp);
       inputRef.current?.focus();
@@ -147,7 +148,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
 
       <FormField id={id} label="Verification code" error={codeError}>
-        <InputText
+        <TextInput
           ref={inputRef}
           id={id}
           name="otp"

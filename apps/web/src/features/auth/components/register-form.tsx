@@ -1,17 +1,9 @@
-import {
-  FAILURE_TOASTS,
-  GENDERS,
-  ONBOARDING_PATH,
-  RegisterBodySchema,
-  SUCCESS_TOASTS,
-  routeByName,
-  type Gender,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { FAILURE_TOASTS, GENDERS, ONBOARDING_PATH, SUCCESS_TOASTS, routeByName, type Gender } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useRegister } from '@/features/auth/api/register';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
@@ -19,6 +11,7 @@ import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { yearsBefore } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
+import { schemas } from '@/lib/schemas';
 
 type RegisterField =
   | 'name' | 'email' | 'mobile' | 'password' | 'password_confirmation' | 'date_of_birth' | 'gender' | 'terms_accepted';
@@ -86,7 +79,7 @@ export function RegisterForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = RegisterBodySchema.safeParse(values);
+    const parsed = (await schemas()).RegisterBodySchema.safeParse(values);
     if (!parsed.success) {
       showErrors(zodFormErrors<RegisterField>(parsed.error));
       return;
@@ -112,7 +105,7 @@ export function RegisterForm() {
     <FormField id={idOf(field)} label={label} error={errors[field]}>
       <span className="input-with-icon field-control">
         <i className={`pi ${icon}`} aria-hidden="true" />
-        <InputText
+        <TextInput
           id={idOf(field)}
           name={field}
           value={values[field]}
@@ -142,7 +135,7 @@ export function RegisterForm() {
       </FormField>
 
       <FormField id={idOf('date_of_birth')} label="Date of birth" error={errors.date_of_birth} hint="You must be 18 or older to join.">
-        <InputText
+        <TextInput
           id={idOf('date_of_birth')}
           name="date_of_birth"
           type="date"

@@ -1,20 +1,14 @@
-import {
-  FAILURE_TOASTS,
-  LOGIN_PATH,
-  ResetPasswordBodySchema,
-  SUCCESS_TOASTS,
-  routeByName,
-  type ResetPasswordLinkParams,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { FAILURE_TOASTS, LOGIN_PATH, SUCCESS_TOASTS, routeByName, type ResetPasswordLinkParams } from '@linkup/contract';
+import { Button } from '@/components/button';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { FormField, FormMessage } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 type ResetField = 'password' | 'password_confirmation';
 
@@ -34,7 +28,7 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = ResetPasswordBodySchema.safeParse({ ...link, password, password_confirmation: confirmation });
+    const parsed = (await schemas()).ResetPasswordBodySchema.safeParse({ ...link, password, password_confirmation: confirmation });
     if (!parsed.success) {
       setErrors(zodFormErrors<ResetField>(parsed.error));
       return;

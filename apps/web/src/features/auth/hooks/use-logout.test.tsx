@@ -4,7 +4,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { PUSH_TOKEN_STORAGE_KEY } from '@/lib/push-token';
 import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store';
-import { buildSession, calledEndpoints, json, mockApi, resetStores, sentBody } from '@/test/fixtures';
+import { apiError, buildSession, calledEndpoints, json, mockApi, resetStores, sentBody } from '@/test/fixtures';
 import { AppWrapper } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -60,7 +60,7 @@ describe('useLogout (spec §4, §7)', () => {
   it("signs out locally with 'Logout failed' when the logout call fails", async () => {
     signedInWithPushToken();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({ 'DELETE /api/user/fcm-token': ok, 'POST /api/auth/logout': () => json(500, { success: false, status: 500, message: 'boom' }) });
+    mockApi({ 'DELETE /api/user/fcm-token': ok, 'POST /api/auth/logout': () => apiError(500, 'boom') });
     await logOut();
     expect(useSessionStore.getState().token).toBeNull();
     expect(window.localStorage.getItem(PUSH_TOKEN_STORAGE_KEY)).toBeNull();

@@ -1,7 +1,7 @@
 import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { deletePushToken } from '@/features/auth/api/delete-push-token';
 import { logout } from '@/features/auth/api/logout';
 import { useOtpStore } from '@/features/auth/stores/otp-store';

@@ -1,9 +1,9 @@
-import { ChatMessageSchema, PAGE_SIZES, paginated, type ChatMessage, type Pagination } from '@linkup/contract';
+import { PAGE_SIZES, type ChatMessage, type Pagination } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CHAT_GC_TIME_MS, chatKeys } from '@/features/chat/api/keys';
+import { schemas } from '@/lib/schemas';
 
-const MessagesPageSchema = paginated(ChatMessageSchema);
 /** One page of a room's messages, newest first as the server sends them. */
 export interface MessagesPage {
   items: ChatMessage[];
@@ -18,7 +18,8 @@ export async function getMessages(
   signal?: AbortSignal,
 ): Promise<MessagesPage> {
   const response = await api.get<unknown>(`/chat/rooms/${encodeURIComponent(roomId)}/messages`, { page, per_page: perPage }, { signal });
-  return MessagesPageSchema.parse(response.data);
+  const { paginated, ChatMessageSchema } = await schemas();
+  return paginated(ChatMessageSchema).parse(response.data);
 }
 
 /** Page 1 holds the newest messages; each next page is older ('Load earlier messages'). */

@@ -1,9 +1,10 @@
-import { ChatRoomSchema, PAGE_SIZES, TIMINGS, paginated, type ChatRoom, type Pagination } from '@linkup/contract';
+import { PAGE_SIZES, TIMINGS, type ChatRoom, type Pagination } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useUnreadStore } from '@/lib/unread-store';
 import { CHAT_GC_TIME_MS, chatKeys } from '@/features/chat/api/keys';
+import { schemas } from '@/lib/schemas';
 
-const RoomsPageSchema = paginated(ChatRoomSchema);
 export interface RoomsPage {
   items: ChatRoom[];
   pagination: Pagination;
@@ -16,13 +17,25 @@ export async function getRooms(
   signal?: AbortSignal,
 ): Promise<RoomsPage> {
   const response = await api.get<unknown>('/chat/rooms', { page, per_page: perPage }, { signal });
-  return RoomsPageSchema.parse(response.data);
+  const { paginated, ChatRoomSchema } = await schemas();
+  return paginated(ChatRoomSchema).parse(response.data);
+}
+
+/**
+ * A page of the conversation list; its unread counts go to the unread store, with the events
+ * that arrived while it was on its way applied again over them.
+ */
+async function getRoomsPage(page: number, signal: AbortSignal): Promise<RoomsPage> {
+  const since = useUnreadStore.getState().mark();
+  const result = await getRooms({ page }, signal);
+  useUnreadStore.getState().merge(result.items, since);
+  return result;
 }
 
 export const roomsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: chatKeys.rooms(),
-    queryFn: ({ pageParam, signal }) => getRooms({ page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => getRoomsPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: RoomsPage) =>
       last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined,

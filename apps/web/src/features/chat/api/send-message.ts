@@ -1,7 +1,8 @@
-import { ChatMessageSchema, COMMANDS, type ChatMessage, type SendMessageBody } from '@linkup/contract';
+import { COMMANDS, type ChatMessage, type SendMessageBody } from '@linkup/contract';
 import { api, apiErrorFrom } from '@/lib/api-client';
 import { withRetry } from '@/lib/retry';
 import { liveSocket } from '@/lib/socket';
+import { schemas } from '@/lib/schemas';
 
 /** How long a send over the socket may wait for its answer before HTTP takes over. */
 export const SOCKET_SEND_TIMEOUT_MS = 5_000;
@@ -17,12 +18,12 @@ export async function sendMessage(body: SendMessageBody): Promise<ChatMessage> {
   const socket = liveSocket();
   if (socket) {
     const ack = await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck(COMMANDS.sendMessage, body).catch(() => null);
-    if (ack?.ok) return ChatMessageSchema.parse(ack.data);
+    if (ack?.ok) return (await schemas()).ChatMessageSchema.parse(ack.data);
     // Refused for what was sent or who sent it (not a member, invalid, too many): HTTP would say the same.
     if (ack && ack.status >= 400 && ack.status < 500 && ack.status !== 401) throw apiErrorFrom(ack.status, ack);
   }
   return withRetry(async () => {
     const response = await api.post<unknown>('/chat/messages', body);
-    return ChatMessageSchema.parse(response.data);
+    return (await schemas()).ChatMessageSchema.parse(response.data);
   });
 }

@@ -31,12 +31,12 @@ export function ChatScreen({ title, roomId, onBack, onLeft }: ChatScreenProps) {
 
   async function leave() {
     setOptionsOpen(false);
-    if (!(await confirmDialog(UI_TEXTS.chat.leaveConfirm))) return;
+    if (!(await confirmDialog(UI_TEXTS.chat.leaveConfirm, undefined, { destructive: true, confirmLabel: UI_TEXTS.chat.leaveChat }))) return;
     if (await chat.leave()) onLeft();
   }
 
   async function remove(message: ChatMessage) {
-    if (!(await confirmDialog(DELETE_MESSAGE_CONFIRM))) return;
+    if (!(await confirmDialog(DELETE_MESSAGE_CONFIRM, undefined, { destructive: true, confirmLabel: 'Delete' }))) return;
     if ((await chat.remove(message)) && editing?.id === message.id) setEditing(null);
   }
 

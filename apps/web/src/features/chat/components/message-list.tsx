@@ -90,7 +90,8 @@ export function MessageList({
         </div>
       )}
       {messages.length > 0 && (
-        <ol className="message-list" role="log" aria-label="Messages" aria-live="polite">
+        // A list (its items are messages) that announces new ones: role="log" would hide the list.
+        <ol className="message-list" aria-label="Messages" aria-live="polite">
           {messages.map((message) => {
             const mine = message.user_id === myId;
             return (

@@ -1,12 +1,12 @@
-import type { ChatRoom } from '@linkup/contract';
+import { USER_SEARCH_MESSAGES, type ChatRoom } from '@linkup/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
 import { buildMessage, fakeSocket } from '@/test/fake-socket';
-import { useUnreadStore } from '@/lib/unread-store';
-import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
+import { selectUnreadMessages, useUnreadStore } from '@/lib/unread-store';
+import { apiError, buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { SEARCH_DEBOUNCE_MS } from '@/features/chat/components/messages-screen';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
@@ -40,7 +40,7 @@ async function openMessages() {
 beforeEach(() => {
   fakeSocket.reset();
   fakeSocket.connected = false;
-  useUnreadRoomsStore.getState().reset();
+  useUnreadStore.getState().reset();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -67,7 +67,7 @@ describe('Messages screen: conversations (spec §2)', () => {
     expect(items[0]).toHaveAttribute('href', '/app/messages/room_t');
     expect(items[1]).toHaveTextContent('No messages yet');
     expect(screen.getByTestId('unread-total')).toHaveTextContent('3 unread messages');
-    expect(useUnreadStore.getState().unreadMessages).toBe(3);
+    expect(selectUnreadMessages(useUnreadStore.getState())).toBe(3);
     expect(screen.getByTestId('messages-badge')).toHaveTextContent('3');
   });
 
@@ -79,7 +79,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   });
 
   it("shows 'Failed to fetch chat rooms' when the list cannot be loaded", async () => {
-    api({ 'GET /api/chat/rooms': () => json(400, { success: false, status: 400, message: 'Bad request.' }) });
+    api({ 'GET /api/chat/rooms': () => apiError(400, 'Bad request.') });
     await openMessages();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch chat rooms');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('Messages screen: conversations (spec §2)', () => {
     const view = renderApp('/app/messages', { session });
     await screen.findByRole('list', { name: 'Conversations' });
     const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
-    expect(loads()).toBe(1);
+    await waitFor(() => expect(loads()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await waitFor(() => expect(loads()).toBe(2));
 
@@ -190,6 +190,18 @@ describe('Messages screen: member search (spec §2)', () => {
     expect(within(results).getByRole('button', { name: /Thandi Nkosi/ })).toHaveTextContent('t***@e***.com');
   });
 
+  it('asks for a second character before searching (the server refuses one)', async () => {
+    const fetch = api();
+    const { user } = await openMessages();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'T');
+    expect(screen.getByRole('status')).toHaveTextContent(USER_SEARCH_MESSAGES.tooShort);
+    // Time is what is tested: the search's pause passes and still nothing is asked.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(calledEndpoints(fetch)).not.toContain('GET /api/chat/users/search');
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'h');
+    await waitFor(() => expect(calledEndpoints(fetch)).toContain('GET /api/chat/users/search'));
+  });
+
   it("shows 'No users found for \"…\"' with 'Try a different search term'", async () => {
     api();
     const { user } = await openMessages();
@@ -218,7 +230,7 @@ describe('Messages screen: member search (spec §2)', () => {
   it("says 'Failed to create chat room' when the chat cannot be started", async () => {
     api({
       'GET /api/chat/users/search': () => ok(page([thandi])),
-      'POST /api/chat/rooms': () => json(404, { success: false, status: 404, message: 'Member not found.' }),
+      'POST /api/chat/rooms': () => apiError(404, 'Member not found.'),
     });
     const { user, router } = await openMessages();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Thandi');
@@ -228,7 +240,7 @@ describe('Messages screen: member search (spec §2)', () => {
   });
 
   it("says 'Failed to search users' when the search fails", async () => {
-    api({ 'GET /api/chat/users/search': () => json(500, { success: false, status: 500, message: 'boom' }) });
+    api({ 'GET /api/chat/users/search': () => apiError(500, 'boom') });
     const { user } = await openMessages();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Thandi');
     expect(await screen.findByText('Failed to search users')).toBeInTheDocument();

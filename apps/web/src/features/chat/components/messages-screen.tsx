@@ -1,7 +1,7 @@
 import '@/features/chat/chat.css';
-import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, type ChatRoom, type ChatUserSearchResult } from '@linkup/contract';
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { FAILURE_TOASTS, FIELD_LIMITS, SUCCESS_TOASTS, UI_TEXTS, type ChatRoom, type ChatUserSearchResult } from '@linkup/contract';
+import { useMemo, useState } from 'react';
+import { toast } from '@/lib/toast';
 import { chatNameFor, useCreateRoom } from '@/features/chat/api/create-room';
 import { useRooms } from '@/features/chat/api/get-rooms';
 import { useUserSearch } from '@/features/chat/api/search-users';
@@ -10,10 +10,10 @@ import { UserSearch, type SearchState } from '@/features/chat/components/user-se
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomsLive } from '@/features/chat/hooks/use-rooms-live';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
-import { totalUnread, type UnreadCounts } from '@/features/chat/utils/unread';
+import { totalUnread, type UnreadCounts } from '@/lib/unread';
 import { PageHeader } from '@/components/page-header';
 import { plural } from '@/lib/format';
+import { useUnreadStore } from '@/lib/unread-store';
 
 /** How long the search box waits after the last key press before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -44,20 +44,10 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
   useErrorToast(search.isError, search.errorUpdatedAt, FAILURE_TOASTS.searchUsers);
 
   const roomList = useMemo(() => rooms.data?.pages.flatMap((p) => p.items) ?? [], [rooms.data]);
-  const counts = useUnreadRoomsStore((s) => s.counts);
-  const merge = useUnreadRoomsStore((s) => s.merge);
-  useEffect(() => {
-    if (roomList.length) merge(roomList);
-  }, [roomList, merge]);
+  const counts = useUnreadStore((s) => s.counts);
   const unread = totalUnread(counts);
 
-  const searchState: SearchState = !term
-    ? { kind: 'idle' }
-    : term !== debounced || search.isFetching || (search.isPending && !search.isError)
-      ? { kind: 'searching', term }
-      : search.isError
-        ? { kind: 'failed', term }
-        : { kind: 'results', term, users: search.data ?? [] };
+  const searchState = searchStateOf(term, debounced, search);
 
   function startChat(user: ChatUserSearchResult) {
     createRoom.mutate(
@@ -89,6 +79,19 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
       )}
     </section>
   );
+}
+
+/** What the search shows for the typed text and the search of its debounced value. */
+function searchStateOf(
+  term: string,
+  debounced: string,
+  search: { isFetching: boolean; isPending: boolean; isError: boolean; data?: readonly ChatUserSearchResult[] | undefined },
+): SearchState {
+  if (!term) return { kind: 'idle' };
+  if (term.length < FIELD_LIMITS.searchMin) return { kind: 'tooShort' };
+  if (term !== debounced || search.isFetching || (search.isPending && !search.isError)) return { kind: 'searching', term };
+  if (search.isError) return { kind: 'failed', term };
+  return { kind: 'results', term, users: search.data ?? [] };
 }
 
 interface ConversationListProps {

@@ -1,8 +1,10 @@
-import { UI_TEXTS, type ChatUserSearchResult } from '@linkup/contract';
+import { UI_TEXTS, USER_SEARCH_MESSAGES, type ChatUserSearchResult } from '@linkup/contract';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 
 export type SearchState =
   | { kind: 'idle' }
+  /** Fewer characters than a search needs. */
+  | { kind: 'tooShort' }
   | { kind: 'searching'; term: string }
   | { kind: 'failed'; term: string }
   | { kind: 'results'; term: string; users: readonly ChatUserSearchResult[] };
@@ -51,6 +53,8 @@ function SearchOutcome({ state, onChoose, busy }: Pick<UserSearchProps, 'state' 
     case 'idle':
     case 'failed':
       return null;
+    case 'tooShort':
+      return <p className="search-status" role="status">{USER_SEARCH_MESSAGES.tooShort}</p>;
     case 'searching':
       return (
         <p className="search-status" role="status">

@@ -3,7 +3,7 @@ import {
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { deleteMessage } from '@/features/chat/api/delete-message';
 import { editMessage } from '@/features/chat/api/edit-message';
 import { useRoom } from '@/features/chat/api/get-room';
@@ -15,10 +15,10 @@ import { sendMessage } from '@/features/chat/api/send-message';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomRealtime } from '@/features/chat/hooks/use-room-realtime';
 import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
 import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
 import { useSessionStore } from '@/lib/session-store';
+import { useUnreadStore } from '@/lib/unread-store';
 
 /** At most one typing event a second: the other side's indicator lasts TIMINGS.typingIdleMs. */
 const TYPING_EMIT_INTERVAL_MS = TIMINGS.typingIdleMs / 2;
@@ -64,13 +64,13 @@ export function useChatRoom(roomId: string | undefined) {
   const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!roomId) return;
-    const unread = useUnreadRoomsStore.getState();
+    const unread = useUnreadStore.getState();
     unread.setOpenRoom(roomId);
     unread.read(roomId);
     void markRoomRead(roomId);
     return () => {
       clearTimeout(readTimer.current);
-      if (useUnreadRoomsStore.getState().openRoomId === roomId) useUnreadRoomsStore.getState().setOpenRoom(null);
+      if (useUnreadStore.getState().openRoomId === roomId) useUnreadStore.getState().setOpenRoom(null);
     };
   }, [roomId]);
 
@@ -180,7 +180,7 @@ export function useChatRoom(roomId: string | undefined) {
       return false;
     }
     // The room's cached data goes with the screen (chat queries are dropped once unobserved).
-    useUnreadRoomsStore.getState().forget(roomId);
+    useUnreadStore.getState().forget(roomId);
     toast.success(SUCCESS_TOASTS.leftChatRoom);
     return true;
   }, [roomId]);

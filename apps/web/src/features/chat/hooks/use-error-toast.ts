@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 
 /**
  * Shows `message` as an error toast each time a query fails (`failedAt` is its errorUpdatedAt).
@@ -7,6 +7,6 @@ import { toast } from 'react-toastify';
  */
 export function useErrorToast(failed: boolean, failedAt: number, message: string) {
   useEffect(() => {
-    if (failed) toast.error(message, { toastId: message });
+    if (failed) toast.error(message);
   }, [failed, failedAt, message]);
 }

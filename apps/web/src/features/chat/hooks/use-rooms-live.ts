@@ -1,11 +1,9 @@
-import type { ChatRoom, MessageReadPayload, NewMessagePayload } from '@linkup/contract';
+import type { ChatRoom, NewMessagePayload } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RoomsData } from '@/features/chat/api/get-rooms';
 import { chatKeys } from '@/features/chat/api/keys';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
-import { applyNewMessageToRooms, applyRoomReadToRooms } from '@/features/chat/utils/unread';
-import { useSessionStore } from '@/lib/session-store';
+import { applyNewMessageToRooms } from '@/features/chat/utils/rooms';
 import { useSocket } from '@/lib/socket';
 
 /** The loaded pages after `change` to the whole list, each page keeping its length. */
@@ -25,8 +23,9 @@ function changeRooms(data: RoomsData | undefined, change: (rooms: ChatRoom[]) =>
 
 /**
  * The conversation list follows real-time events (spec §2, §4): a new message moves its room to
- * the top at once, a read clears its count, and the list is then reloaded from the server; after
- * an edit or a deletion (it may change a room's latest message) and a reconnect it is reloaded too.
+ * the top at once and the list is then reloaded from the server; after a read, an edit or a
+ * deletion (it may change a room's latest message) and a reconnect it is reloaded too. Unread
+ * counts are the unread store's (lib/unread-store), kept by useUnreadSync.
  */
 export function useRoomsLive() {
   const socket = useSocket();
@@ -36,25 +35,19 @@ export function useRoomsLive() {
     const key = chatKeys.rooms();
     const reload = () => void queryClient.invalidateQueries({ queryKey: key });
     const onNewMessage = ({ message }: NewMessagePayload) => {
-      const context = { myId: useSessionStore.getState().user?.id ?? null, openRoomId: useUnreadRoomsStore.getState().openRoomId };
-      queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyNewMessageToRooms(rooms, message, context)));
-      reload();
-    };
-    const onRead = ({ chat_room_id, user_id }: MessageReadPayload) => {
-      if (user_id === useSessionStore.getState().user?.id) {
-        queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyRoomReadToRooms(rooms, chat_room_id)));
-      }
+      queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyNewMessageToRooms(rooms, message)));
       reload();
     };
     socket.on('NewMessage', onNewMessage);
-    socket.on('MessageRead', onRead);
+    // A read (the count itself is the unread store's) or a block hiding a room: the list reloads.
+    socket.on('MessageRead', reload);
     // An edited or deleted message may be a room's latest: the list shows the server's again.
     socket.on('message.updated', reload);
     socket.on('message.deleted', reload);
     socket.io.on('reconnect', reload);
     return () => {
       socket.off('NewMessage', onNewMessage);
-      socket.off('MessageRead', onRead);
+      socket.off('MessageRead', reload);
       socket.off('message.updated', reload);
       socket.off('message.deleted', reload);
       socket.io.off('reconnect', reload);

@@ -1,10 +1,9 @@
 import type { ChatRoom } from '@linkup/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
 import { buildMessage, fakeSocket } from '@/test/fake-socket';
 import { useSessionStore } from '@/lib/session-store';
-import { useUnreadStore } from '@/lib/unread-store';
+import { selectUnreadMessages, useUnreadStore } from '@/lib/unread-store';
 import { buildSession, calledEndpoints, json, mockApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -34,7 +33,7 @@ async function openDashboard() {
 
 beforeEach(() => {
   fakeSocket.reset();
-  useUnreadRoomsStore.getState().reset();
+  useUnreadStore.getState().reset();
   rooms = [room('a', 2), room('b', 0)];
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -53,9 +52,9 @@ describe('Messages tab badge, app-wide (spec §2, §4)', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('2'));
     await newMessage('n1', 'b');
     await newMessage('n1', 'b');
-    expect(useUnreadStore.getState().unreadMessages).toBe(3);
+    expect(selectUnreadMessages(useUnreadStore.getState())).toBe(3);
     await newMessage('n2', 'b', 'usr_me');
-    expect(useUnreadStore.getState().unreadMessages).toBe(3);
+    expect(selectUnreadMessages(useUnreadStore.getState())).toBe(3);
     for (let i = 0; i < 7; i++) await newMessage(`m${i}`, 'c');
     expect(badge()).toHaveTextContent('9+');
   });
@@ -96,7 +95,7 @@ describe('Messages tab badge, app-wide (spec §2, §4)', () => {
     expect(badge()).toHaveTextContent('1');
     answer();
     // The list has landed (it brings room b) and the message still counts.
-    await waitFor(() => expect(useUnreadRoomsStore.getState().counts).toHaveProperty('b', 0));
+    await waitFor(() => expect(useUnreadStore.getState().counts).toHaveProperty('b', 0));
     expect(badge()).toHaveTextContent('1');
   });
 
@@ -105,8 +104,8 @@ describe('Messages tab badge, app-wide (spec §2, §4)', () => {
     const fetch = api();
     await openDashboard();
     expect(chatCalls(fetch)).toEqual([]);
-    useUnreadRoomsStore.getState().setAll([room('a', 4)]);
+    useUnreadStore.getState().setAll([room('a', 4)]);
     useSessionStore.getState().signOut('logout');
-    expect(useUnreadRoomsStore.getState().counts).toEqual({});
+    expect(useUnreadStore.getState().counts).toEqual({});
   });
 });

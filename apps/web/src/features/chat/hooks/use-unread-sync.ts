@@ -1,9 +1,9 @@
 import { PAGE_SIZES, type MessageDeletedPayload, type MessageReadPayload, type NewMessagePayload } from '@linkup/contract';
 import { useEffect } from 'react';
 import { getRooms } from '@/features/chat/api/get-rooms';
-import { useUnreadRoomsStore } from '@/features/chat/stores/unread-rooms';
 import { useSessionStore } from '@/lib/session-store';
 import { useSocket } from '@/lib/socket';
+import { useUnreadStore } from '@/lib/unread-store';
 
 /**
  * Keeps the unread counts behind the Messages tab badge current app-wide: the server's counts
@@ -17,7 +17,7 @@ export function useUnreadSync() {
   useEffect(() => {
     if (!socket) return;
     let active = true;
-    const store = useUnreadRoomsStore.getState;
+    const store = useUnreadStore.getState;
 
     const refresh = async () => {
       try {

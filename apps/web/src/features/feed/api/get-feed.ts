@@ -1,7 +1,8 @@
-import { FEED_PAGE_SIZES, FeedPageSchema, type FeedPage } from '@linkup/contract';
+import { FEED_PAGE_SIZES, type FeedPage } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { feedKeys, type FeedFilterValues } from '@/features/feed/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** Where a page starts: the spec's page number, and the cursor the page before handed out. */
 export interface FeedPageParam {
@@ -12,7 +13,7 @@ export interface FeedPageParam {
 /** GET /feed?page&cursor&gender&ageMin&ageMax&city&province&relationshipType → posts newest first. */
 export async function getFeed(filters: FeedFilterValues, { page, cursor }: FeedPageParam, signal?: AbortSignal): Promise<FeedPage> {
   const response = await api.get<unknown>('/feed', { ...filters, page, per_page: FEED_PAGE_SIZES.posts, cursor }, { signal });
-  return FeedPageSchema.parse(response.data);
+  return (await schemas()).FeedPageSchema.parse(response.data);
 }
 
 /**

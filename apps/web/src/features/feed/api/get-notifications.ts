@@ -1,7 +1,8 @@
-import { FEED_PAGE_SIZES, FeedNotificationsSchema, type FeedNotifications } from '@linkup/contract';
+import { FEED_PAGE_SIZES, type FeedNotifications } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
 import { feedKeys } from '@/features/feed/api/keys';
+import { schemas } from '@/lib/schemas';
 
 const EMPTY: FeedNotifications = {
   items: [],
@@ -16,7 +17,7 @@ const EMPTY: FeedNotifications = {
 export async function getNotifications(signal?: AbortSignal): Promise<FeedNotifications> {
   try {
     const response = await api.get<unknown>('/feed/notifications', { per_page: FEED_PAGE_SIZES.notifications }, { signal });
-    return FeedNotificationsSchema.parse(response.data);
+    return (await schemas()).FeedNotificationsSchema.parse(response.data);
   } catch (error) {
     if (isApiClientError(error) && error.status === 500) return EMPTY;
     throw error;

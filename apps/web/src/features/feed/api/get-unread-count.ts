@@ -1,13 +1,13 @@
-import { UnreadCountSchema } from '@linkup/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useUnreadStore } from '@/lib/unread-store';
 import { feedKeys } from '@/features/feed/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /feed/notifications/unread-count → how many notifications are unread (the Feed tab badge). */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const response = await api.get<unknown>('/feed/notifications/unread-count', undefined, { signal });
-  return UnreadCountSchema.parse(response.data).unread_count;
+  return (await schemas()).UnreadCountSchema.parse(response.data).unread_count;
 }
 
 /** Asks the server for the unread count and puts it on the Feed tab badge. */

@@ -1,6 +1,6 @@
 import { AGE_LIMITS, GENDERS, PROVINCES, RELATIONSHIP_TYPES, vocabularyLabel } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
 import { useState, type FormEvent } from 'react';
 import type { FeedFilterValues } from '@/features/feed/api/keys';
 

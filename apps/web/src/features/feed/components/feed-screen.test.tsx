@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '@/test/fake-socket';
 import { buildNotification, buildOwnPost, buildPost, failure, inbox, ok, page } from '@/features/feed/test/fixtures';
-import { buildSession, calledEndpoints, json, mockApi, type FetchHandler } from '@/test/fixtures';
+import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(() => Promise.resolve(true)), alertDialog: vi.fn() }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: vi.fn(() => Promise.resolve(true)), alertDialog: vi.fn() }));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const thandi = buildPost('p1', 'Thandi', { likes_count: 2 });
@@ -214,7 +214,7 @@ describe('Feed: notifications', { timeout: 20_000 }, () => {
     expect(screen.queryByText(FEED_ERRORS.loadNotifications)).toBeNull();
     first.unmount();
 
-    api({ 'GET /api/feed/notifications': () => json(503, { success: false, status: 503, message: 'down' }) });
+    api({ 'GET /api/feed/notifications': () => failure(503, 'down') });
     await openFeed('/app/feed?view=notifications');
     expect(await screen.findByText(FEED_ERRORS.loadNotifications, {}, { timeout: 6000 })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import '@/features/feed/feed.css';
 import { FEED_ERRORS, routeByName } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
 import { useDeleteMyPost } from '@/features/feed/api/delete-my-post';
@@ -91,10 +91,10 @@ function PostsView({ filters, paths }: { filters: FeedFilterValues; paths: FeedP
   }, Boolean(hasNextPage));
 
   useEffect(() => {
-    if (feed.isError && !noPreferences) toast.error(FEED_ERRORS.loadFeed, { toastId: FEED_ERRORS.loadFeed });
+    if (feed.isError && !noPreferences) toast.error(FEED_ERRORS.loadFeed);
   }, [feed.isError, feed.errorUpdatedAt, noPreferences]);
   useEffect(() => {
-    if (myPost.isError) toast.error(FEED_ERRORS.loadOwnPost, { toastId: FEED_ERRORS.loadOwnPost });
+    if (myPost.isError) toast.error(FEED_ERRORS.loadOwnPost);
   }, [myPost.isError, myPost.errorUpdatedAt]);
 
   const onDelete = async () => {

@@ -4,7 +4,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Loading } from '@/components/load-state';
 import { useNotifications } from '@/features/feed/api/get-notifications';
 import { refreshUnreadCount } from '@/features/feed/api/get-unread-count';
@@ -46,7 +46,7 @@ export function NotificationsPanel() {
 
   const { isError, errorUpdatedAt } = notifications;
   useEffect(() => {
-    if (isError) toast.error(FEED_ERRORS.loadNotifications, { toastId: FEED_ERRORS.loadNotifications });
+    if (isError) toast.error(FEED_ERRORS.loadNotifications);
   }, [isError, errorUpdatedAt]);
 
   // Seen: every unread item shown is marked read (once), and the badge follows.

@@ -1,5 +1,5 @@
 import { plural } from '@/lib/format';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { Link } from 'react-router';
 import type { OwnFeedPost } from '@linkup/contract';
 import { authorLine, PostDetails, PostPhotos } from '@/features/feed/components/post-details';

@@ -1,17 +1,15 @@
 import '@/features/feed/feed.css';
-import {
-  AGE_LIMITS, BODY_TYPES, CITIES, DRINKING_HABITS, FEED_DEFAULTS, FEED_ERRORS, FEED_IMAGE_SLOTS, FIELD_LIMITS, FeedPostBodySchema,
-  LOVE_LANGUAGES, MARITAL_STATUSES, RELATIONSHIP_TYPES, vocabularyLabel, type FeedPostBody, type OwnFeedPost, type OwnProfile,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { AGE_LIMITS, BODY_TYPES, CITIES, DRINKING_HABITS, FEED_DEFAULTS, FEED_ERRORS, FEED_IMAGE_SLOTS, FIELD_LIMITS, LOVE_LANGUAGES, MARITAL_STATUSES, RELATIONSHIP_TYPES, vocabularyLabel, type FeedPostBody, type OwnFeedPost, type OwnProfile } from '@linkup/contract';
+import { Button } from '@/components/button';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { useSaveMyPost } from '@/features/feed/api/save-my-post';
 import { uploadPostImage } from '@/features/feed/api/upload-post-image';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 /** What the form shows of the member's profile (the server takes these from the profile). */
 export type PostFormProfile = Pick<
@@ -139,11 +137,11 @@ export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormP
     }
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     const body = toBody(values);
-    const parsed = FeedPostBodySchema.safeParse(body);
+    const parsed = (await schemas()).FeedPostBodySchema.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;

@@ -1,7 +1,7 @@
 import { FRIENDLY_MESSAGES, applyLikeToggle, friendlyMessage, type FeedPage, type FeedPost } from '@linkup/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { likePost, unlikePost } from '@/features/feed/api/like-post';
 import { feedKeys, type FeedFilterValues } from '@/features/feed/api/keys';
 import { patchPost } from '@/features/feed/utils/posts';

@@ -1,8 +1,11 @@
 import type { FeedNotification, FeedPost, OwnFeedPost } from '@linkup/contract';
-import { json } from '@/test/fixtures';
+import { apiError, json } from '@/test/fixtures';
 
 export const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
-export const failure = (status: number, message: string) => json(status, { success: false, status, message, timestamp: new Date().toISOString() });
+/** 201: what creating answers (POST /feed/my-post, its images). */
+export const created = (data: unknown, message?: string) => json(201, { success: true, data, ...(message ? { message } : {}) });
+/** The API error object, with the status's catalogue code as the server sends it. */
+export const failure = (status: number, message: string) => apiError(status, message);
 
 export function buildPost(id: string, name: string, overrides: Partial<FeedPost> = {}): FeedPost {
   return {

@@ -1,12 +1,13 @@
-import { FaqSchema, type Faq } from '@linkup/contract';
+import { type Faq } from '@linkup/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { helpKeys } from '@/features/help/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /help/faq?search= → the categories with entries holding every word of the search. */
 export async function getFaq(search: string, signal?: AbortSignal): Promise<Faq> {
   const response = await api.get<unknown>('/help/faq', { search }, { signal });
-  return FaqSchema.parse(response.data);
+  return (await schemas()).FaqSchema.parse(response.data);
 }
 
 export const faqQueryOptions = (search: string) =>

@@ -1,11 +1,12 @@
-import { SupportMessageSchema, type ContactBody, type SupportMessage } from '@linkup/contract';
+import { type ContactBody, type SupportMessage } from '@linkup/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { schemas } from '@/lib/schemas';
 
 /** POST /help/contact {subject, message} → the stored message; the support team gets it by e-mail. */
 export async function sendContactMessage(body: ContactBody): Promise<SupportMessage & { message: string | undefined }> {
   const response = await api.post<unknown>('/help/contact', body);
-  return { ...SupportMessageSchema.parse(response.data), message: response.message };
+  return { ...(await schemas()).SupportMessageSchema.parse(response.data), message: response.message };
 }
 
 export function useSendContactMessage() {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSession, calledEndpoints, json, mockApi, sentBody, validationError } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, sentBody, validationError, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const SENT = 'Thank you — your message has reached our support team. We will reply to your e-mail address.';
@@ -41,7 +41,7 @@ describe('/app/help/contact', () => {
     let limited = false;
     const { fetch, user } = await openPage({
       'POST /api/help/contact': () => (limited
-        ? json(429, { success: false, status: 429, message: 'You have sent several messages in the last hour. Please wait a while before sending another.' })
+        ? apiError(429, 'You have sent several messages in the last hour. Please wait a while before sending another.')
         : validationError({ message: ['Tell us a little more (at least 10 characters).'] })),
     });
     const form = screen.getByRole('form', { name: 'Contact us' });

@@ -1,7 +1,7 @@
 import '@/features/help/help.css';
-import { ContactBodySchema, SUPPORT_LIMITS } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { SUPPORT_LIMITS } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
+import { schemas } from '@/lib/schemas';
 
 type Field = 'subject' | 'message';
 
@@ -33,7 +34,7 @@ export function ContactForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = ContactBodySchema.safeParse({ subject, message });
+    const parsed = (await schemas()).ContactBodySchema.safeParse({ subject, message });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -77,7 +78,7 @@ export function ContactForm() {
       </p>
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <FormField id={ids.subject} label="Subject" error={errors.subject}>
-        <InputText
+        <TextInput
           id={ids.subject}
           name="subject"
           value={subject}

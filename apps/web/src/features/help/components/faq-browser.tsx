@@ -1,8 +1,8 @@
 import '@/features/help/help.css';
 import { FIELD_LIMITS, type FaqEntry } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
+import { Spinner } from '@/components/spinner';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useFaq } from '@/features/help/api/get-faq';
@@ -48,7 +48,7 @@ export function FaqBrowser() {
       <div className="help-search" role="search">
         <label htmlFor={searchId} className="sr-only">Search the FAQ</label>
         <i className="pi pi-search" aria-hidden="true" />
-        <InputText
+        <TextInput
           id={searchId}
           type="search"
           value={search}
@@ -69,7 +69,7 @@ export function FaqBrowser() {
       )}
       {!faq.data && !faq.isError && (
         <div className="help-loading" role="status">
-          <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+          <Spinner size={36} />
           <span className="sr-only">Loading questions and answers</span>
         </div>
       )}

@@ -1,7 +1,8 @@
-import { DiscoverPageSchema, MATCHING_PAGE_SIZES, type DiscoverPage } from '@linkup/contract';
+import { MATCHING_PAGE_SIZES, type DiscoverPage } from '@linkup/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys, type DiscoverFilters } from '@/features/matching/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /matches/discover?gender&age_min&age_max&city&province&distance&page&per_page → cards, best fits first. */
 export async function getDiscover(
@@ -9,7 +10,7 @@ export async function getDiscover(
   signal?: AbortSignal,
 ): Promise<DiscoverPage> {
   const response = await api.get<unknown>('/matches/discover', { ...filters, page, per_page: perPage }, { signal });
-  return DiscoverPageSchema.parse(response.data);
+  return (await schemas()).DiscoverPageSchema.parse(response.data);
 }
 
 /**

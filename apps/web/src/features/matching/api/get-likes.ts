@@ -1,7 +1,8 @@
-import { LikesReceivedSchema, MATCHING_PAGE_SIZES, type LikesReceived } from '@linkup/contract';
+import { MATCHING_PAGE_SIZES, type LikesReceived } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from '@/features/matching/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /**
  * GET /matches/likes?page&per_page → people who like me. Premium members get names and photos;
@@ -12,7 +13,7 @@ export async function getLikes(
   signal?: AbortSignal,
 ): Promise<LikesReceived> {
   const response = await api.get<unknown>('/matches/likes', { page, per_page: perPage }, { signal });
-  return LikesReceivedSchema.parse(response.data);
+  return (await schemas()).LikesReceivedSchema.parse(response.data);
 }
 
 /** The next page while a full page came back and fewer than `count` are loaded. */

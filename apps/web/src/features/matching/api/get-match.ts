@@ -1,12 +1,13 @@
-import { MatchDetailsSchema, type MatchDetails } from '@linkup/contract';
+import { type MatchDetails } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from '@/features/matching/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /matches/{id} → one of my matches: when, how, shared interests and the other's profile. */
 export async function getMatch(matchId: string, signal?: AbortSignal): Promise<MatchDetails> {
   const response = await api.get<unknown>(`/matches/${encodeURIComponent(matchId)}`, undefined, { signal });
-  return MatchDetailsSchema.parse(response.data);
+  return (await schemas()).MatchDetailsSchema.parse(response.data);
 }
 
 export const matchQueryOptions = (matchId: string) =>

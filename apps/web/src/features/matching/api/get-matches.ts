@@ -1,9 +1,9 @@
-import { MATCHING_PAGE_SIZES, MatchSchema, paginated, type Match, type Pagination } from '@linkup/contract';
+import { MATCHING_PAGE_SIZES, type Match, type Pagination } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from '@/features/matching/api/keys';
+import { schemas } from '@/lib/schemas';
 
-const MatchesPageSchema = paginated(MatchSchema);
 export interface MatchesPage {
   items: Match[];
   pagination: Pagination;
@@ -15,7 +15,8 @@ export async function getMatches(
   signal?: AbortSignal,
 ): Promise<MatchesPage> {
   const response = await api.get<unknown>('/matches', { page, per_page: perPage }, { signal });
-  return MatchesPageSchema.parse(response.data);
+  const { paginated, MatchSchema } = await schemas();
+  return paginated(MatchSchema).parse(response.data);
 }
 
 export const matchesQueryOptions = () =>

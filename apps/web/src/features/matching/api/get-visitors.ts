@@ -1,8 +1,9 @@
-import { MATCHING_PAGE_SIZES, VisitorsSchema, type Visitors } from '@linkup/contract';
+import { MATCHING_PAGE_SIZES, type Visitors } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { nextLockablePage } from '@/features/matching/api/get-likes';
 import { matchingKeys } from '@/features/matching/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /**
  * GET /visitors?page&per_page → who viewed my profile, newest first. Premium members get names
@@ -13,7 +14,7 @@ export async function getVisitors(
   signal?: AbortSignal,
 ): Promise<Visitors> {
   const response = await api.get<unknown>('/visitors', { page, per_page: perPage }, { signal });
-  return VisitorsSchema.parse(response.data);
+  return (await schemas()).VisitorsSchema.parse(response.data);
 }
 
 export const visitorsQueryOptions = () =>

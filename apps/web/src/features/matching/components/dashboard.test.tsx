@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildCard, buildMatch, buildStats, buildSummary, failure, ok, page, shellHandlers,
 } from '@/features/matching/test/fixtures';
-import { buildSession, mockApi, type FetchHandler } from '@/test/fixtures';
+import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
@@ -67,12 +67,12 @@ describe('Dashboard (/app/dashboard)', () => {
 
     const viewed = screen.getByRole('region', { name: 'Who viewed me' });
     expect(await within(viewed).findByText('7 people')).toBeInTheDocument();
-    expect(within(viewed).getByRole('link', { name: 'Upgrade to see who' })).toHaveAttribute('href', '/app/subscription');
+    expect(within(viewed).getByRole('link', { name: 'Upgrade to see who' })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Fdashboard');
 
     const suggested = await screen.findByRole('list', { name: 'Suggested profiles' });
     expect(within(suggested).getByRole('link', { name: /Lerato, 26/ })).toHaveAttribute('href', '/app/user/usr_lerato');
 
-    expect(screen.getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/app/subscription');
+    expect(screen.getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Fdashboard');
   });
 
   it('shows a premium member their visitors, unlimited likes and no upgrade banner', async () => {
@@ -107,10 +107,36 @@ describe('Dashboard (/app/dashboard)', () => {
     expect(await screen.findByText(MATCHING_MESSAGES.boosted)).toBeInTheDocument();
   });
 
+  it('holds a placeholder until the first answers are in, then shows every section at once (nothing moves as they arrive)', async () => {
+    let answerStats: (response: Response) => void = () => {};
+    api({ 'GET /api/matches/stats/summary': () => new Promise<Response>((resolve) => (answerStats = resolve)) });
+    await openDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard…');
+    expect(screen.queryByRole('region', { name: 'Your profile is 60% complete' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'New matches' })).toBeNull();
+
+    answerStats(ok(buildStats({ likes_left_today: 20 })));
+    expect(await screen.findByRole('region', { name: 'Your profile is 60% complete' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Upgrade to Premium/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Today' })).toHaveTextContent('Likes left20');
+    expect(screen.getByRole('list', { name: 'New matches' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard…')).toBeNull();
+  });
+
   it('keeps the page when the numbers cannot be loaded', async () => {
     api({ 'GET /api/matches/stats/summary': () => failure(404, 'Resource not found.') });
     await openDashboard();
     expect(await screen.findByText("Today's numbers could not be loaded.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps the sections when one cannot be loaded, without asking for it over and over', async () => {
+    const fetch = api({ 'GET /api/visitors': () => failure(404, 'Resource not found.') });
+    await openDashboard();
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+    // The section's own mount asks once more; going back to the placeholder asked again forever.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('region', { name: 'Today' })).toBeInTheDocument();
+    expect(calledEndpoints(fetch).filter((call) => call === 'GET /api/visitors').length).toBeLessThanOrEqual(2);
   });
 });

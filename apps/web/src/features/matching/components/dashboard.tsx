@@ -1,10 +1,10 @@
 import '@/features/matching/matching.css';
 import { MATCHING_MESSAGES, UI_TEXTS, routeByName, type MatchStats, type ProfileCompletion } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { ProgressBar } from 'primereact/progressbar';
+import { Button } from '@/components/button';
+import { ProgressBar } from '@/components/progress-bar';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { useBoostProfile } from '@/features/matching/api/boost-profile';
 import { useSuggested } from '@/features/matching/api/get-discover';
@@ -19,6 +19,7 @@ import { firstName, nameAndAge } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { DISPLAY_LOCALE, plural } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
+import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 
 const STRIP_SIZE = 10;
 const clock = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
@@ -29,24 +30,56 @@ function greeting(now: Date = new Date()): string {
 }
 
 export interface DashboardProps {
-  /** From GET /profile (the profile feature); undefined while it loads. */
+  /** From GET /profile (the profile feature): undefined while it loads, null when it could not be had. */
   completion?: ProfileCompletion | null | undefined;
 }
 
-/** /app/dashboard (Home): greeting, profile nudge, today's numbers, new matches, visitors, suggestions. */
+/**
+ * /app/dashboard (Home): greeting, profile nudge, today's numbers, new matches, visitors, suggestions.
+ * The sections appear together once their first answers are in (a placeholder holds the page till
+ * then), so nothing on screen moves as they arrive one by one (issue #18: layout shift).
+ */
 export function Dashboard({ completion }: DashboardProps) {
   const name = firstName(useSessionStore((s) => s.user?.name));
+  const premiumInSession = useSessionStore((s) => s.user?.is_premium);
   const stats = useStats();
+  // The sections' own queries (the same ones they read below).
+  const matches = useMatches();
+  const visitors = useVisitors();
+  const suggested = useSuggested();
+  const answered = completion !== undefined && ![stats, matches, visitors, suggested].some((query) => query.isPending);
+  // Once shown, the sections stay: a section mounting over a failed query asks for it again, which
+  // makes that query pending; going back to the placeholder then would unmount the section, and the
+  // next failure would mount it again — a loop of requests for as long as the endpoint fails.
+  const [ready, setReady] = useState(answered);
+  if (answered && !ready) setReady(true);
+  const premium = stats.data?.is_premium ?? premiumInSession;
   return (
     <section className="match-page dashboard">
       <PageHeader title={routeByName('app.dashboard').title} subtitle={name ? `${greeting()}, ${name}!` : `${greeting()}!`} />
-      {completion && completion.percentage < 100 && <CompletionNudge completion={completion} />}
-      {stats.data && !stats.data.is_premium && <UpgradeBanner />}
-      <TodayStats stats={stats.data} failed={stats.isError && !stats.data} onRetry={() => void stats.refetch()} />
-      <NewMatches />
-      <WhoViewedMe />
-      <Suggested />
+      {!ready ? (
+        <DashboardPlaceholder />
+      ) : (
+        <>
+          {completion && completion.percentage < 100 && <CompletionNudge completion={completion} />}
+          {premium === false && <UpgradeBanner />}
+          <TodayStats stats={stats.data} failed={stats.isError && !stats.data} onRetry={() => void stats.refetch()} />
+          <NewMatches />
+          <WhoViewedMe />
+          <Suggested />
+        </>
+      )}
     </section>
+  );
+}
+
+/** Where the sections will be, while their first answers are on their way. */
+function DashboardPlaceholder() {
+  return (
+    <div className="dashboard-placeholder" role="status" aria-busy="true">
+      <span className="sr-only">Loading your dashboard…</span>
+      {[0, 1, 2].map((i) => <div key={i} className="match-panel dashboard-placeholder-panel" aria-hidden="true" />)}
+    </div>
   );
 }
 
@@ -66,8 +99,9 @@ function CompletionNudge({ completion }: { completion: ProfileCompletion }) {
 }
 
 function UpgradeBanner() {
+  const upgradePath = useUpgradePath();
   return (
-    <Link to={matchingPaths.subscription} className="premium-banner">
+    <Link to={upgradePath} className="premium-banner">
       <span className="premium-banner-icon" aria-hidden="true"><i className="pi pi-crown" /></span>
       <span className="premium-banner-text">
         <strong className="premium-banner-title">{UI_TEXTS.more.upgradeTitle}</strong>
@@ -161,6 +195,7 @@ function NewMatches() {
 }
 
 function WhoViewedMe() {
+  const upgradePath = useUpgradePath();
   const visitors = useVisitors();
   const first = visitors.data?.pages[0];
   return (
@@ -175,7 +210,7 @@ function WhoViewedMe() {
       ) : first.locked ? (
         <div className="dashboard-locked">
           <p><strong>{plural(first.count, 'person', 'people')}</strong> viewed your profile.</p>
-          <Link to={matchingPaths.subscription} className="text-link"><i className="pi pi-crown" aria-hidden="true" /> Upgrade to see who</Link>
+          <Link to={upgradePath} className="text-link"><i className="pi pi-crown" aria-hidden="true" /> Upgrade to see who</Link>
         </div>
       ) : (
         <ul className="dashboard-strip" aria-label="Recent visitors">
@@ -197,7 +232,7 @@ function Suggested() {
   const suggested = useSuggested();
   return (
     <section className="match-panel" aria-labelledby="suggested-title">
-      <SectionHead id="suggested-title" title="Suggested for you" to={matchingPaths.discover} linkLabel="Open Discover" />
+      <SectionHead id="suggested-title" title="Suggested for you" to={matchingPaths.discover} linkLabel="See all in Discover" />
       {suggested.isError && !suggested.data ? (
         <LoadFailed what="Suggestions" onRetry={() => void suggested.refetch()} />
       ) : !suggested.data ? (

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  buildCard, buildMatch, buildPhoto, buildStats, buildSummary, failure, ok, shellHandlers, swipeResult,
+  buildCard, buildMatch, buildPhoto, buildStats, buildSummary, dailyLimitFailure, failure, ok, shellHandlers, swipeResult,
 } from '@/features/matching/test/fixtures';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
@@ -134,14 +134,14 @@ describe('Discover: the card stack', () => {
     const resetsAt = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString();
     api({
       'POST /api/matches/usr_thandi/like': () =>
-        failure(429, `${MATCHING_MESSAGES.outOfLikes} You get more at midnight UTC (${resetsAt}).`),
+        dailyLimitFailure('likes', resetsAt),
     });
     const { user } = await openDiscover();
     await user.click(screen.getByRole('button', { name: 'Like' }));
     const panel = await screen.findByRole('region', { name: "You're out of likes" });
     expect(panel).toHaveTextContent(MATCHING_MESSAGES.outOfLikes);
     expect(panel).toHaveTextContent(/New likes arrive (today|tomorrow) at \d{1,2}:\d{2}/);
-    expect(within(panel).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription');
+    expect(within(panel).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Fdiscover');
     expect(screen.getByTestId('left-today')).toHaveTextContent('0 likes left');
     expect(useSessionStore.getState().token).toBe(session.token);
 
@@ -160,13 +160,13 @@ describe('Discover: the card stack', () => {
   it('offers Premium when the super likes are used up', async () => {
     api({
       'POST /api/matches/usr_thandi/super-like': () =>
-        failure(429, `${MATCHING_MESSAGES.outOfSuperLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`),
+        dailyLimitFailure('super_likes', '2030-01-02T00:00:00.000Z'),
     });
     const { user } = await openDiscover();
     await user.click(screen.getByRole('button', { name: 'Super like' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Premium' });
     expect(dialog).toHaveTextContent(MATCHING_MESSAGES.outOfSuperLikes);
-    expect(within(dialog).getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/app/subscription');
+    expect(within(dialog).getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Fdiscover');
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
     expect(screen.getByRole('article', { name: 'Thandi, 28' })).toBeInTheDocument();
   });

@@ -3,11 +3,11 @@ import {
   MATCHING_MESSAGES, routeByName, type DiscoverCard, type Match, type MatchStats, type SwipeAction,
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { useDiscover } from '@/features/matching/api/get-discover';
 import { useStats } from '@/features/matching/api/get-stats';
@@ -26,6 +26,7 @@ import type { MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { isApiClientError } from '@/lib/api-client';
 import { plural } from '@/lib/format';
+import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 
 /** Load the next batch when this few cards are left. */
 const PREFETCH_AT = 3;
@@ -246,6 +247,7 @@ function LeftToday({ stats }: { stats: MatchStats }) {
 }
 
 function OutOfLikes({ limit, onKeepBrowsing }: { limit: DailyLimit; onKeepBrowsing: () => void }) {
+  const upgradePath = useUpgradePath();
   return (
     <section className="out-of-likes" aria-labelledby="out-of-likes-title">
       <span className="match-empty-icon" aria-hidden="true"><i className="pi pi-heart" /></span>
@@ -257,7 +259,7 @@ function OutOfLikes({ limit, onKeepBrowsing }: { limit: DailyLimit; onKeepBrowsi
       <p className="match-empty-text">Premium members never run out. With Premium you also get:</p>
       <PremiumPerks />
       <div className="match-empty-actions">
-        <Link to={matchingPaths.subscription} className="btn-link-primary">
+        <Link to={upgradePath} className="btn-link-primary">
           <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
         </Link>
         <Button type="button" label="Keep browsing" className="match-button match-button--ghost" onClick={onKeepBrowsing} />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { matchingPaths } from '@/features/matching/utils/paths';
+import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 
 interface LockedGridProps {
   /** How many blurred shapes to draw (the server says). */
@@ -13,6 +13,7 @@ interface LockedGridProps {
  * names or photos), the count, and the way to Premium.
  */
 export function LockedGrid({ placeholders, title, text }: LockedGridProps) {
+  const upgradePath = useUpgradePath();
   return (
     <section className="locked-list" aria-label={title}>
       {placeholders > 0 && (
@@ -30,7 +31,7 @@ export function LockedGrid({ placeholders, title, text }: LockedGridProps) {
         <span className="locked-cta-icon" aria-hidden="true"><i className="pi pi-lock" /></span>
         <h2 className="locked-cta-title">{title}</h2>
         <p className="locked-cta-text">{text}</p>
-        <Link to={matchingPaths.subscription} className="btn-link-primary">
+        <Link to={upgradePath} className="btn-link-primary">
           <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
         </Link>
       </div>

@@ -1,18 +1,18 @@
 import '@/features/matching/matching.css';
 import { routeByName, vocabularyLabel, type MatchDetails } from '@linkup/contract';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { useMatch } from '@/features/matching/api/get-match';
 import { useUnmatch } from '@/features/matching/api/unmatch';
 import { EmptyState } from '@/features/matching/components/empty-state';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
+import { confirmUnmatch } from '@/features/matching/utils/confirm-unmatch';
 import { errorMessage } from '@/features/matching/utils/errors';
 import { nameAndAge, placeLine, type MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { isApiClientError } from '@/lib/api-client';
-import { confirmDialog } from '@/lib/dialogs';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
 const matchDate = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -69,7 +69,7 @@ function Details({ match, me }: { match: MatchDetails; me?: MatchingMe | undefin
   const shown = facts.filter(([, value]) => value);
 
   const onUnmatch = async () => {
-    if (!(await confirmDialog(`Unmatch ${match.user.name}?`, 'You will no longer see each other in your matches, and your chat will close.'))) return;
+    if (!(await confirmUnmatch(match.user.name))) return;
     unmatch.mutate(match.id, {
       onSuccess: (message) => {
         toast.success(message);

@@ -1,6 +1,6 @@
 import type { Match } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
 import { Link } from 'react-router';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import type { MatchingMe } from '@/features/matching/utils/member';

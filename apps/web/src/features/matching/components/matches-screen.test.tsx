@@ -11,7 +11,7 @@ import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 const confirm = vi.hoisted(() => vi.fn(async () => true));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const thandi = buildSummary('usr_thandi', 'Thandi', { age: 28, city: 'Cape Town' });
@@ -77,7 +77,7 @@ describe('Matches view (/app/matches)', () => {
     renderApp('/app/matches', { session });
     await screen.findByRole('list', { name: 'Your matches' });
     await user.click(screen.getByRole('button', { name: 'Unmatch Thandi' }));
-    expect(confirm).toHaveBeenCalledWith('Unmatch Thandi?', expect.any(String));
+    expect(confirm).toHaveBeenCalledWith('Unmatch Thandi?', expect.any(String), { destructive: true, confirmLabel: 'Unmatch' });
     expect(await screen.findByText(MATCHING_MESSAGES.unmatched)).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your matches' })).getAllByRole('listitem')).toHaveLength(1));
     expect(calledEndpoints(fetch)).toContain('DELETE /api/matches/m_t');
@@ -123,7 +123,7 @@ describe('Likes view (/app/likes)', () => {
     const locked = await screen.findByRole('region', { name: '4 people like you' });
     expect(within(locked).getByTestId('locked-placeholders').children).toHaveLength(4);
     expect(locked.querySelectorAll('img')).toHaveLength(0);
-    expect(within(locked).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription');
+    expect(within(locked).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Flikes');
     expect(within(screen.getByRole('navigation', { name: 'Matches and likes' })).getByRole('link', { name: 'Likes you', current: 'page' })).toHaveAttribute('href', '/app/likes');
   });
 

@@ -1,9 +1,9 @@
 import '@/features/matching/matching.css';
 import { UI_TEXTS, routeByName, type LikeReceived, type Match } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { useLikes } from '@/features/matching/api/get-likes';
 import { useMatches } from '@/features/matching/api/get-matches';
@@ -15,10 +15,10 @@ import { MatchDialog } from '@/features/matching/components/match-dialog';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
 import { useSwipe } from '@/features/matching/hooks/use-swipe';
+import { confirmUnmatch } from '@/features/matching/utils/confirm-unmatch';
 import { dailyLimitOf, errorMessage, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
 import { nameAndAge, type MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
-import { confirmDialog } from '@/lib/dialogs';
 import { plural, relativeTime } from '@/lib/format';
 
 /** 'just now', '5 minutes ago' or 'Nov 22': a date keeps its capital. */
@@ -70,7 +70,7 @@ function MatchesList() {
   }
 
   const onUnmatch = async (match: Match) => {
-    const confirmed = await confirmDialog(`Unmatch ${match.user.name}?`, 'You will no longer see each other in your matches, and your chat will close.');
+    const confirmed = await confirmUnmatch(match.user.name);
     if (!confirmed) return;
     unmatch.mutate(match.id, {
       onSuccess: (message) => toast.success(message),

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SwipeActions } from '@/features/matching/components/swipe-actions';
 import {
-  buildCard, buildMatch, buildSummary, failure, ok, shellHandlers, swipeResult,
+  buildMatch, buildProfile, buildSummary, dailyLimitFailure, failure, ok, shellHandlers, swipeResult,
 } from '@/features/matching/test/fixtures';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession, calledEndpoints, mockApi, resetStores, type FetchHandler } from '@/test/fixtures';
@@ -13,7 +13,7 @@ import { AppWrapper, renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 const confirm = vi.hoisted(() => vi.fn(async () => true));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const thandi = buildSummary('usr_thandi', 'Thandi', { age: 28, city: 'Cape Town' });
@@ -40,7 +40,7 @@ describe('Visitors (/app/visitors)', () => {
     const locked = await screen.findByRole('region', { name: '9 people viewed your profile' });
     expect(within(locked).getByTestId('locked-placeholders').children).toHaveLength(6);
     expect(locked.querySelectorAll('img')).toHaveLength(0);
-    expect(within(locked).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription');
+    expect(within(locked).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/app/subscription?from=%2Fapp%2Fvisitors');
   });
 });
 
@@ -83,7 +83,7 @@ describe('Match details (/app/match/:id)', () => {
     liked_first: 'them',
     my_action: 'like',
     their_action: 'super_like',
-    profile: { ...buildCard('usr_thandi', 'Thandi'), about: 'Coffee first.', job_title: 'Architect' },
+    profile: buildProfile('usr_thandi', 'Thandi', { about: 'Coffee first.', job_title: 'Architect' }),
   };
 
   it('shows when and how we matched, what we share, their profile and Start Chat', async () => {
@@ -156,7 +156,7 @@ describe('SwipeActions (for /app/user/:id)', () => {
   });
 
   it('shows the daily limit as an upsell with when it resets, and stays signed in', async () => {
-    api({ 'POST /api/matches/usr_thandi/like': () => failure(429, `${MATCHING_MESSAGES.outOfLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`) });
+    api({ 'POST /api/matches/usr_thandi/like': () => dailyLimitFailure('likes', '2030-01-02T00:00:00.000Z') });
     const { onDone, user } = renderActions();
     await user.click(screen.getByRole('button', { name: 'Like' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Premium' });

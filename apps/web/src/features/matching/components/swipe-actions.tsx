@@ -1,8 +1,8 @@
 import '@/features/matching/matching.css';
 import { MATCHING_MESSAGES, type Match, type SwipeAction, type SwipeResult } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { MatchDialog } from '@/features/matching/components/match-dialog';
 import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
 import { useSwipe } from '@/features/matching/hooks/use-swipe';

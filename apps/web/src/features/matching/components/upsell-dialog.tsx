@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
 import { Link } from 'react-router';
-import { matchingPaths } from '@/features/matching/utils/paths';
+import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 
 /** What Premium adds (the server's entitlements). */
 export const PREMIUM_PERKS = [
@@ -21,6 +21,7 @@ interface UpsellDialogProps {
 
 /** A premium-only action was refused (402) or a daily limit reached: what Premium adds, and where to get it. */
 export function UpsellDialog({ visible, onHide, reason }: UpsellDialogProps) {
+  const upgradePath = useUpgradePath();
   return (
     <Dialog
       header="Upgrade to Premium"
@@ -36,7 +37,7 @@ export function UpsellDialog({ visible, onHide, reason }: UpsellDialogProps) {
       <p className="upsell-reason">{reason}</p>
       <PremiumPerks />
       <div className="match-dialog-actions">
-        <Link to={matchingPaths.subscription} className="btn-link-primary">
+        <Link to={upgradePath} className="btn-link-primary">
           <i className="pi pi-crown" aria-hidden="true" /> See Premium plans
         </Link>
         <Button type="button" label="Not now" className="match-button match-button--ghost" onClick={onHide} />

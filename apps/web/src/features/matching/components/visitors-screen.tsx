@@ -1,6 +1,6 @@
 import '@/features/matching/matching.css';
 import { routeByName } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useVisitors } from '@/features/matching/api/get-visitors';

@@ -1,9 +1,19 @@
 /** Builders for matching data in component tests (shapes from the contract). */
-import type { DiscoverCard, Match, MatchStats, MemberSummary, Photo } from '@linkup/contract';
+import {
+  MATCHING_MESSAGES, dailyLimitMessage, errorCodeForStatus,
+  type DiscoverCard, type ErrorCode, type ErrorDetails, type Match, type MatchStats, type MemberSummary, type Photo, type PublicProfile,
+} from '@linkup/contract';
 import { json } from '@/test/fixtures';
 
 export const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
-export const failure = (status: number, message: string) => json(status, { success: false, status, message, timestamp: new Date().toISOString() });
+export const failure = (status: number, message: string, extra: { code?: ErrorCode; details?: ErrorDetails } = {}) =>
+  json(status, { success: false, status, code: extra.code ?? errorCodeForStatus(status), message, ...(extra.details ? { details: extra.details } : {}), timestamp: new Date().toISOString() });
+
+/** The server's 429 for a used-up daily allowance of likes or super likes. */
+export const dailyLimitFailure = (kind: 'likes' | 'super_likes', resetsAt: string) =>
+  kind === 'likes'
+    ? failure(429, dailyLimitMessage(MATCHING_MESSAGES.outOfLikes, resetsAt), { code: 'daily_likes_used', details: { resets_at: resetsAt } })
+    : failure(429, dailyLimitMessage(MATCHING_MESSAGES.outOfSuperLikes, resetsAt), { code: 'daily_super_likes_used', details: { resets_at: resetsAt } });
 
 export function buildPhoto(id: string, position = 0): Photo {
   return {
@@ -18,7 +28,8 @@ export function buildPhoto(id: string, position = 0): Photo {
   };
 }
 
-export function buildCard(id: string, name: string, overrides: Partial<DiscoverCard> = {}): DiscoverCard {
+/** Another member's profile as GET /users/:id and match details answer it. */
+export function buildProfile(id: string, name: string, overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
     id,
     name,
@@ -40,6 +51,14 @@ export function buildCard(id: string, name: string, overrides: Partial<DiscoverC
     education: null,
     last_active_at: null,
     is_online: null,
+    ...overrides,
+  };
+}
+
+/** A discover card: the profile plus why it is shown. */
+export function buildCard(id: string, name: string, overrides: Partial<DiscoverCard> = {}): DiscoverCard {
+  return {
+    ...buildProfile(id, name),
     reasons: ['2 shared interests'],
     compatibility: 80,
     is_boosted: false,

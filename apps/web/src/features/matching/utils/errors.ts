@@ -3,32 +3,29 @@ import { isApiClientError } from '@/lib/api-client';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
 /** Premium only (402): shown as an upsell, never as a sign-out. */
-export const isPremiumRequired = (error: unknown): boolean => isApiClientError(error) && error.status === 402;
+export const isPremiumRequired = (error: unknown): boolean => isApiClientError(error) && error.code === 'premium_required';
 
 export interface DailyLimit {
   kind: 'likes' | 'super_likes';
-  /** The server's sentence without its machine-readable time: "You've used all your likes for today." */
+  /** What the screens say: "You've used all your likes for today." */
   message: string;
   /** When new likes arrive (ISO), if the server said. */
   resetsAt: string | null;
 }
 
-const ISO_IN_TEXT = /\((\d{4}-\d{2}-\d{2}T[0-9:.]+Z)\)/;
-
 /**
- * A 429 for the daily like or super like limit, read from the server's message ("You've used all
- * your likes for today. You get more at midnight UTC (2030-01-02T00:00:00.000Z)."). Other 429s
- * (a general rate limit, the weekly boost) are not daily limits.
+ * The daily like or super like limit, by the error's code (`daily_likes_used`,
+ * `daily_super_likes_used`) and `details.resets_at`. Other 429s (a general rate limit, the weekly
+ * boost) are not daily limits.
  */
 export function dailyLimitOf(error: unknown): DailyLimit | null {
-  if (!isApiClientError(error) || error.status !== 429) return null;
-  const text = error.serverMessage ?? '';
-  const kind = text.startsWith(MATCHING_MESSAGES.outOfSuperLikes) ? 'super_likes' : text.startsWith(MATCHING_MESSAGES.outOfLikes) ? 'likes' : null;
+  if (!isApiClientError(error)) return null;
+  const kind = error.code === 'daily_likes_used' ? 'likes' : error.code === 'daily_super_likes_used' ? 'super_likes' : null;
   if (!kind) return null;
   return {
     kind,
     message: kind === 'likes' ? MATCHING_MESSAGES.outOfLikes : MATCHING_MESSAGES.outOfSuperLikes,
-    resetsAt: ISO_IN_TEXT.exec(text)?.[1] ?? null,
+    resetsAt: error.details.resets_at ?? null,
   };
 }
 

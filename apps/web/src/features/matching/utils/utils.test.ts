@@ -3,28 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { swipeIntent } from '@/features/matching/hooks/use-swipe-gesture';
 import { groupByDay } from '@/features/matching/utils/activity';
 import { dailyLimitOf, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
-import { ApiClientError } from '@/lib/api-client';
+import { apiErrorFrom } from '@/lib/api-client';
 
-const apiError = (status: number, message: string) =>
-  new ApiClientError({ status, message: 'Too many requests. Please try again later.', data: { success: false, status, message } });
+/** An error as the API client builds it from a body (code and details as the server sends them). */
+const apiError = (status: number, message: string, extra: { code?: string; details?: object } = {}) =>
+  apiErrorFrom(status, { success: false, status, message, ...extra });
 
 describe('dailyLimitOf', () => {
-  it('reads the kind of limit and when it resets from the 429 message', () => {
-    expect(dailyLimitOf(apiError(429, `${MATCHING_MESSAGES.outOfLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`)))
-      .toEqual({ kind: 'likes', message: MATCHING_MESSAGES.outOfLikes, resetsAt: '2030-01-02T00:00:00.000Z' });
-    expect(dailyLimitOf(apiError(429, `${MATCHING_MESSAGES.outOfSuperLikes} You get more at midnight UTC (2030-01-02T00:00:00.000Z).`))?.kind)
-      .toBe('super_likes');
+  it('reads the kind of limit from the code and when it resets from the details, never from the words', () => {
+    const resets_at = '2030-01-02T00:00:00.000Z';
+    expect(dailyLimitOf(apiError(429, 'any words', { code: 'daily_likes_used', details: { resets_at } })))
+      .toEqual({ kind: 'likes', message: MATCHING_MESSAGES.outOfLikes, resetsAt: resets_at });
+    expect(dailyLimitOf(apiError(429, 'any words', { code: 'daily_super_likes_used', details: { resets_at } }))?.kind).toBe('super_likes');
+    expect(dailyLimitOf(apiError(429, `${MATCHING_MESSAGES.outOfLikes} You get more at midnight UTC (${resets_at}).`, { code: 'rate_limited' }))).toBeNull();
   });
 
   it('is null for other failures: a general rate limit, the weekly boost, other statuses', () => {
     expect(dailyLimitOf(apiError(429, 'Too many requests. Please try again later.'))).toBeNull();
-    expect(dailyLimitOf(apiError(429, MATCHING_MESSAGES.boostUsed))).toBeNull();
+    expect(dailyLimitOf(apiError(429, MATCHING_MESSAGES.boostUsed, { code: 'boost_used' }))).toBeNull();
     expect(dailyLimitOf(apiError(402, MATCHING_MESSAGES.premiumOnly))).toBeNull();
     expect(dailyLimitOf(new Error('x'))).toBeNull();
   });
 
   it('tells premium-only answers apart', () => {
-    expect(isPremiumRequired(apiError(402, MATCHING_MESSAGES.premiumOnly))).toBe(true);
+    expect(isPremiumRequired(apiError(402, MATCHING_MESSAGES.premiumOnly, { code: 'premium_required' }))).toBe(true);
     expect(isPremiumRequired(apiError(403, 'Access denied.'))).toBe(false);
   });
 });

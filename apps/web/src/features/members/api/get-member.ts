@@ -1,12 +1,13 @@
-import { PublicProfileSchema, type PublicProfile } from '@linkup/contract';
+import { type PublicProfile } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { membersKeys } from '@/features/members/api/keys';
 import { api } from '@/lib/api-client';
+import { schemas } from '@/lib/schemas';
 
 /** GET /users/{id} → another member's profile as I may see it (404 when unavailable). */
 export async function getMember(memberId: string, signal?: AbortSignal): Promise<PublicProfile> {
   const response = await api.get<unknown>(`/users/${encodeURIComponent(memberId)}`, undefined, { signal });
-  return PublicProfileSchema.parse(response.data);
+  return (await schemas()).PublicProfileSchema.parse(response.data);
 }
 
 export const memberQueryOptions = (memberId: string) =>

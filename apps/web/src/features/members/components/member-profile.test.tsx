@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
 
 const ok = (data: unknown, status = 200) => json(status, { success: true, data });
 const photo = (id: string, primary: boolean) => ({
@@ -71,7 +71,7 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('shows a friendly "not available" state on 404 (removed, or blocked either way), and stays signed in', async () => {
-    mockApi({ 'GET /api/users/usr_gone': () => json(404, { success: false, status: 404, message: "This profile isn't available." }) });
+    mockApi({ 'GET /api/users/usr_gone': () => apiError(404, "This profile isn't available.") });
     await openProfile('usr_gone');
     expect(await screen.findByRole('heading', { level: 2, name: "This profile isn't available" })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('/app/user/:id — another member’s profile', () => {
 
   it('offers to try again when the profile could not be loaded', async () => {
     let calls = 0;
-    mockApi({ 'GET /api/users/usr_thandi': () => (++calls === 1 ? json(400, { success: false, status: 400, message: 'Bad request.' }) : ok(thandi)) });
+    mockApi({ 'GET /api/users/usr_thandi': () => (++calls === 1 ? apiError(400, 'Bad request.') : ok(thandi)) });
     const { user } = await openProfile();
     expect(await screen.findByRole('alert')).toHaveTextContent('This profile could not be loaded.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -98,7 +98,7 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('says so when the member accepts messages only from matches (422), and stays', async () => {
-    api({ 'POST /api/chat/rooms': () => json(422, { success: false, status: 422, message: 'Thandi Nkosi only accepts messages from matches.' }) });
+    api({ 'POST /api/chat/rooms': () => apiError(422, 'Thandi Nkosi only accepts messages from matches.') });
     const { user, router } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Message' }));
     expect(await screen.findByText('Thandi Nkosi only accepts messages from matches.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('shows the chat failure toast for other failures', async () => {
-    const fetch = api({ 'POST /api/chat/rooms': () => json(500, { success: false, status: 500, message: 'boom' }) });
+    const fetch = api({ 'POST /api/chat/rooms': () => apiError(500, 'boom') });
     const { user } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Message' }));
     expect(await screen.findByText('Failed to create chat room')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import '@/features/members/members.css';
 import { UI_TEXTS, vocabularyLabel, type PublicProfile } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 import type { ReactNode } from 'react';
 import { useMember } from '@/features/members/api/get-member';
 import { PhotoGallery } from '@/features/members/components/photo-gallery';
@@ -79,7 +79,7 @@ export function MemberProfile({ memberId, title, onBack, onMessage, messaging = 
         </div>
       ) : (
         <div className="mp-state" role="status">
-          <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+          <Spinner size={36} />
           <span className="sr-only">{MEMBER_TEXTS.loading}</span>
         </div>
       )}

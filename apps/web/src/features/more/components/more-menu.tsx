@@ -1,5 +1,5 @@
 import { APP_NAME, APP_VERSION, LOGO_PATH, MORE_SECTIONS, UI_TEXTS } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useState } from 'react';
 import { LinkMenu } from '@/components/link-menu';
 import { PremiumBanner } from '@/features/more/components/premium-banner';

@@ -1,6 +1,6 @@
 import '@/features/onboarding/onboarding.css';
 import type { OnboardingStep } from '@linkup/contract';
-import { ProgressBar } from 'primereact/progressbar';
+import { ProgressBar } from '@/components/progress-bar';
 
 interface OnboardingProgressProps {
   steps: readonly Pick<OnboardingStep, 'key' | 'label' | 'done'>[];

@@ -1,12 +1,13 @@
-import { PreferencesCompletionSchema, type PreferencesCompletion } from '@linkup/contract';
+import { type PreferencesCompletion } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferencesKeys } from '@/features/preferences/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /preferences/completion-status → { completed, percentage, missing[] }. */
 export async function getCompletionStatus(signal?: AbortSignal): Promise<PreferencesCompletion> {
   const response = await api.get<unknown>('/preferences/completion-status', undefined, { signal });
-  return PreferencesCompletionSchema.parse(response.data);
+  return (await schemas()).PreferencesCompletionSchema.parse(response.data);
 }
 
 export const completionStatusQueryOptions = () =>

@@ -1,12 +1,13 @@
-import { PreferenceOptionsSchema, type PreferenceOptions } from '@linkup/contract';
+import { type PreferenceOptions } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferencesKeys } from '@/features/preferences/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /preferences/options → every choice of the forms, with labels. They change only with a release. */
 export async function getPreferenceOptions(signal?: AbortSignal): Promise<PreferenceOptions> {
   const response = await api.get<unknown>('/preferences/options', undefined, { signal });
-  return PreferenceOptionsSchema.parse(response.data);
+  return (await schemas()).PreferenceOptionsSchema.parse(response.data);
 }
 
 export const preferenceOptionsQueryOptions = () =>

@@ -1,12 +1,13 @@
-import { PreferencesSchema, type Preferences } from '@linkup/contract';
+import { type Preferences } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferencesKeys } from '@/features/preferences/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /preferences → my dating preferences (the defaults until I save some) and my city. */
 export async function getPreferences(signal?: AbortSignal): Promise<Preferences> {
   const response = await api.get<unknown>('/preferences', undefined, { signal });
-  return PreferencesSchema.parse(response.data);
+  return (await schemas()).PreferencesSchema.parse(response.data);
 }
 
 export const preferencesQueryOptions = () =>

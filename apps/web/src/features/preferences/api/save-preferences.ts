@@ -1,7 +1,8 @@
-import { PreferencesSchema, type PreferenceFields, type Preferences } from '@linkup/contract';
+import { type PreferenceFields, type Preferences } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferencesKeys } from '@/features/preferences/api/keys';
+import { schemas } from '@/lib/schemas';
 
 export interface Saved<T> {
   data: T;
@@ -11,7 +12,7 @@ export interface Saved<T> {
 /** PUT /preferences → replaces all of my dating preferences (fields left out return to their defaults). */
 export async function savePreferences(body: PreferenceFields): Promise<Saved<Preferences>> {
   const response = await api.put<unknown>('/preferences', body);
-  return { data: PreferencesSchema.parse(response.data), message: response.message };
+  return { data: (await schemas()).PreferencesSchema.parse(response.data), message: response.message };
 }
 
 export function useSavePreferences() {

@@ -1,8 +1,9 @@
-import { MemberLocationSchema, type MemberLocation, type Preferences, type SetLocationBody } from '@linkup/contract';
+import { type MemberLocation, type Preferences, type SetLocationBody } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferencesKeys } from '@/features/preferences/api/keys';
 import type { Saved } from '@/features/preferences/api/save-preferences';
+import { schemas } from '@/lib/schemas';
 
 /**
  * POST /preferences/location → the city and province the server chose. A device position is sent
@@ -10,7 +11,7 @@ import type { Saved } from '@/features/preferences/api/save-preferences';
  */
 export async function setLocation(body: SetLocationBody): Promise<Saved<MemberLocation>> {
   const response = await api.post<unknown>('/preferences/location', body);
-  return { data: MemberLocationSchema.parse(response.data), message: response.message };
+  return { data: (await schemas()).MemberLocationSchema.parse(response.data), message: response.message };
 }
 
 export function useSetLocation() {

@@ -1,4 +1,4 @@
-import { ProgressBar } from 'primereact/progressbar';
+import { ProgressBar } from '@/components/progress-bar';
 import { useCompletionStatus } from '@/features/preferences/api/get-completion-status';
 
 /** How complete the member's preferences are, and what is still missing (nothing when complete). */

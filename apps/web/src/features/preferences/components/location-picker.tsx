@@ -1,8 +1,8 @@
 import '@/features/preferences/preferences.css';
-import { PREFERENCE_MESSAGES, SetLocationBodySchema, type MemberLocation, type SetLocationBody } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { PREFERENCE_MESSAGES, type MemberLocation, type SetLocationBody } from '@linkup/contract';
+import { Button } from '@/components/button';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { usePreferenceOptions } from '@/features/preferences/api/get-preference-options';
 import { usePreferences } from '@/features/preferences/api/get-preferences';
 import { useSetLocation } from '@/features/preferences/api/set-location';
@@ -12,11 +12,12 @@ import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { PositionError, type PositionFailure } from '@/platform/geolocation';
 import { platform } from '@/platform/platform';
+import { schemas } from '@/lib/schemas';
 
 export const LOCATION_TEXTS = {
   useCurrent: 'Use my current location',
   locating: 'Finding you…',
-  privacy: 'We keep only your nearest city and a rough area of about 5 km — never your exact position.',
+  privacy: 'We keep only your nearest city — never your exact position. Others see only how far apart your cities are.',
   notSet: 'Not set yet',
   saveFailed: 'Could not update your location.',
   failures: {
@@ -101,7 +102,7 @@ function LocationPickerBody({ current, provinces, onSaved }: {
     event.preventDefault();
     setNotice(null);
     const body = { city, province };
-    const parsed = SetLocationBodySchema.safeParse(body);
+    const parsed = (await schemas()).SetLocationBodySchema.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFormErrors<LocationField>(parsed.error));
       return;

@@ -1,17 +1,8 @@
 import '@/features/preferences/preferences.css';
-import {
-  PREFERENCE_FIELD_LABELS,
-  PREFERENCE_MESSAGES,
-  PutPreferencesBodySchema,
-  type Option,
-  type PreferenceField,
-  type PreferenceOptions,
-  type PreferenceValues,
-  type Preferences,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { PREFERENCE_FIELD_LABELS, PREFERENCE_MESSAGES, type Option, type PreferenceField, type PreferenceOptions, type PreferenceValues, type Preferences } from '@linkup/contract';
+import { Button } from '@/components/button';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { usePreferenceOptions } from '@/features/preferences/api/get-preference-options';
 import { usePreferences } from '@/features/preferences/api/get-preferences';
 import { useResetPreferences } from '@/features/preferences/api/reset-preferences';
@@ -24,6 +15,7 @@ import { FormMessage } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 type FormField = keyof PreferenceValues;
 type MultiField = 'genders' | 'relationship_types' | 'body_types' | 'drinking' | 'love_languages' | 'marital_statuses';
@@ -103,7 +95,7 @@ function PreferencesFormBody({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = PutPreferencesBodySchema.safeParse(values);
+    const parsed = (await schemas()).PutPreferencesBodySchema.safeParse(values);
     if (!parsed.success) {
       showErrors(zodFormErrors<FormField>(parsed.error));
       return;

@@ -1,12 +1,13 @@
-import { InterestCatalogueSchema, type InterestCatalogue } from '@linkup/contract';
+import { type InterestCatalogue } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileKeys } from '@/features/profile/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /interests → the interest catalogue and how many a member may pick. */
 export async function getInterestCatalogue(signal?: AbortSignal): Promise<InterestCatalogue> {
   const response = await api.get<unknown>('/interests', undefined, { signal });
-  return InterestCatalogueSchema.parse(response.data);
+  return (await schemas()).InterestCatalogueSchema.parse(response.data);
 }
 
 export function useInterestCatalogue() {

@@ -1,12 +1,13 @@
-import { OwnProfileSchema, type OwnProfile } from '@linkup/contract';
+import { type OwnProfile } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileKeys } from '@/features/profile/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** GET /profile → the member's own full profile with its completion. */
 export async function getProfile(signal?: AbortSignal): Promise<OwnProfile> {
   const response = await api.get<unknown>('/profile', undefined, { signal });
-  return OwnProfileSchema.parse(response.data);
+  return (await schemas()).OwnProfileSchema.parse(response.data);
 }
 
 export const profileQueryOptions = () => queryOptions({ queryKey: profileKeys.me(), queryFn: ({ signal }) => getProfile(signal) });

@@ -1,12 +1,13 @@
-import { MyInterestsSchema, type OwnProfile } from '@linkup/contract';
+import { type OwnProfile } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileKeys } from '@/features/profile/api/keys';
+import { schemas } from '@/lib/schemas';
 
 /** PUT /profile/interests {interests: names} → my interests now (and the server's message). */
 export async function saveInterests(interests: string[]): Promise<{ interests: string[]; message: string | undefined }> {
   const response = await api.put<unknown>('/profile/interests', { interests });
-  return { interests: MyInterestsSchema.parse(response.data).interests, message: response.message };
+  return { interests: (await schemas()).MyInterestsSchema.parse(response.data).interests, message: response.message };
 }
 
 export function useSaveInterests() {

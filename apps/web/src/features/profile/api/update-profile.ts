@@ -1,13 +1,14 @@
-import { OwnProfileSchema, type OwnProfile, type ProfileUpdate } from '@linkup/contract';
+import { type OwnProfile, type ProfileUpdate } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileKeys } from '@/features/profile/api/keys';
 import { syncSessionUser } from '@/features/profile/api/sync-session';
+import { schemas } from '@/lib/schemas';
 
 /** PUT /profile with the changed fields → the updated profile (and the server's message). */
 export async function updateProfile(body: ProfileUpdate): Promise<{ profile: OwnProfile; message: string | undefined }> {
   const response = await api.put<unknown>('/profile', body);
-  return { profile: OwnProfileSchema.parse(response.data), message: response.message };
+  return { profile: (await schemas()).OwnProfileSchema.parse(response.data), message: response.message };
 }
 
 export function useUpdateProfile() {

@@ -1,9 +1,10 @@
-import { NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, PhotoSchema, messageForStatus, type FieldErrors, type Photo, type PhotoList } from '@linkup/contract';
+import { NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, type Photo, type PhotoList } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiUrl } from '@/lib/api-client';
+import { ApiClientError, apiErrorFrom, apiUrl } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { profileKeys } from '@/features/profile/api/keys';
 import { applyPhotos } from '@/features/profile/api/photo-cache';
+import { schemas } from '@/lib/schemas';
 
 export interface UploadPhotoInput {
   file: Blob;
@@ -21,6 +22,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * same ApiClientError the api client throws (422 carries `errors.photo`).
  */
 export function uploadPhoto({ file, fileName, onProgress, signal }: UploadPhotoInput): Promise<Photo> {
+  // The photo schema loads while the file uploads.
+  const photoSchema = schemas().then((s) => s.PhotoSchema);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const token = useSessionStore.getState().token;
@@ -32,7 +35,7 @@ export function uploadPhoto({ file, fileName, onProgress, signal }: UploadPhotoI
     };
     xhr.onerror = () => reject(new ApiClientError({ status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE }));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    xhr.onload = () => {
+    xhr.onload = async () => {
       let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
@@ -40,21 +43,13 @@ export function uploadPhoto({ file, fileName, onProgress, signal }: UploadPhotoI
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && isRecord(body)) {
-        const parsed = PhotoSchema.safeParse(body.data);
-        if (parsed.success) return resolve(parsed.data);
+        const parsed = await photoSchema.then((schema) => schema.safeParse(body.data), () => null);
+        if (parsed?.success) return resolve(parsed.data);
       }
       if ((xhr.status === 401 || xhr.status === 403) && token && useSessionStore.getState().token === token) {
         useSessionStore.getState().signOut('expired');
       }
-      const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
-      reject(
-        new ApiClientError({
-          status: xhr.status,
-          message: messageForStatus(xhr.status, serverMessage),
-          errors: isRecord(body) && isRecord(body.errors) ? (body.errors as FieldErrors) : undefined,
-          data: body,
-        }),
-      );
+      reject(apiErrorFrom(xhr.status, body));
     };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();

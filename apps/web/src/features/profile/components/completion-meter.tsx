@@ -1,5 +1,5 @@
 import type { ProfileCompletion } from '@linkup/contract';
-import { ProgressBar } from 'primereact/progressbar';
+import { ProgressBar } from '@/components/progress-bar';
 import { Link } from 'react-router';
 import { completionLink } from '@/features/profile/components/labels';
 

@@ -1,8 +1,8 @@
 import '@/features/profile/profile.css';
 import { PROFILE_MESSAGES, type InterestCatalogue } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useInterestCatalogue } from '@/features/profile/api/get-interest-catalogue';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useSaveInterests } from '@/features/profile/api/save-interests';

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, calledEndpoints, json, mockApi, sentBody } from '@/test/fixtures';
+import { apiError, buildSession, calledEndpoints, mockApi, sentBody } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { buildPhoto, ok, photoList } from '@/features/profile/test/profile-fixtures';
 
 const confirm = vi.hoisted(() => vi.fn(() => Promise.resolve(true)));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 /** A stand-in for XMLHttpRequest (the upload uses it for progress): answers with `respond`. */
 class FakeXhr {
@@ -122,7 +122,7 @@ describe('PhotoManager on /app/profile/photos', () => {
     await waitFor(() => expect(sentBody(fetch, 'PUT /api/profile/photos/order')).toEqual({ photo_ids: ['pho_2', 'pho_1', 'pho_3'] }));
 
     await user.click(screen.getByRole('button', { name: 'Delete: photo 3' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this photo?', expect.any(String));
+    expect(confirm).toHaveBeenCalledWith('Delete this photo?', expect.any(String), { destructive: true, confirmLabel: 'Delete photo' });
     expect(await screen.findByText('The photo has been deleted.')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'My photos' })).getAllByRole('img')).toHaveLength(2));
     expect(calledEndpoints(fetch)).toContain('DELETE /api/profile/photos/pho_3');
@@ -144,7 +144,7 @@ describe('PhotoManager on /app/profile/photos', () => {
   });
 
   it('says so when the photos cannot be loaded', async () => {
-    await openPhotos({ 'GET /api/profile/photos': () => json(500, { success: false, status: 500, message: 'Server error' }) });
+    await openPhotos({ 'GET /api/profile/photos': () => apiError(500, 'Server error') });
     expect(await screen.findByText('Your photos could not be loaded.', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
 import '@/features/profile/profile.css';
 import { PHOTOS_MAX, PROFILE_MESSAGES, photoTooLargeMessage, type Photo, type PhotoList } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { ProgressBar } from 'primereact/progressbar';
+import { Button } from '@/components/button';
+import { ProgressBar } from '@/components/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { profileKeys } from '@/features/profile/api/keys';
 import { useDeletePhoto } from '@/features/profile/api/delete-photo';
 import { usePhotos } from '@/features/profile/api/get-photos';
@@ -123,7 +123,7 @@ function PhotoManagerBody({ list, onChange }: { list: PhotoList; onChange?: ((ph
   }
 
   async function handleDelete(photo: Photo) {
-    if (!(await confirmDialog(PHOTO_TEXTS.deleteConfirm, PHOTO_TEXTS.deleteConfirmText))) return;
+    if (!(await confirmDialog(PHOTO_TEXTS.deleteConfirm, PHOTO_TEXTS.deleteConfirmText, { destructive: true, confirmLabel: 'Delete photo' }))) return;
     setError(null);
     try {
       const result = await remove.mutateAsync(photo.id);

@@ -1,13 +1,10 @@
 import '@/features/profile/profile.css';
-import {
-  FIELD_LIMITS, HEIGHT_LIMITS, PROFILE_MESSAGES, PROFILE_TEXT_LIMITS, PROVINCES, ProfileUpdateSchema,
-  type OwnProfile, type ProfileUpdate,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { FIELD_LIMITS, HEIGHT_LIMITS, PROFILE_MESSAGES, PROFILE_TEXT_LIMITS, PROVINCES, type OwnProfile, type ProfileUpdate } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { LoadFailed, Loading } from '@/components/load-state';
@@ -17,6 +14,7 @@ import {
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 export const PROFILE_FORM_TEXTS = {
   saveFailed: 'Your profile could not be saved.',
@@ -109,7 +107,7 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
     setFormError(null);
     const missing = Object.fromEntries(required.filter((f) => has(f) && values[f].trim() === '').map((f) => [f, PROFILE_FORM_TEXTS.required]));
     const body = bodyOf(shown, values, initial);
-    const parsed = ProfileUpdateSchema.safeParse(body);
+    const parsed = (await schemas()).ProfileUpdateSchema.safeParse(body);
     const clientErrors = { ...(parsed.success ? {} : zodFormErrors<ProfileField>(parsed.error)), ...missing };
     if (Object.keys(clientErrors).length > 0) {
       setErrors(clientErrors);
@@ -144,14 +142,14 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
 
       {has('name') && (
         <FormField id="field-name" label={label('name')} error={errors.name}>
-          <InputText id="field-name" name="name" value={values.name} maxLength={FIELD_LIMITS.nameMax} autoComplete="name"
+          <TextInput id="field-name" name="name" value={values.name} maxLength={FIELD_LIMITS.nameMax} autoComplete="name"
             onChange={(e) => set('name', e.target.value)} {...fieldAria('field-name', errors.name)} />
         </FormField>
       )}
 
       {has('date_of_birth') && (
         <FormField id="field-date_of_birth" label={label('date_of_birth')} error={errors.date_of_birth} hint="You must be 18 or older. Members see your age, never this date.">
-          <InputText id="field-date_of_birth" name="date_of_birth" type="date" value={values.date_of_birth} autoComplete="bday"
+          <TextInput id="field-date_of_birth" name="date_of_birth" type="date" value={values.date_of_birth} autoComplete="bday"
             onChange={(e) => set('date_of_birth', e.target.value)} {...fieldAria('field-date_of_birth', errors.date_of_birth, true)} />
         </FormField>
       )}
@@ -196,19 +194,19 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
 
       {has('height_cm') && (
         <FormField id="field-height_cm" label={label('height_cm')} error={errors.height_cm}>
-          <InputText id="field-height_cm" name="height_cm" type="number" inputMode="numeric" min={HEIGHT_LIMITS.min} max={HEIGHT_LIMITS.max}
+          <TextInput id="field-height_cm" name="height_cm" type="number" inputMode="numeric" min={HEIGHT_LIMITS.min} max={HEIGHT_LIMITS.max}
             value={values.height_cm} onChange={(e) => set('height_cm', e.target.value)} {...fieldAria('field-height_cm', errors.height_cm)} />
         </FormField>
       )}
       {has('job_title') && (
         <FormField id="field-job_title" label={label('job_title')} error={errors.job_title}>
-          <InputText id="field-job_title" name="job_title" value={values.job_title} maxLength={PROFILE_TEXT_LIMITS.jobTitleMax} autoComplete="organization-title"
+          <TextInput id="field-job_title" name="job_title" value={values.job_title} maxLength={PROFILE_TEXT_LIMITS.jobTitleMax} autoComplete="organization-title"
             onChange={(e) => set('job_title', e.target.value)} {...fieldAria('field-job_title', errors.job_title)} />
         </FormField>
       )}
       {has('education') && (
         <FormField id="field-education" label={label('education')} error={errors.education}>
-          <InputText id="field-education" name="education" value={values.education} maxLength={PROFILE_TEXT_LIMITS.educationMax}
+          <TextInput id="field-education" name="education" value={values.education} maxLength={PROFILE_TEXT_LIMITS.educationMax}
             onChange={(e) => set('education', e.target.value)} {...fieldAria('field-education', errors.education)} />
         </FormField>
       )}

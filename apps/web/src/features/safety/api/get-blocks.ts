@@ -1,9 +1,9 @@
-import { BLOCKS_PAGE_SIZE, BlockedMemberSchema, paginated, type BlockedMember, type Pagination } from '@linkup/contract';
+import { BLOCKS_PAGE_SIZE, type BlockedMember, type Pagination } from '@linkup/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { safetyKeys } from '@/features/safety/api/keys';
 import { api } from '@/lib/api-client';
+import { schemas } from '@/lib/schemas';
 
-const BlocksPageSchema = paginated(BlockedMemberSchema);
 export interface BlocksPage {
   items: BlockedMember[];
   pagination: Pagination;
@@ -12,7 +12,8 @@ export interface BlocksPage {
 /** GET /blocks?page= → the members I blocked, most recent first. */
 export async function getBlocks({ page = 1, signal }: { page?: number; signal?: AbortSignal } = {}): Promise<BlocksPage> {
   const response = await api.get<unknown>('/blocks', { page, per_page: BLOCKS_PAGE_SIZE }, { signal });
-  return BlocksPageSchema.parse(response.data);
+  const { paginated, BlockedMemberSchema } = await schemas();
+  return paginated(BlockedMemberSchema).parse(response.data);
 }
 
 export const blocksQueryOptions = () =>

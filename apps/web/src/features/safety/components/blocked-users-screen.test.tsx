@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '@/lib/dialogs';
-import { buildSession, calledEndpoints, json, mockApi } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
 
 const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
 const page = (items: BlockedMember[], current = 1, last = 1, total = items.length) => ({ items, pagination: { current_page: current, last_page: last, per_page: 20, total } });
@@ -81,7 +81,7 @@ describe('/app/blocked-users', () => {
 
   it('offers to try again when the list could not be loaded', async () => {
     let calls = 0;
-    mockApi({ 'GET /api/blocks': () => (++calls === 1 ? json(400, { success: false, status: 400, message: 'Bad' }) : ok(page([member('u1', 'Lerato Molefe')]))) });
+    mockApi({ 'GET /api/blocks': () => (++calls === 1 ? apiError(400, 'Bad') : ok(page([member('u1', 'Lerato Molefe')]))) });
     const { user } = await openPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your blocked members could not be loaded.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

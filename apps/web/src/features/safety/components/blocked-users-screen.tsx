@@ -1,8 +1,8 @@
 import '@/features/safety/safety.css';
 import { SAFETY_MESSAGES, friendlyMessage, type BlockedMember } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
-import { toast } from 'react-toastify';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/lib/toast';
 import { useBlocks } from '@/features/safety/api/get-blocks';
 import { useUnblockMember } from '@/features/safety/api/unblock-member';
 import { PageHeader } from '@/components/page-header';
@@ -38,7 +38,7 @@ export function BlockedUsersScreen({ title }: { title: string }) {
       <PageHeader title={title} subtitle={BLOCKED_TEXTS.subtitle} />
       {blocks.isPending ? (
         <div className="safety-state" role="status">
-          <ProgressSpinner style={{ width: 36, height: 36 }} strokeWidth="4" aria-hidden="true" />
+          <Spinner size={36} />
           <span className="sr-only">{BLOCKED_TEXTS.loading}</span>
         </div>
       ) : blocks.isError && members.length === 0 ? (

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '@/lib/dialogs';
-import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, sentBody, type FetchHandler, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: vi.fn(async () => true), alertDialog: vi.fn() }));
 
 const ok = (data: unknown, status = 200, message?: string) => json(status, { success: true, data, ...(message ? { message } : {}) });
 const sipho: PublicProfile = {
@@ -40,7 +40,7 @@ describe('profile options: Block', () => {
     const fetch = api({ 'POST /api/users/usr_sipho/block': () => ok(blocked, 201, 'Member blocked. You will no longer see each other.') });
     const { user, router } = await openProfile();
     await chooseOption(user, 'Block');
-    expect(confirmDialog).toHaveBeenCalledWith('Block Sipho Mokoena?', expect.stringContaining('unblock them from Blocked Users'));
+    expect(confirmDialog).toHaveBeenCalledWith('Block Sipho Mokoena?', expect.stringContaining('unblock them from Blocked Users'), { destructive: true, confirmLabel: 'Block' });
     expect(await screen.findByText('Member blocked. You will no longer see each other.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(calledEndpoints(fetch)).toContain('POST /api/users/usr_sipho/block');
@@ -110,8 +110,8 @@ describe('profile options: Report', () => {
     api({
       'POST /api/users/usr_sipho/report': () =>
         ++calls === 1
-          ? json(422, { success: false, status: 422, message: 'Validation failed.', errors: { details: ['Details can be at most 1000 characters.'] } })
-          : json(429, { success: false, status: 429, message: 'You have sent too many reports today. Please try again tomorrow.' }),
+          ? apiError(422, 'Validation failed.', { details: ['Details can be at most 1000 characters.'] })
+          : apiError(429, 'You have sent too many reports today. Please try again tomorrow.'),
     });
     const { user } = await openProfile();
     await chooseOption(user, 'Report');

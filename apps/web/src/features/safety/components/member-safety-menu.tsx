@@ -1,7 +1,7 @@
 import '@/features/safety/safety.css';
 import { SAFETY_MESSAGES, friendlyMessage } from '@linkup/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useBlockMember } from '@/features/safety/api/block-member';
 import { ReportDialog } from '@/features/safety/components/report-dialog';
 import { isApiClientError } from '@/lib/api-client';
@@ -30,7 +30,7 @@ export function MemberSafetyMenu({ memberId, name, onBlocked }: MemberSafetyMenu
   const block = useBlockMember();
 
   const confirmBlock = async () => {
-    if (!(await confirmDialog(SAFETY_MENU_TEXTS.blockTitle(name), SAFETY_MENU_TEXTS.blockText))) return;
+    if (!(await confirmDialog(SAFETY_MENU_TEXTS.blockTitle(name), SAFETY_MENU_TEXTS.blockText, { destructive: true, confirmLabel: 'Block' }))) return;
     block.mutate(memberId, {
       onSuccess: ({ message }) => {
         toast.success(message ?? SAFETY_MESSAGES.blocked);

@@ -1,17 +1,16 @@
-import {
-  REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_LABELS, ReportBodySchema, friendlyMessage, type ReportReason,
-} from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_LABELS, friendlyMessage, type ReportReason } from '@linkup/contract';
+import { Button } from '@/components/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '@/components/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useReportMember } from '@/features/safety/api/report-member';
 import { FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 export const REPORT_TEXTS = {
   title: (name: string) => `Report ${name}`,
@@ -61,10 +60,10 @@ export function ReportDialog({ memberId, name, visible, onClose, onBlocked }: Re
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = ReportBodySchema.safeParse({ reason: reason ?? undefined, details, block });
+    const parsed = (await schemas()).ReportBodySchema.safeParse({ reason: reason ?? undefined, details, block });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;

@@ -1,11 +1,12 @@
-import { AccountExportSchema, exportFileName, type AccountExport } from '@linkup/contract';
+import { exportFileName, type AccountExport } from '@linkup/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { schemas } from '@/lib/schemas';
 
 /** GET /account/export → everything LinkUp keeps about me. */
 export async function exportData(): Promise<AccountExport> {
   const response = await api.get<unknown>('/account/export');
-  return AccountExportSchema.parse(response.data);
+  return (await schemas()).AccountExportSchema.parse(response.data);
 }
 
 /** Hands a JSON document to the browser as a file download. */

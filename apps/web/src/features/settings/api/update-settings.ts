@@ -1,7 +1,8 @@
-import { NOTIFICATION_SETTING_TYPES, SettingsSchema, type Settings, type UpdateSettingsBody } from '@linkup/contract';
+import { NOTIFICATION_SETTING_TYPES, type Settings, type UpdateSettingsBody } from '@linkup/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from '@/features/settings/api/keys';
+import { schemas } from '@/lib/schemas';
 
 export interface SavedSettings {
   data: Settings;
@@ -11,7 +12,7 @@ export interface SavedSettings {
 /** PUT /settings → changes the named settings, keeps the rest; answers all of them. */
 export async function updateSettings(body: UpdateSettingsBody): Promise<SavedSettings> {
   const response = await api.put<unknown>('/settings', body);
-  return { data: SettingsSchema.parse(response.data), message: response.message };
+  return { data: (await schemas()).SettingsSchema.parse(response.data), message: response.message };
 }
 
 /** The settings with a change applied, as the server will store them. */

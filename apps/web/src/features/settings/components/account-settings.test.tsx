@@ -6,7 +6,7 @@ import { buildSession, buildUser, calledEndpoints, json, mockApi, sentBody, vali
 import { renderApp } from '@/test/render-app';
 
 const confirm = vi.hoisted(() => vi.fn(() => Promise.resolve(true)));
-vi.mock('@/lib/dialogs', () => ({ confirmDialog: confirm }));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
 
@@ -82,10 +82,12 @@ describe('/app/settings/account', () => {
         'POST /api/account/mobile/code': () => ok({ mobile: '+27831234567', expires_at: soon, resend_available_at: soon }, 'We sent a code to your new number on WhatsApp.'),
         'PUT /api/account/mobile': () => ok({ user: buildUser({ phone_number: '+27831234567' }) }, 'Your mobile number has been changed.'),
       });
-      await fill(user, screen.getByLabelText('New mobile number'), '083 123 4567');
+      const first = screen.getByRole('form', { name: 'Change mobile number' });
+      await fill(user, within(first).getByLabelText('New mobile number'), '083 123 4567');
+      await fill(user, within(first).getByLabelText('Current password'), 'my-password-1');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByText('We sent a code to your new number on WhatsApp.')).toBeInTheDocument();
-      expect(sentBody(fetch, 'POST /api/account/mobile/code')).toEqual({ mobile: '083 123 4567' });
+      expect(sentBody(fetch, 'POST /api/account/mobile/code')).toEqual({ mobile: '083 123 4567', current_password: 'my-password-1' });
 
       const step = screen.getByRole('form', { name: 'Confirm new mobile number' });
       expect(step).toHaveTextContent('+27831234567');
@@ -107,7 +109,11 @@ describe('/app/settings/account', () => {
           : ok({ mobile: '+27831234567', expires_at: soon, resend_available_at: soon })),
         'PUT /api/account/mobile': () => validationError({ otp: ['Invalid OTP'] }, 'Invalid OTP'),
       });
-      await fill(user, screen.getByLabelText('New mobile number'), '0831234567');
+      const first = screen.getByRole('form', { name: 'Change mobile number' });
+      await user.click(within(first).getByRole('button', { name: 'Send code' }));
+      expect(within(first).getByText('Enter your current password.')).toBeInTheDocument();
+      await fill(user, within(first).getByLabelText('New mobile number'), '0831234567');
+      await fill(user, within(first).getByLabelText('Current password'), 'my-password-1');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByText('The mobile number has already been taken.')).toBeInTheDocument();
 

@@ -1,8 +1,7 @@
-import { ChangeEmailBodySchema } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useChangeEmail } from '@/features/settings/api/change-email';
 import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField, fieldAria } from '@/components/form-field';
@@ -10,6 +9,7 @@ import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
+import { schemas } from '@/lib/schemas';
 
 type Field = 'email' | 'current_password';
 
@@ -24,7 +24,7 @@ export function ChangeEmailForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ChangeEmailBodySchema.safeParse({ email, current_password: password });
+    const parsed = (await schemas()).ChangeEmailBodySchema.safeParse({ email, current_password: password });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -54,7 +54,7 @@ export function ChangeEmailForm() {
       )}
       <form className="settings-form" aria-label="Change e-mail address" onSubmit={handleSubmit} noValidate>
         <FormField id={ids.email} label="New e-mail address" error={errors.email} hint="We will send a verification link to this address." >
-          <InputText
+          <TextInput
             id={ids.email}
             name="email"
             type="email"

@@ -1,18 +1,19 @@
-import { ChangeMobileBodySchema, MobileChangeCodeBodySchema } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useChangeMobile } from '@/features/settings/api/change-mobile';
 import { useRequestMobileCode } from '@/features/settings/api/request-mobile-code';
 import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField, fieldAria } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { useSecondsUntil } from '@/lib/use-countdown';
+import { schemas } from '@/lib/schemas';
 
-type Field = 'mobile' | 'otp';
+type Field = 'mobile' | 'otp' | 'current_password';
 
 interface CodeSent {
   mobile: string;
@@ -20,19 +21,21 @@ interface CodeSent {
 }
 
 /**
- * Change my mobile number in two steps: the new number gets a WhatsApp code, then the code
- * confirms it. The code step can send a new code after the cool-down or start over.
+ * Change my mobile number in two steps: the current password and the new number send it a
+ * WhatsApp code, then the code confirms it. The code step can send a new code after the
+ * cool-down or start over.
  */
 export function ChangeMobileForm() {
   const user = useSessionStore((s) => s.user);
   const [mobile, setMobile] = useState('');
+  const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const requestCode = useRequestMobileCode();
   const changeMobile = useChangeMobile();
   const wait = useSecondsUntil(sent?.resendAt);
-  const ids = { title: useId(), mobile: useId(), otp: useId() };
+  const ids = { title: useId(), mobile: useId(), otp: useId(), password: useId() };
 
   function showError(error: unknown, fallback: string) {
     if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
@@ -40,7 +43,7 @@ export function ChangeMobileForm() {
   }
 
   async function sendCode(number: string) {
-    const parsed = MobileChangeCodeBodySchema.safeParse({ mobile: number });
+    const parsed = (await schemas()).MobileChangeCodeBodySchema.safeParse({ mobile: number, current_password: password });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -64,7 +67,7 @@ export function ChangeMobileForm() {
   async function handleConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!sent) return;
-    const parsed = ChangeMobileBodySchema.safeParse({ mobile: sent.mobile, otp });
+    const parsed = (await schemas()).ChangeMobileBodySchema.safeParse({ mobile: sent.mobile, otp });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -75,6 +78,7 @@ export function ChangeMobileForm() {
       toast.success(message ?? 'Your mobile number has been changed.');
       setSent(null);
       setMobile('');
+      setPassword('');
       setOtp('');
     } catch (error) {
       showError(error, 'Could not change your mobile number.');
@@ -94,7 +98,7 @@ export function ChangeMobileForm() {
       {!sent ? (
         <form className="settings-form" aria-label="Change mobile number" onSubmit={handleSendCode} noValidate>
           <FormField id={ids.mobile} label="New mobile number" error={errors.mobile} hint="We will send a code to this number on WhatsApp.">
-            <InputText
+            <TextInput
               id={ids.mobile}
               name="mobile"
               type="tel"
@@ -107,6 +111,9 @@ export function ChangeMobileForm() {
               {...fieldAria(ids.mobile, errors.mobile, true)}
             />
           </FormField>
+          <FormField id={ids.password} label="Current password" error={errors.current_password}>
+            <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
+          </FormField>
           <div className="settings-actions">
             <Button type="submit" label="Send code" icon="pi pi-whatsapp" className="btn-primary" loading={requestCode.isPending} />
           </div>
@@ -117,7 +124,7 @@ export function ChangeMobileForm() {
             Enter the 6-digit code we sent on WhatsApp to <strong>{sent.mobile}</strong>.
           </p>
           <FormField id={ids.otp} label="Code" error={errors.otp ?? errors.mobile}>
-            <InputText
+            <TextInput
               id={ids.otp}
               name="otp"
               inputMode="numeric"

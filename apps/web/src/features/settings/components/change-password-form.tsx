@@ -1,7 +1,6 @@
-import { ChangePasswordBodySchema } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useChangePassword } from '@/features/settings/api/change-password';
 import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField } from '@/components/form-field';
@@ -9,6 +8,7 @@ import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
+import { schemas } from '@/lib/schemas';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
 
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ChangePasswordBodySchema.safeParse({ current_password: current, password, password_confirmation: confirmation });
+    const parsed = (await schemas()).ChangePasswordBodySchema.safeParse({ current_password: current, password, password_confirmation: confirmation });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;

@@ -1,8 +1,8 @@
-import { ACCOUNT_DELETION_SUMMARY, DeleteAccountBodySchema, SETTINGS_MESSAGES } from '@linkup/contract';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { ACCOUNT_DELETION_SUMMARY, SETTINGS_MESSAGES } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '@/features/settings/api/delete-account';
 import { useEndDeletedAccount } from '@/features/settings/hooks/use-end-deleted-account';
 import { friendlyError } from '@/features/settings/utils/errors';
@@ -10,6 +10,7 @@ import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { schemas } from '@/lib/schemas';
 
 /**
  * Delete my account: a dialog says what goes and asks for the password. Afterwards this device
@@ -32,7 +33,7 @@ export function DeleteAccountCard() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = DeleteAccountBodySchema.safeParse({ password });
+    const parsed = (await schemas()).DeleteAccountBodySchema.safeParse({ password });
     if (!parsed.success) {
       setError(zodFormErrors<'password'>(parsed.error).password);
       return;

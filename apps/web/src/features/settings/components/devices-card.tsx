@@ -1,6 +1,6 @@
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useLogoutOthers } from '@/features/settings/api/logout-others';
 import { friendlyError } from '@/features/settings/utils/errors';
 import { confirmDialog } from '@/lib/dialogs';

@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@linkup/contract';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useExportData } from '@/features/settings/api/export-data';
 import { friendlyError } from '@/features/settings/utils/errors';
 

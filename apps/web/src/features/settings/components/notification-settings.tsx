@@ -3,15 +3,62 @@ import {
   NOTIFICATION_CHANNELS, NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_SETTING_LABELS, NOTIFICATION_SETTING_TYPES,
   type NotificationChannel, type NotificationSettingType,
 } from '@linkup/contract';
+import { PUSH_ERRORS } from '@linkup/contract';
+import { Button } from 'primereact/button';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { ToggleSwitch } from '@/features/settings/components/toggle-switch';
 import { friendlyError } from '@/features/settings/utils/errors';
+import { useNotificationSoundStore } from '@/lib/notification-sound';
+import { usePushRequestStore } from '@/lib/push-token';
+import { platform } from '@/platform/platform';
 
-export const NOTIFICATION_TEXTS = { saveFailed: 'Could not save your notification settings.' } as const;
+export const NOTIFICATION_TEXTS = {
+  saveFailed: 'Could not save your notification settings.',
+  deviceTitle: 'On this device',
+  sound: 'Notification sounds',
+  soundHint: 'A sound for matches, messages, likes and profile views while LinkUp is open.',
+  turnOnPush: 'Turn on push notifications',
+  pushHint: 'Get notified when LinkUp is closed. Your browser will ask for permission.',
+} as const;
+
+/**
+ * What belongs to this device rather than the account: the sound switch (spec §9, kept on the
+ * device) and turning push notifications on here — asked only when the member presses it
+ * ('permission blocked' and 'browser lacks required support' as spec §8 says).
+ */
+export function DeviceNotificationSettings() {
+  const baseId = useId();
+  const muted = useNotificationSoundStore((s) => s.muted);
+  const setMuted = useNotificationSoundStore((s) => s.setMuted);
+  const requestPush = usePushRequestStore((s) => s.request);
+  return (
+    <section className="panel-card" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`} className="panel-card-title">{NOTIFICATION_TEXTS.deviceTitle}</h2>
+      <ToggleSwitch
+        id={`${baseId}-sound`}
+        label={NOTIFICATION_TEXTS.sound}
+        hint={NOTIFICATION_TEXTS.soundHint}
+        checked={!muted}
+        onChange={(on) => setMuted(!on)}
+      />
+      <div className="settings-push">
+        <p>{NOTIFICATION_TEXTS.pushHint}</p>
+        <Button
+          type="button"
+          label={NOTIFICATION_TEXTS.turnOnPush}
+          icon="pi pi-bell"
+          size="small"
+          outlined
+          onClick={() => (platform.push ? requestPush() : toast.error(PUSH_ERRORS.unsupported))}
+        />
+      </div>
+    </section>
+  );
+}
 
 /** A table of notification types × push / in-app switches; each switch saves at once. */
 export function NotificationSettingsTable() {

@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type Settings } from '@linkup/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSession, json, mockApi, sentBody } from '@/test/fixtures';
+import { buildSession, json, mockApi, sentBody, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const DEFAULTS: Settings = {
@@ -61,7 +61,7 @@ describe('/app/settings/privacy', () => {
   it('puts the switch back and says so when saving fails', async () => {
     mockApi({
       'GET /api/settings': () => ok(DEFAULTS),
-      'PUT /api/settings': () => json(500, { success: false, status: 500, message: 'boom' }),
+      'PUT /api/settings': () => apiError(500, 'boom'),
     });
     const user = await openPage();
     await user.click(screen.getByRole('switch', { name: 'Show my age' }));
@@ -72,7 +72,7 @@ describe('/app/settings/privacy', () => {
   it('offers to try again when the settings cannot be loaded', async () => {
     let fail = true;
     // A 404 is not retried, so the failure shows at once.
-    mockApi({ 'GET /api/settings': () => (fail ? json(404, { success: false, status: 404, message: 'x' }) : ok(DEFAULTS)) });
+    mockApi({ 'GET /api/settings': () => (fail ? apiError(404, 'x') : ok(DEFAULTS)) });
     renderApp('/app/settings/privacy', { session: buildSession() });
     const user = userEvent.setup();
     expect(await screen.findByText('Your settings could not be loaded.')).toBeInTheDocument();

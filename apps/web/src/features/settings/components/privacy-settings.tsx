@@ -3,7 +3,7 @@ import {
   MESSAGE_POLICIES, MESSAGE_POLICY_LABELS, PRIVACY_SWITCHES, type MessagePolicyValue, type PrivacySettings,
 } from '@linkup/contract';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { LoadFailed, Loading } from '@/components/load-state';

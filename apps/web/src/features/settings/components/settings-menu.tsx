@@ -1,5 +1,5 @@
 import '@/features/settings/settings.css';
-import { Button } from 'primereact/button';
+import { Button } from '@/components/button';
 import { useState } from 'react';
 import { LinkMenu, type LinkMenuItem } from '@/components/link-menu';
 

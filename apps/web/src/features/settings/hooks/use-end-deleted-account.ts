@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { clearStoredPushToken } from '@/lib/push-token';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';

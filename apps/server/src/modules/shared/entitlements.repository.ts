@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Premium is a subscription whose period covers now (DESIGN §6: enforced on the server). A
+ * cancelled subscription stays premium until its period ends. Times are ISO strings of the
+ * caller's clock.
+ */
+export class EntitlementsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async isPremium(userId: string, now: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('starts_at', '<=', now)
+      .where('ends_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** When the member's premium ends (the last paid-for period), or null when they are not premium. */
+  async premiumUntil(userId: string, now: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.max('ends_at').as('ends_at'))
+      .where('user_id', '=', userId)
+      .where('ends_at', '>', now)
+      .executeTakeFirst();
+    return row?.ends_at ? String(row.ends_at) : null;
+  }
+
+  /**
+   * Grants `days` of premium, starting when the current premium ends (or now), so grants add up.
+   * Used by the admin CLI until purchases exist.
+   */
+  async grant(userId: string, days: number, now: string, plan = 'admin_grant'): Promise<{ starts_at: string; ends_at: string }> {
+    const current = await this.premiumUntil(userId, now);
+    const startsAt = current ?? now;
+    const endsAt = new Date(new Date(startsAt).getTime() + days * DAY_MS).toISOString();
+    await this.db
+      .insertInto('subscriptions')
+      .values({ id: newId(), user_id: userId, plan, source: 'admin', starts_at: startsAt, ends_at: endsAt, cancelled_at: null, created_at: now })
+      .execute();
+    return { starts_at: startsAt, ends_at: endsAt };
+  }
+}

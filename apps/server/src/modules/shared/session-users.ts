@@ -1,0 +1,22 @@
+import type { SessionUser } from '@linkup/contract';
+import type { UserRow } from '../../db/schema';
+import { isoNow, type Clock } from '../../lib/clock';
+import type { EntitlementsRepository } from './entitlements.repository';
+import type { MemberSummaries } from './member-summaries';
+import { presentSessionUser } from './session-user.presenter';
+
+/** The signed-in member as `GET /auth/user` shows them: their row, avatar and premium. */
+export class SessionUsers {
+  constructor(
+    private readonly summaries: MemberSummaries,
+    private readonly entitlements: EntitlementsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async present(user: UserRow): Promise<SessionUser> {
+    const now = isoNow(this.clock);
+    const [avatar, premium] = await Promise.all([this.summaries.avatarOf(user.id), this.entitlements.isPremium(user.id, now)]);
+    const premiumUntil = premium ? await this.entitlements.premiumUntil(user.id, now) : null;
+    return presentSessionUser(user, { avatar_url: avatar, is_premium: premium, premium_until: premiumUntil });
+  }
+}

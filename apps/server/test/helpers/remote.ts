@@ -1,0 +1,46 @@
+// Calls over real HTTP, for tests of server processes (helpers/server-process.ts), where
+// `app.inject` cannot reach. `from` sets X-Forwarded-For, which a process started with
+// TRUST_PROXY=true takes as the client's address (so tests can stand for different clients).
+
+export interface Session { token: string; id: string; email: string; mobile: string }
+/** The password every member registered here signs in with. */
+export const REMOTE_PASSWORD = 'steady-river-51';
+
+let seq = 0;
+
+/** Registers a new member through the API and returns their session. */
+export async function register(origin: string, name: string, from?: string): Promise<Session> {
+  const n = `${Date.now() % 1_000_000}${seq++}`.padStart(7, '0').slice(-7);
+  const email = `${name.toLowerCase()}.${n}.${seq}@example.test`;
+  const mobile = `+2787${n}`;
+  const res = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+    body: JSON.stringify({
+      name, email, mobile, password: REMOTE_PASSWORD, password_confirmation: REMOTE_PASSWORD, date_of_birth: '1994-03-03', gender: 'female', terms_accepted: true,
+    }),
+  });
+  const body = (await res.json()) as { data: { token: string; user: { id: string } } };
+  if (res.status !== 201) throw new Error(JSON.stringify(body));
+  return { token: body.data.token, id: body.data.user.id, email, mobile };
+}
+
+/** One API call (path under /api) with the member's token; its status and `data`. */
+export async function api<T>(
+  origin: string, token: string | null, method: string, url: string, payload?: object, from?: string,
+): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${origin}/api${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      ...(from ? { 'x-forwarded-for': from } : {}),
+    },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  const body = (await res.json()) as { data: T };
+  return { status: res.status, data: body.data };
+}
+
+/** A random client address in 10/8, for tests that must not share a per-address limit. */
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

@@ -1,0 +1,83 @@
+// Several server processes behind one load balancer, as production runs them (DESIGN §2): real
+// `src/main.ts` processes sharing PostgreSQL and Redis. Tests of one app instance or of two in
+// this Node process live beside the feature; these say "across processes" and mean it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, NewMessagePayload } from '@linkup/contract';
+import { createTestDatabase, type TestDatabase } from './helpers/database';
+import { makeDataDir, removeDataDir } from './helpers/isolation';
+import { api, randomIp, register } from './helpers/remote';
+import { allOf, needsEnv, onlyOn } from './helpers/requires';
+import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { openSocket, record, until } from './helpers/sockets';
+
+const SIGN_IN_LIMIT = 10;
+
+// Once per run: on the PostgreSQL pass of the suite (the SQLite pass would repeat it word for word).
+describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TEST_DATABASE_URL', 'REDIS_URL'), onlyOn('postgres')), () => {
+  let database: TestDatabase;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = makeDataDir();
+    database = await createTestDatabase({ dialect: 'postgres' });
+    // TRUST_PROXY: each test speaks from its own address (X-Forwarded-For), so the sign-in limit
+    // one test exhausts is not another's.
+    const env = {
+      DATABASE_URL: database.url!, REDIS_URL: process.env.REDIS_URL!, DATA_DIR: dataDir,
+      TRUST_PROXY: 'true', AUTH_RATE_LIMIT_MAX: String(SIGN_IN_LIMIT),
+    };
+    [one, two] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, SERVER_START_MS + 30_000);
+  afterAll(async () => {
+    await Promise.all([one?.stop(), two?.stop()]);
+    await database?.destroy();
+    if (dataDir) removeDataDir(dataDir);
+  });
+
+  it('a message sent through one process reaches a socket connected to the other, on the room and the member channel', async () => {
+    const from = randomIp();
+    const alice = await register(one.origin, 'Erin', from);
+    const bob = await register(two.origin, 'Femi', from);
+    const room = await api<{ id: string }>(two.origin, bob.token, 'POST', '/chat/rooms', { user_id: alice.id });
+    const socket = await openSocket(two.origin, bob.token);
+    try {
+      expect(await socket.emitWithAck('subscribe', `chat.room.${room.data.id}`)).toEqual({ ok: true });
+      const onRoom = record<{ message: ChatMessage }>(socket, 'message.sent');
+      const onMember = record<NewMessagePayload>(socket, 'NewMessage');
+      const sent = await api<ChatMessage>(one.origin, alice.token, 'POST', '/chat/messages', { chat_room_id: room.data.id, message: 'across processes' });
+      expect(sent.status).toBe(201);
+      await until(() => onRoom.length === 1 && onMember.length === 1, 5000);
+      expect(onRoom[0]!.message.id).toBe(sent.data.id);
+      expect(onMember[0]).toMatchObject({ chat_room_id: room.data.id, message: { message: 'across processes' } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('counts sign-in attempts from one address on both processes together', async () => {
+    const from = randomIp();
+    const attempt = (server: ServerProcess) =>
+      api(server.origin, null, 'POST', '/auth/login', { email: 'nobody@example.test', password: 'wrong-password' }, from);
+    for (let i = 0; i < SIGN_IN_LIMIT / 2; i++) expect((await attempt(one)).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_LIMIT / 2; i++) expect((await attempt(two)).status).toBe(401);
+    expect((await attempt(one)).status).toBe(429);
+    expect((await attempt(two)).status).toBe(429);
+  });
+
+  it('a session ended through one process is refused by the other at once, over HTTP, and its socket there is closed', async () => {
+    const from = randomIp();
+    const member = await register(one.origin, 'Gugu', from);
+    expect((await api(two.origin, member.token, 'GET', '/auth/user')).status).toBe(200);
+    const socket = await openSocket(two.origin, member.token);
+    try {
+      const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+      expect((await api(one.origin, member.token, 'POST', '/auth/logout', undefined, from)).status).toBe(200);
+      expect((await api(two.origin, member.token, 'GET', '/auth/user')).status).toBe(401);
+      // Closed by the server (issue #12 item 1), not merely refused at its next command.
+      expect(await disconnected).toBe('io server disconnect');
+    } finally {
+      socket.close();
+    }
+  });
+});

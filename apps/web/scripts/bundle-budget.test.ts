@@ -1,0 +1,38 @@
+// The first-load budgets of issue #18, checked on a real production build: a change that makes
+// /auth/login or /app/dashboard download more JavaScript or CSS than allowed fails here.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS, buildForBudget, measurePages, PAGES } from './bundle-budget.mjs';
+
+let outDir = '';
+let sizes: ReturnType<typeof measurePages>;
+
+beforeAll(async () => {
+  outDir = await buildForBudget();
+  sizes = measurePages(outDir);
+}, 300_000);
+
+afterAll(() => {
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('first-load budget (gzip)', () => {
+  it.each(Object.keys(PAGES))('%s: initial JavaScript ≤ 155 KB in at most 12 files, and CSS ≤ 40 KB', (page) => {
+    const size = sizes[page]!;
+    expect(size.files.js.length, 'the page loads at least the entry').toBeGreaterThan(0);
+    expect(size.files.js.length, `JavaScript files: ${size.files.js.join(', ')}`).toBeLessThanOrEqual(BUDGETS.jsFiles);
+    expect(size.jsGzip, `JavaScript ${kb(size.jsGzip)}: ${size.files.js.join(', ')}`).toBeLessThanOrEqual(BUDGETS.jsGzip);
+    expect(size.cssGzip, `CSS ${kb(size.cssGzip)}: ${size.files.css.join(', ')}`).toBeLessThanOrEqual(BUDGETS.cssGzip);
+  });
+
+  it('no first page loads zod, PrimeReact components or the Socket.IO client', () => {
+    for (const [page, size] of Object.entries(sizes)) {
+      const code = size.files.js.map((file) => fs.readFileSync(`${outDir}/${file}`, 'utf8')).join('\n');
+      // Markers from each library's source that survive minification.
+      expect(code.includes('ZodError'), `${page} loads zod`).toBe(false);
+      expect(code.includes('engine.io'), `${page} loads the Socket.IO client`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
+import { FeedBadgeSync } from '@/features/feed/components/feed-badge-sync';
+import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
+import { PremiumSync } from '@/features/subscriptions/components/premium-sync';
+
+/** The shell's invisible syncs: tab badges, matches made by others and premium changes, each mounted once. */
+export function ShellSyncs() {
+  return (
+    <>
+      <ChatUnreadSync />
+      <FeedBadgeSync />
+      <MatchNotificationsSync />
+      <PremiumSync />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Pages load by group (one chunk each), so a first visit downloads only the shell and its own page.
+ * Once the page has loaded and settled, the groups a member is likely to open next are fetched ahead.
+ */
+import type { ComponentType } from 'react';
+import { afterPageLoad } from '@/lib/after-load';
+
+export const PAGE_GROUPS = {
+  auth: () => import('@/app/routes/groups/auth'),
+  onboarding: () => import('@/app/routes/groups/onboarding'),
+  home: () => import('@/app/routes/groups/home'),
+  discover: () => import('@/app/routes/groups/discover'),
+  matches: () => import('@/app/routes/groups/matches'),
+  chat: () => import('@/app/routes/groups/chat'),
+  feed: () => import('@/app/routes/groups/feed'),
+  profile: () => import('@/app/routes/groups/profile'),
+  settings: () => import('@/app/routes/groups/settings'),
+  help: () => import('@/app/routes/groups/help'),
+  premium: () => import('@/app/routes/groups/premium'),
+  appShell: () => import('@/app/layouts/app-shell'),
+};
+
+export type PageGroup = keyof typeof PAGE_GROUPS;
+type GroupModule<G extends PageGroup> = Awaited<ReturnType<(typeof PAGE_GROUPS)[G]>>;
+
+/** A screen that loads with its group: what a route's `lazy` resolves to. */
+export type LazyScreen = { group: PageGroup; load: () => Promise<ComponentType> };
+
+export function lazyScreen<G extends PageGroup>(group: G, pick: (module: GroupModule<G>) => ComponentType): LazyScreen {
+  return { group, load: () => PAGE_GROUPS[group]().then((module) => pick(module as GroupModule<G>)) };
+}
+
+/** Where a member usually goes from each group (signed-in groups include the shell they need). */
+const LIKELY_NEXT: Record<PageGroup, readonly PageGroup[]> = {
+  auth: ['appShell', 'home', 'onboarding'],
+  onboarding: ['appShell', 'home'],
+  home: ['discover', 'matches', 'chat', 'feed', 'profile'],
+  discover: ['matches', 'chat', 'home'],
+  matches: ['chat', 'discover'],
+  chat: ['matches', 'discover'],
+  feed: ['chat', 'discover'],
+  profile: ['settings', 'help'],
+  settings: ['profile', 'help'],
+  help: ['profile'],
+  premium: ['home'],
+  appShell: ['home'],
+};
+
+const prefetched = new Set<PageGroup>();
+
+/** Fetches the groups likely opened after `group`, once each, after the page has settled. */
+export function prefetchLikelyNext(group: PageGroup, win: Window = window): void {
+  const next = LIKELY_NEXT[group].filter((g) => !prefetched.has(g));
+  if (next.length === 0) return;
+  afterPageLoad(() => {
+    for (const g of next) {
+      if (prefetched.has(g)) continue;
+      prefetched.add(g);
+      // A failed prefetch only means the page loads when opened; the route reports real failures.
+      PAGE_GROUPS[g]().catch(() => prefetched.delete(g));
+    }
+  }, win);
+}

@@ -1,0 +1,7 @@
+import { routeByName } from '@linkup/contract';
+import { SubscriptionScreen } from '@/features/subscriptions/components/subscription-screen';
+
+/** /app/subscription — my premium, the plans, Manage and the payment history. */
+export function SubscriptionRoute() {
+  return <SubscriptionScreen title={routeByName('app.subscription').title} />;
+}

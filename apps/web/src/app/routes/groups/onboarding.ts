@@ -1,0 +1,2 @@
+/** Onboarding after registration. */
+export { OnboardingWelcomeRoute } from '@/app/routes/onboarding/welcome';

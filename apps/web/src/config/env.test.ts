@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TEST_DEVICE, GOOGLE_TEST_BANNERS, parseEnv } from '@/config/env';
+
+describe('web app settings', () => {
+  it("defaults to '/api', Google's test banners and the emulator as the one test device", () => {
+    expect(parseEnv({})).toEqual({
+      apiUrl: '/api',
+      ads: { testDevice: DEFAULT_TEST_DEVICE, bannerAdUnits: { android: GOOGLE_TEST_BANNERS.android, ios: GOOGLE_TEST_BANNERS.ios } },
+    });
+  });
+
+  it('takes the AdMob ids and test device from VITE_ADMOB_*', () => {
+    const env = parseEnv({
+      VITE_API_URL: 'https://linkup.app/api/',
+      VITE_ADMOB_BANNER_ANDROID: 'ca-app-pub-1234567890123456/1111111111',
+      VITE_ADMOB_BANNER_IOS: 'ca-app-pub-1234567890123456/2222222222',
+      VITE_ADMOB_TEST_DEVICE: '33BE2250B43518CCDA7DE426D04EE231',
+    });
+    expect(env.apiUrl).toBe('https://linkup.app/api');
+    expect(env.ads).toEqual({
+      testDevice: '33BE2250B43518CCDA7DE426D04EE231',
+      bannerAdUnits: { android: 'ca-app-pub-1234567890123456/1111111111', ios: 'ca-app-pub-1234567890123456/2222222222' },
+    });
+  });
+
+  it('refuses an ad unit id that is not one', () => {
+    expect(() => parseEnv({ VITE_ADMOB_BANNER_IOS: 'banner-1' })).toThrow(/AdMob ad unit id/);
+  });
+});

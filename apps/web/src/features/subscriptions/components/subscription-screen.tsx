@@ -1,0 +1,113 @@
+import '@/features/subscriptions/subscriptions.css';
+import { PREMIUM_FEATURES, PREMIUM_TEXTS, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
+import { Button } from '@/components/button';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { useChangeRenewal } from '@/features/subscriptions/api/change-renewal';
+import { usePlans } from '@/features/subscriptions/api/get-plans';
+import { useSubscription } from '@/features/subscriptions/api/get-subscription';
+import { useOpenPortal } from '@/features/subscriptions/api/open-portal';
+import { PlanSummary } from '@/features/subscriptions/components/plan-card';
+import { formatDate, formatMoney, subscriptionPaths } from '@/features/subscriptions/utils/paths';
+import { LoadFailed, Loading } from '@/components/load-state';
+import { PageHeader } from '@/components/page-header';
+import { isApiClientError } from '@/lib/api-client';
+
+const failed = (error: unknown) => toast.error(isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }));
+
+function StatusCard({ status }: { status: SubscriptionStatus }) {
+  const renewal = useChangeRenewal();
+  const portal = useOpenPortal();
+  const change = (action: 'cancel' | 'resume') =>
+    renewal.mutate(action, { onSuccess: ({ message }) => message && toast.success(message), onError: failed });
+  return (
+    <div className="subscription-card" data-testid="subscription-status">
+      {status.is_premium ? (
+        <>
+          <h2><i className="pi pi-crown" aria-hidden="true" /> {PREMIUM_TEXTS.premium}{status.plan ? ` · ${status.plan.name}` : ''}</h2>
+          {status.premium_until && (
+            <p>
+              {status.in_grace
+                ? `Your last renewal failed. Premium continues until ${formatDate(status.premium_until)} — update your card to keep it.`
+                : status.renews ? `Renews on ${formatDate(status.premium_until)}` : `Ends on ${formatDate(status.premium_until)}`}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <h2>{PREMIUM_TEXTS.free}</h2>
+          <p>Upgrade to Premium to unlock everything below.</p>
+        </>
+      )}
+      <div className="subscription-actions">
+        {status.can_cancel && <Button type="button" label={PREMIUM_TEXTS.cancel} className="p-button-outlined p-button-danger" loading={renewal.isPending} onClick={() => change('cancel')} />}
+        {status.can_resume && <Button type="button" label={PREMIUM_TEXTS.resume} loading={renewal.isPending} onClick={() => change('resume')} />}
+        {status.has_portal && (
+          <Button type="button" label={PREMIUM_TEXTS.portal} className="p-button-outlined" loading={portal.isPending}
+            onClick={() => portal.mutate(undefined, { onSuccess: (url) => window.location.assign(url), onError: failed })} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** /app/subscription: my status, free vs premium, the plans, Manage, and the payment history. */
+export function SubscriptionScreen({ title }: { title: string }) {
+  const status = useSubscription();
+  const plans = usePlans();
+  const [params] = useSearchParams();
+  const from = params.get('from');
+
+  const header = <PageHeader title={title} subtitle="Unlimited likes, see who likes you and who visited, and boost your profile." />;
+  if (status.isPending || plans.isPending) return <section className="subscription-page">{header}<Loading label="Loading Premium" /></section>;
+  if (status.isError || plans.isError) {
+    return <section className="subscription-page">{header}<LoadFailed what="Premium" onRetry={() => { void status.refetch(); void plans.refetch(); }} /></section>;
+  }
+  const mine = status.data;
+
+  return (
+    <section className="subscription-page">
+      {header}
+      <StatusCard status={mine} />
+
+      <table className="premium-compare">
+        <caption className="sr-only">Free and Premium compared</caption>
+        <thead><tr><th scope="col">Feature</th><th scope="col">{PREMIUM_TEXTS.free}</th><th scope="col">{PREMIUM_TEXTS.premium}</th></tr></thead>
+        <tbody>
+          {PREMIUM_FEATURES.map((feature) => (
+            <tr key={feature.key}><th scope="row">{feature.title}</th><td>{feature.free}</td><td><i className="pi pi-check" role="img" aria-label="Included" /></td></tr>
+          ))}
+        </tbody>
+      </table>
+
+      {!mine.renews && (
+        <>
+          <h2 className="subscription-heading">{PREMIUM_TEXTS.choosePlan}</h2>
+          <ul className="plan-list">
+            {plans.data.map((plan) => (
+              <li key={plan.id}>
+                <Link to={subscriptionPaths.plan(plan.id, from)} className="plan-card">
+                  <PlanSummary plan={plan} />
+                  <i className="pi pi-chevron-right" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <h2 className="subscription-heading">{PREMIUM_TEXTS.history}</h2>
+      {mine.payments.length === 0 ? <p className="subscription-muted">{PREMIUM_TEXTS.noHistory}</p> : (
+        <ul className="payment-history" aria-label={PREMIUM_TEXTS.history}>
+          {mine.payments.map((payment) => (
+            <li key={payment.id}>
+              <span>{formatDate(payment.created_at)}</span>
+              <span>{formatMoney(payment.amount_cents, payment.currency)}</span>
+              <span className={`payment-status payment-status--${payment.status}`}>{payment.status}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

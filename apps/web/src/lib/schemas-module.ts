@@ -1,0 +1,2 @@
+/** Every schema of the contract, in one lazily loaded chunk (see lib/schemas.ts). */
+export * from '@linkup/contract';

@@ -1,0 +1,41 @@
+// The service worker (pwa/sw.js) is plain JavaScript served as is, so it cannot import the
+// contract; it keeps its own copy of the action routing and the desktop notification time. This
+// test runs the worker's code and holds both copies to the contract's, so they cannot drift apart.
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { NOTIFICATION_ACTIONS, TIMINGS, notificationActionPath, type PushData } from '@linkup/contract';
+import { describe, expect, it } from 'vitest';
+
+const source = fs.readFileSync(path.resolve(__dirname, '../../pwa/sw.js'), 'utf8');
+
+/** The worker's top-level functions and constants, evaluated with a stand-in for its globals. */
+function workerScope(): { actionPath: (action: string, data: Partial<PushData>) => string; DESKTOP_NOTIFICATION_MS: number } {
+  const context = vm.createContext({ SHELL: { version: 'test', files: [] }, self: { addEventListener: () => {} } });
+  vm.runInContext(`${source}\n;globalThis.__exported = { actionPath, DESKTOP_NOTIFICATION_MS };`, context);
+  return (context as unknown as { __exported: ReturnType<typeof workerScope> }).__exported;
+}
+
+const DATA: Partial<PushData>[] = [
+  {},
+  { viewer_id: 'usr_viewer' },
+  { sender_id: 'usr_sender', chat_room_id: 'room_1' },
+  { user_id: 'usr_match', chat_room_id: 'room_2' },
+  { viewer_id: 'usr_viewer', sender_id: 'usr_sender', user_id: 'usr_match' },
+];
+
+describe('the service worker’s copy of the contract', () => {
+  const worker = workerScope();
+
+  it.each([...NOTIFICATION_ACTIONS.filter((a) => a !== 'like_back'), 'something_new'])('routes %s as the contract does, whatever the data', (action) => {
+    for (const data of DATA) expect(worker.actionPath(action, data), JSON.stringify(data)).toBe(notificationActionPath(action, data));
+  });
+
+  it('opens the member’s profile for like_back with no page open (the worker cannot like; the profile offers Like)', () => {
+    for (const data of DATA) expect(worker.actionPath('like_back', data), JSON.stringify(data)).toBe(notificationActionPath('view_profile', data));
+  });
+
+  it('closes desktop notifications after the contract’s time', () => {
+    expect(worker.DESKTOP_NOTIFICATION_MS).toBe(TIMINGS.desktopNotificationMs);
+  });
+});

@@ -1,0 +1,61 @@
+import type { PushData } from '@linkup/contract';
+import { vi } from 'vitest';
+import type { Platform, PushMessage, PushPermission } from '@/platform/platform';
+
+type Handler<A extends unknown[]> = (...args: A) => void;
+
+/**
+ * A native platform for tests, faked at the `platform/` boundary: what the app asks of the device
+ * is recorded (vi.fn), and what the device does — a push arriving or tapped, the back button, a
+ * link opening the app — is played by the test.
+ */
+export function fakeNativePlatform(name: 'android' | 'ios' = 'android') {
+  const back = new Set<Handler<[]>>();
+  const links = new Set<Handler<[string]>>();
+  const foreground = new Set<Handler<[PushMessage]>>();
+  const opened = new Set<Handler<[PushMessage, string]>>();
+  const listen = <A extends unknown[]>(set: Set<Handler<A>>) => (handler: Handler<A>) => {
+    set.add(handler);
+    return () => void set.delete(handler);
+  };
+
+  const push = {
+    permission: vi.fn(async (): Promise<PushPermission> => 'granted'),
+    requestPermission: vi.fn(async (): Promise<PushPermission> => 'granted'),
+    register: vi.fn(async () => 'fcm-device-token-1'),
+    onForeground: listen(foreground),
+    onOpened: listen(opened),
+  };
+  const ads = {
+    initialize: vi.fn(async () => {}),
+    showBanner: vi.fn(async (_adUnitId: string, onHeight: (px: number) => void) => onHeight(50)),
+    hideBanner: vi.fn(async () => {}),
+  };
+  const platform = {
+    getPlatform: () => name,
+    isNative: true,
+    onBackButton: listen(back),
+    onDeepLink: listen(links),
+    exitApp: vi.fn(async () => {}),
+    currentPosition: vi.fn(async () => ({ latitude: 0, longitude: 0 })),
+    installAppShell: vi.fn(async () => {}),
+    hideSplash: vi.fn(async () => {}),
+    setStatusBar: vi.fn(async () => {}),
+    push,
+    ads,
+  } satisfies Platform;
+
+  return {
+    platform,
+    push,
+    ads,
+    /** Whether the app listens for pushes yet (the notification centre loads after the first render). */
+    listensForPushes: () => foreground.size > 0 && opened.size > 0,
+    pushArrives: (data: PushData, text: { title?: string; body?: string } = {}) => foreground.forEach((h) => h({ data, ...text })),
+    pushTapped: (data: PushData, actionId = 'tap') => opened.forEach((h) => h({ data }, actionId)),
+    pressBack: () => back.forEach((h) => h()),
+    openLink: (url: string) => links.forEach((h) => h(url)),
+  };
+}
+
+export type FakeNativePlatform = ReturnType<typeof fakeNativePlatform>;
