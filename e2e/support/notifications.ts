@@ -8,14 +8,39 @@ import { storeSession } from './session';
 
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
 
-/** The member signed in, in a browser of their own, on /app/more. */
+/**
+ * The member signed in, in a browser of their own, on /app/more, with its real-time connection
+ * open: the Socket.IO client loads after the first page has rendered, and an event sent before the
+ * server accepted the connection (and joined it to the member's channel) would never reach it.
+ */
 export async function memberPage(browser: Browser, member: MatchingMember): Promise<Page> {
   const context = await browser.newContext({ permissions: ['notifications'] });
   const page = await context.newPage();
   await storeSession(page, member.session);
+  const connected = socketConnected(page);
   await page.goto('/app/more');
   await expect(page.getByRole('heading', { level: 1, name: 'More' })).toBeVisible();
+  await connected;
   return page;
+}
+
+/**
+ * Resolves when the server accepts the page's Socket.IO connection: its CONNECT packet ("40…")
+ * arrives. The server joins the socket to its member's channel in the same step.
+ */
+export function socketConnected(page: Page, timeout = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page’s real-time connection did not open')), timeout);
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
 }
 
 /** The in-app notification card (spec §2), by its type's label ('New Like', 'New Match', …). */
@@ -62,15 +87,41 @@ export async function serviceWorkerOf(page: Page) {
   });
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
+  // A push for a registration with no activated worker yet is dropped without a word: wait for it.
+  await page.evaluate(async () => {
+    const { active } = await navigator.serviceWorker.ready;
+    if (!active || active.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      active.addEventListener('statechange', () => {
+        if (active.state === 'activated') resolve();
+      });
+    });
+  });
   const worker = async (): Promise<Worker> => {
     const running = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
     return running.at(-1) ?? context.waitForEvent('serviceworker');
   };
+  const inWorker = async <T>(fn: () => Promise<T>): Promise<T> => (await worker()).evaluate(fn);
   return {
     origin,
+    /**
+     * Takes the app out of view as a member does (its tab goes to another page) and waits until
+     * the service worker no longer counts a window of the app as visible: it learns of the
+     * navigation a moment after the page does, and until then it rightly leaves pushes to the page.
+     */
+    toBackground: async () => {
+      await page.goto('about:blank');
+      await expect
+        .poll(() => inWorker(async () => {
+          const sw = self as unknown as { clients: { matchAll(options: object): Promise<{ visibilityState: string }[]> } };
+          const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+          return open.filter((client) => client.visibilityState === 'visible').length;
+        }), { message: 'no page of the app in view, as the service worker sees it' })
+        .toBe(0);
+    },
     deliver: (payload: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: payload }),
-    shown: async (): Promise<ShownNotification[]> =>
-      (await worker()).evaluate(async () => {
+    shown: (): Promise<ShownNotification[]> =>
+      inWorker(async () => {
         const sw = self as unknown as { registration: ServiceWorkerRegistration };
         return (await sw.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
       }),

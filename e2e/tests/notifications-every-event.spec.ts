@@ -34,7 +34,7 @@ async function pushesOf(push: PushService, count: number): Promise<{ text: strin
 /** With no page of the app in view, each push is shown by the member's service worker. */
 async function shownInBackground(page: Page, pushes: { text: string; payload: PushPayload }[]): Promise<void> {
   const worker = await serviceWorkerOf(page);
-  await page.goto('about:blank');
+  await worker.toBackground();
   for (const { text, payload } of pushes) {
     await worker.deliver(text);
     await expect

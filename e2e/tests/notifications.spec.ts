@@ -57,7 +57,7 @@ test('a message to a member whose chat is closed shows the card, and its Web Pus
 
     // The page goes to the background (away from the app): the service worker shows the push itself.
     const worker = await serviceWorkerOf(a);
-    await a.goto('about:blank');
+    await worker.toBackground();
     await worker.deliver(payload);
     await expect.poll(() => worker.shown()).toEqual([{ title: `New message from ${sipho.name}`, body: 'Coffee on Saturday?', tag: `room-${roomId}` }]);
     // Desktop notifications close after 5 seconds (spec §9).

@@ -55,16 +55,39 @@ describe('Feed: posts', { timeout: 20_000 }, () => {
     expect(screen.getByText("You're all caught up.")).toBeInTheDocument();
   });
 
-  it('likes at once (count +1), ignores a second tap while the like is on its way, and settles on the server’s count', async () => {
+  it('likes at once (count +1); a tap while the like is on its way shows at once and is sent after it, one call at a time', async () => {
     let answer: (r: Response) => void = () => {};
-    const fetch = api({ 'POST /api/feed/posts/p1/like': () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const fetch = api({
+      'POST /api/feed/posts/p1/like': () => new Promise<Response>((resolve) => { answer = resolve; }),
+      'DELETE /api/feed/posts/p1/unlike': () => ok({ post_id: 'p1', is_liked: false, likes_count: 4 }),
+    });
     const { user } = await openFeed();
     await screen.findByRole('article', { name: 'Thandi' });
     await user.click(likeButton('Thandi'));
     expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'true');
     expect(likeButton('Thandi')).toHaveTextContent('3');
     await user.click(likeButton('Thandi'));
+    expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'false');
+    expect(likeButton('Thandi')).toHaveTextContent('2');
+    // Only the like is on its way until it returns; then the unlike the member chose follows.
+    expect(calledEndpoints(fetch).filter((e) => e.includes('/feed/posts/'))).toEqual(['POST /api/feed/posts/p1/like']);
+    answer(ok({ post_id: 'p1', is_liked: true, likes_count: 5 }));
+    await waitFor(() => expect(likeButton('Thandi')).toHaveTextContent('4'));
+    expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'false');
+    const calls = calledEndpoints(fetch).filter((e) => e.includes('/feed/posts/'));
+    expect(calls).toEqual(['POST /api/feed/posts/p1/like', 'DELETE /api/feed/posts/p1/unlike']);
+  });
+
+  it('a tap and a tap back while the like is on its way send nothing more: the server already has the last choice', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = api({ 'POST /api/feed/posts/p1/like': () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const { user } = await openFeed();
+    await screen.findByRole('article', { name: 'Thandi' });
+    await user.click(likeButton('Thandi'));
+    await user.click(likeButton('Thandi'));
+    await user.click(likeButton('Thandi'));
     expect(likeButton('Thandi')).toHaveAttribute('aria-pressed', 'true');
+    expect(likeButton('Thandi')).toHaveTextContent('3');
     answer(ok({ post_id: 'p1', is_liked: true, likes_count: 5 }));
     await waitFor(() => expect(likeButton('Thandi')).toHaveTextContent('5'));
     const calls = calledEndpoints(fetch).filter((e) => e.includes('/feed/posts/'));

@@ -1,4 +1,4 @@
-import { FRIENDLY_MESSAGES, applyLikeToggle, friendlyMessage, type FeedPage, type FeedPost } from '@linkup/contract';
+import { FRIENDLY_MESSAGES, applyLikeToggle, friendlyMessage, type FeedPage, type FeedPost, type PostLikeResult } from '@linkup/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { toast } from '@/lib/toast';
@@ -9,29 +9,40 @@ import { isApiClientError } from '@/lib/api-client';
 
 /**
  * Like and unlike a post of the feed (spec §4 "Feed"): shown at once (is_liked flips, the count
- * moves by one, never below 0), then set to what the server says; put back if the call fails. A
- * like or unlike already in progress for the same post is ignored.
+ * moves by one, never below 0), then set to what the server says; put back if the call fails.
+ * Every tap counts: a tap while a call for the same post is still on its way is shown at once too,
+ * and once that call returns the server is brought to the last state the member chose (one call
+ * per post at a time, so the answers cannot arrive out of order).
  */
 export function useLikeToggle(filters: FeedFilterValues) {
   const queryClient = useQueryClient();
-  const inProgress = useRef(new Set<string>());
+  /** Post id → the like state the member chose last, while calls for it are under way. */
+  const wanted = useRef(new Map<string, boolean>());
 
   return useCallback(async (post: FeedPost) => {
-    if (inProgress.current.has(post.id)) return;
-    inProgress.current.add(post.id);
     const key = feedKeys.posts(filters);
     const patch = (change: Partial<FeedPost>) =>
       queryClient.setQueryData<InfiniteData<FeedPage>>(key, (data) => patchPost(data, post.id, change));
     const liked = !post.is_liked;
     patch(applyLikeToggle(post, liked));
+    const running = wanted.current.has(post.id);
+    wanted.current.set(post.id, liked);
+    if (running) return;
+
+    const before = { is_liked: post.is_liked, likes_count: post.likes_count };
     try {
-      const result = liked ? await likePost(post.id) : await unlikePost(post.id);
-      patch({ is_liked: result.is_liked, likes_count: result.likes_count });
+      let sent: boolean | undefined;
+      let result: PostLikeResult | undefined;
+      while (wanted.current.get(post.id) !== sent) {
+        sent = wanted.current.get(post.id) as boolean;
+        result = sent ? await likePost(post.id) : await unlikePost(post.id);
+      }
+      if (result) patch({ is_liked: result.is_liked, likes_count: result.likes_count });
     } catch (error) {
-      patch({ is_liked: post.is_liked, likes_count: post.likes_count });
+      patch(before);
       toast.error(isApiClientError(error) ? friendlyMessage(error) : FRIENDLY_MESSAGES.fallback);
     } finally {
-      inProgress.current.delete(post.id);
+      wanted.current.delete(post.id);
     }
   }, [filters, queryClient]);
 }
