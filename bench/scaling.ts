@@ -208,7 +208,7 @@ export async function startServer(dataDir: string, databaseUrl: string): Promise
 }
 
 /** A bare Fastify route on its own port: the machine's baseline, measured beside each run. */
-export async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBaseline(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', [
     "const app = require('fastify')();",
@@ -217,11 +217,11 @@ export async function startBaseline(): Promise<{ url: string; stop: () => Promis
   ].join('')], { cwd: path.join(repoRoot, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/`;
   await waitForHealthy(url, child);
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid!, stop: () => stop(child) };
 }
 
-/** The p95 ratio between the largest and smallest size of each dialect, against the target of 2. */
-export function verdicts<R extends { dialect: string; size: number; p95: number }>(runs: readonly R[], what: string): { lines: string[]; failed: boolean } {
+/** The p95 (or another percentile's) ratio between the largest and smallest size of each dialect, against the target of 2. */
+export function verdicts<R extends { dialect: string; size: number; p95: number }>(runs: readonly R[], what: string, percentile = 'p95'): { lines: string[]; failed: boolean } {
   const lines: string[] = [];
   let failed = false;
   for (const dialect of new Set(runs.map((r) => r.dialect))) {
@@ -231,7 +231,7 @@ export function verdicts<R extends { dialect: string; size: number; p95: number 
     const ratio = Math.round((large.p95 / small.p95) * 100) / 100;
     const ok = ratio <= 2;
     failed ||= !ok;
-    lines.push(`${dialect}: p95 at ${large.size} ${what} is ${ratio}× p95 at ${small.size} (target ≤ 2): ${ok ? 'met' : 'NOT met'}`);
+    lines.push(`${dialect}: ${percentile} at ${large.size} ${what} is ${ratio}× ${percentile} at ${small.size} (target ≤ 2): ${ok ? 'met' : 'NOT met'}`);
   }
   return { lines, failed };
 }

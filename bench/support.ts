@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
 
 /** A free loopback port (benchmarks start their servers on their own ports). */
 export function freePort(): Promise<number> {
@@ -44,6 +46,50 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** Counted when this module loads, before the process pins itself to one CPU (which would make it report 1). */
+export const cpuCount = os.availableParallelism();
+
+/**
+ * Pins a process (all its threads) to one CPU when the machine has two or more and `taskset`
+ * exists, so a server and the load generator do not compete; `BENCH_PIN=0` turns it off.
+ */
+export function pin(pid: number, cpu: number): boolean {
+  if (process.env.BENCH_PIN === '0' || cpuCount < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One autocannon measurement, reduced to what the reports print. */
+export interface Throughput {
+  requests: number;
+  /** Failed connections, timeouts and non-2xx answers. */
+  errors: number;
+  rps: number;
+  /** Latency percentiles in ms (autocannon's resolution: whole milliseconds). */
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+}
+
+/** `connections` keep-alive clients request `url` back to back for `durationSeconds` (autocannon). */
+export async function measureThroughput(url: string, headers: Record<string, string>, connections: number, durationSeconds: number): Promise<{ summary: Throughput; raw: Result }> {
+  const raw = await autocannon({ url, headers, connections, duration: durationSeconds, timeout: 10 });
+  const { latency } = raw;
+  return {
+    raw,
+    summary: {
+      requests: raw.requests.total, errors: raw.errors + raw.timeouts + raw.non2xx, rps: Math.round(raw.requests.average),
+      p50: latency.p50, p90: latency.p90, p97_5: latency.p97_5, p99: latency.p99, max: latency.max,
+    },
+  };
 }
 
 interface PendingRequest { head: string; body: string; resolve: (status: number) => void }
