@@ -3,8 +3,9 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) and each size (1,000 and 100,000 members by
 // default) it generates members with a seeded PRNG straight into a fresh database, starts the real
 // server on it, signs in a viewer and measures GET /api/matches/discover with autocannon (10
-// keep-alive connections), then `/api/health` on the same server and a bare Fastify route — the
-// machine's baseline in the same run. Servers are pinned to CPU 0 and this process (the load
+// keep-alive connections) served from the ranked queue, then `/api/health` on the same server,
+// then discover again with DISCOVER_QUEUE=false (every page the direct query) and a bare Fastify
+// route — the baselines, in the same run. Servers are pinned to CPU 0 and this process (the load
 // generator) to CPU 1 when the machine has two. It writes bench/results/discover-latest.{json,md}
 // with req/s and p50/p90/p99, the p99 ratio between the largest and smallest size (target ≤ 2),
 // the throughput target at 100,000 members (≥ 2,000 req/s, p99 ≤ 20 ms) and the query plans.
@@ -39,7 +40,10 @@ interface Run {
   members: number;
   generateSeconds: number;
   pinned: boolean;
+  /** From the ranked queue (the default). */
   discover: Throughput;
+  /** Every page the direct query (DISCOVER_QUEUE=false): the queue's baseline. */
+  direct: Throughput;
   health: Throughput;
   baseline: Throughput;
   itemsPerPage: number;
@@ -56,20 +60,31 @@ async function runOne(dialect: 'sqlite' | 'postgres', members: number, baseline:
     const generateSeconds = Math.round((performance.now() - t0) / 100) / 10;
     const plan = await queryPlan(database.db, dialect);
 
-    const started = await startServer(database.dataDir, database.databaseUrl);
-    server = started.server;
-    const { base, headers } = started;
-    const sample = await fetch(`${base}/api/matches/discover`, { headers });
-    if (!sample.ok) throw new Error(`discover failed: ${sample.status} ${await sample.text()}`);
-    const itemsPerPage = ((await sample.json()) as { data: { items: unknown[] } }).data.items.length;
-    // Servers on CPU 0, this process (autocannon) on CPU 1; a PostgreSQL server is not moved.
-    const pinned = [pin(server.pid!, 0), pin(baseline.pid, 0), pin(process.pid, 1)].every(Boolean);
-    // Warm-up, then the measurements (health and the bare route right after, under the same conditions).
-    await measureThroughput(`${base}/api/matches/discover`, headers, connections, Math.min(5, seconds));
-    const discover = (await measureThroughput(`${base}/api/matches/discover`, headers, connections, seconds)).summary;
-    const health = (await measureThroughput(`${base}/api/health`, {}, connections, seconds)).summary;
+    // The same data served twice: from the ranked queue (the default), then with every page the
+    // direct query (DISCOVER_QUEUE=false) — the baseline of the queue, measured in the same run.
+    const measureWith = async (env: Record<string, string>) => {
+      const started = await startServer(database.dataDir, database.databaseUrl, env);
+      server = started.server;
+      const { base, headers } = started;
+      const sample = await fetch(`${base}/api/matches/discover`, { headers });
+      if (!sample.ok) throw new Error(`discover failed: ${sample.status} ${await sample.text()}`);
+      const itemsPerPage = ((await sample.json()) as { data: { items: unknown[] } }).data.items.length;
+      // Servers on CPU 0, this process (autocannon) on CPU 1; a PostgreSQL server is not moved.
+      const pinned = [pin(server.pid!, 0), pin(baseline.pid, 0), pin(process.pid, 1)].every(Boolean);
+      await measureThroughput(`${base}/api/matches/discover`, headers, connections, Math.min(5, seconds));
+      const discover = (await measureThroughput(`${base}/api/matches/discover`, headers, connections, seconds)).summary;
+      const health = (await measureThroughput(`${base}/api/health`, {}, connections, seconds)).summary;
+      await stop(server);
+      server = undefined;
+      return { itemsPerPage, pinned, discover, health };
+    };
+    const queued = await measureWith({});
+    const direct = await measureWith({ DISCOVER_QUEUE: 'false' });
     const bare = (await measureThroughput(baseline.url, {}, connections, seconds)).summary;
-    return { dialect, members, generateSeconds, pinned, discover, health, baseline: bare, itemsPerPage, plan };
+    return {
+      dialect, members, generateSeconds, pinned: queued.pinned && direct.pinned, discover: queued.discover, direct: direct.discover,
+      health: queued.health, baseline: bare, itemsPerPage: queued.itemsPerPage, plan,
+    };
   } finally {
     if (server) await stop(server);
     await database.dispose();
@@ -82,9 +97,9 @@ function markdown(runs: Run[], verdicts: string[]): string {
     '',
     `${new Date().toISOString()} · Node ${process.version} · ${cpuCount} CPUs (${os.cpus()[0]?.model ?? 'unknown'}) · autocannon, ${connections} connections · ${seconds}s per measurement · pinned: ${runs.every((r) => r.pinned) ? 'yes' : 'no'}`,
     '',
-    '| database | members | generate s | cards | discover req/s | p50 ms | p90 ms | p99 ms | errors | health req/s | health p99 ms | bare Fastify req/s | bare p99 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p90} | ${r.discover.p99} | ${r.discover.errors} | ${r.health.rps} | ${r.health.p99} | ${r.baseline.rps} | ${r.baseline.p99} |`),
+    '| database | members | generate s | cards | discover req/s | p50 ms | p90 ms | p99 ms | errors | direct query req/s | direct p99 ms | health req/s | health p99 ms | bare Fastify req/s | bare p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p90} | ${r.discover.p99} | ${r.discover.errors} | ${r.direct.rps} | ${r.direct.p99} | ${r.health.rps} | ${r.health.p99} | ${r.baseline.rps} | ${r.baseline.p99} |`),
     '',
     ...verdicts.map((v) => `- ${v}`),
     '',
@@ -103,7 +118,7 @@ async function main(): Promise<void> {
         console.log(`${dialect}: ${members} members…`);
         const run = await runOne(dialect, members, baseline);
         console.log(`  discover ${run.discover.rps} req/s, p50 ${run.discover.p50} ms, p99 ${run.discover.p99} ms, errors ${run.discover.errors}`
-          + ` (health ${run.health.rps} req/s, bare Fastify ${run.baseline.rps} req/s)`);
+          + ` (direct query ${run.direct.rps} req/s, p99 ${run.direct.p99} ms; health ${run.health.rps} req/s; bare Fastify ${run.baseline.rps} req/s)`);
         runs.push(run);
       }
     }

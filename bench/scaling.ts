@@ -179,8 +179,8 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres', tag: string)
   };
 }
 
-/** The real server on that database, and the viewer's bearer token. */
-export async function startServer(dataDir: string, databaseUrl: string): Promise<{ server: ChildProcess; base: string; headers: Record<string, string> }> {
+/** The real server on that database (`env` adds settings), and the viewer's bearer token. */
+export async function startServer(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string; headers: Record<string, string> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (open it in Chrome DevTools).
@@ -191,6 +191,7 @@ export async function startServer(dataDir: string, databaseUrl: string): Promise
     env: {
       ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl, REDIS_URL: '', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
     },
   });
   try {
