@@ -2,8 +2,8 @@ import net from 'node:net';
 
 /**
  * A loopback TCP proxy to a real service (Redis, PostgreSQL) whose link a test can cut: `cut()`
- * destroys every open connection and refuses new ones until `restore()`, as a network outage
- * would, without stopping the service other tests share.
+ * destroys every open connection and stops listening (new ones are refused) until `restore()`,
+ * as the service going away would look, without stopping the service other tests share.
  */
 export interface TcpProxy {
   port: number;
@@ -38,15 +38,19 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   return {
     port,
     cut() {
+      // Refused from now on (the port stops listening), open links broken: Redis is gone.
       down = true;
+      server.close();
       for (const socket of sockets) socket.destroy();
     },
     restore() {
       down = false;
+      server.listen(port, '127.0.0.1');
     },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
+      if (server.listening) server.close(() => resolve());
+      else resolve();
     }),
   };
 }
