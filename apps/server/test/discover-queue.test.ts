@@ -3,7 +3,7 @@ import { DiscoverPageSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { needsEnv } from './helpers/requires';
-import { startTcpProxy, throughProxy, type TcpProxy } from './helpers/tcp-proxy';
+import { startTcpProxy, throughProxy, untilRedisIsBack, type TcpProxy } from './helpers/tcp-proxy';
 import type { UserRow } from '../src/db/schema';
 import { birthDateBounds } from '../src/modules/matches/discover';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
@@ -135,5 +135,6 @@ describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
     expect(during.json().data).toEqual(before.json().data);
     expect(performance.now() - started).toBeLessThan(2_000);
     proxy.restore();
+    await untilRedisIsBack(t.app);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { needsEnv } from './helpers/requires';
 import { randomIp } from './helpers/remote';
-import { startTcpProxy, throughProxy, type TcpProxy } from './helpers/tcp-proxy';
+import { startTcpProxy, throughProxy, untilRedisIsBack, type TcpProxy } from './helpers/tcp-proxy';
 
 const attempt = (t: TestApp, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.test', password: 'wrong-password' } });
@@ -89,5 +89,6 @@ describe('rate limiting while Redis is unreachable', needsEnv('REDIS_URL'), () =
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
     expect(performance.now() - started).toBeLessThan(1_000);
     proxy.restore();
+    await untilRedisIsBack(t.app);
   });
 });

@@ -1,4 +1,6 @@
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 
 /**
  * A loopback TCP proxy to a real service (Redis, PostgreSQL) whose link a test can cut: `cut()`
@@ -61,4 +63,16 @@ export function throughProxy(url: string, proxy: TcpProxy): string {
   parsed.hostname = '127.0.0.1';
   parsed.port = String(proxy.port);
   return parsed.toString();
+}
+
+/**
+ * Waits until `app` reaches Redis again after `restore()` (its health check says so), so that it
+ * does not close while its clients are still reconnecting: commands they queued then (the Socket.IO
+ * adapter's unsubscribe) would fail with nobody to catch them.
+ */
+export async function untilRedisIsBack(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
+  await vi.waitFor(async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    if (health.statusCode !== 200) throw new Error(`health ${health.statusCode}`);
+  }, { timeout: timeoutMs, interval: 50 });
 }
