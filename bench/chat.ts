@@ -16,15 +16,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpPool, freePort, sleep } from './support';
+import { HttpPool, connectAll, drive, freePort, percentile, seedPairs, sleep, type Drive } from './support';
 import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
-import { createDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { ChatRepository } from '../apps/server/src/modules/chat/chat.repository';
-import { hashPassword } from '../apps/server/src/lib/password';
-import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
-import { newId } from '../apps/server/src/lib/ids';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -47,29 +40,12 @@ const WITH_RELAY = process.env.BENCH_CHAT_RELAY !== '0';
 /** `BENCH_CHAT_SEND=socket|http` measures one way of sending; both by default, the socket first. */
 const TRANSPORTS: Transport[] = process.env.BENCH_CHAT_SEND === 'http' ? ['http'] : process.env.BENCH_CHAT_SEND === 'socket' ? ['socket'] : ['socket', 'http'];
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 interface RunResult {
   name: string; sent: number; delivered: number; failedSends: number;
   p50_ms: number; p99_ms: number; max_ms: number; achieved_rate: number;
   /** CPU time per message while sending: of the server process, and of this one (the load generator). */
   server_cpu_ms_per_message: number | null; client_cpu_ms_per_message: number;
 }
-
-/** CPU milliseconds (user + system) a process has used so far, from /proc on Linux (null elsewhere). */
-function processCpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
-interface Drive { sent: number; failed: number; elapsedMs: number; serverCpuMs: number | null; clientCpuMs: number }
 
 function summarise(name: string, drive: Drive, latencies: number[]): RunResult {
   const { sent, failed, elapsedMs } = drive;
@@ -85,94 +61,21 @@ function summarise(name: string, drive: Drive, latencies: number[]): RunResult {
 }
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Sends `RATE` messages a second for `seconds`, spread over the pairs, through `send`. */
-async function drive(pairs: number, seconds: number, send: (pair: number, seq: number) => Promise<boolean>, serverPid?: number): Promise<Drive> {
-  const serverCpuAtStart = processCpuMs(serverPid);
-  const clientCpuAtStart = process.cpuUsage();
-  let sent = 0;
-  let failed = 0;
-  let issued = 0;
-  // Counters, not a list of pending promises: finding and removing each completed one was O(n).
-  let allDone: (() => void) | undefined;
-  const done = (ok: boolean) => {
-    if (ok) sent++;
-    else failed++;
-    if (sent + failed === issued) allDone?.();
-  };
-  const started = performance.now();
-  const total = RATE * seconds;
-  const tickMs = 10;
-  for (let tick = 0; issued < total; tick++) {
-    const due = Math.min(total, Math.round(((tick + 1) * tickMs * RATE) / 1000));
-    for (; issued < due; issued++) void send(issued % pairs, issued).then(done, () => done(false));
-    const wait = started + (tick + 1) * tickMs - performance.now();
-    if (wait > 0) await sleep(wait);
-  }
-  if (sent + failed < issued) await new Promise<void>((resolve) => { allDone = resolve; });
-  const serverCpuAtEnd = processCpuMs(serverPid);
-  const clientCpu = process.cpuUsage(clientCpuAtStart);
-  return {
-    sent, failed, elapsedMs: performance.now() - started,
-    serverCpuMs: serverCpuAtStart === null || serverCpuAtEnd === null ? null : serverCpuAtEnd - serverCpuAtStart,
-    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000,
-  };
-}
-
 /** The warm-up (its messages are not measured), then the measured run. */
 async function warmUpAndDrive(pairs: number, send: (pair: number, seq: number, measured: boolean) => Promise<boolean>, serverPid?: number) {
   if (WARMUP > 0) {
-    await drive(pairs, WARMUP, (pair, seq) => send(pair, seq, false));
+    await drive(RATE, pairs, WARMUP, (pair, seq) => send(pair, seq, false));
     await sleep(WARMUP_PAUSE_MS);
   }
-  return drive(pairs, SECONDS, (pair, seq) => send(pair, seq, true), serverPid);
-}
-
-async function connectAll(origin: string, tokens: (string | undefined)[], extra: (i: number) => Record<string, unknown> = () => ({})) {
-  const sockets: Socket[] = [];
-  for (let i = 0; i < tokens.length; i += 50) {
-    const batch = tokens.slice(i, i + 50).map((token, j) => new Promise<Socket>((resolve, reject) => {
-      const socket = connect(origin, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { ...(token ? { token } : {}), ...extra(i + j) } });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    }));
-    sockets.push(...(await Promise.all(batch)));
-  }
-  return sockets;
+  return drive(RATE, pairs, SECONDS, (pair, seq) => send(pair, seq, true), serverPid);
 }
 
 /** How LinkUp's sender sends: over its socket (`message.send`, the web app's way while connected) or HTTP. */
 type Transport = 'socket' | 'http';
 
 async function productRun(transport: Transport): Promise<RunResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-chat-'));
-  const database = createDatabase({ dataDir });
-  await migrateToLatest(database.db);
-  // Members, sessions and rooms straight into the database: registering 1,000 members through
-  // argon2 would measure password hashing, not chat.
-  const passwordHash = await hashPassword('bench-password-1');
-  const now = new Date().toISOString();
-  const members = Array.from({ length: SOCKETS }, (_, i) => ({ id: newId(), token: newSessionToken(), i }));
-  for (let i = 0; i < members.length; i += 200) {
-    const chunk = members.slice(i, i + 200);
-    await database.db.insertInto('users').values(chunk.map((m) => ({
-      id: m.id, name: `Bench ${m.i}`, email: `bench${m.i}@bench.test`, phone_number: null, password_hash: passwordHash,
-      date_of_birth: '1990-01-01', gender: 'female', about: null, city: null, province: null, location_cell: null, marital_status: null,
-      body_type: null, relationship_type: null, how_often_drink: null, love_language: null, height_cm: null, job_title: null, education: null,
-      profile_completed: true, onboarding_completed_at: now, email_verified_at: now, phone_verified_at: now, is_demo: false,
-      last_active_at: now, created_at: now, updated_at: now,
-    }))).execute();
-    await database.db.insertInto('sessions').values(chunk.map((m) => ({
-      id: newId(), user_id: m.id, token_hash: hashToken(m.token), user_agent: 'bench', ip: '127.0.0.1',
-      created_at: now, last_used_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null,
-    }))).execute();
-  }
-  const repo = new ChatRepository(database.db);
-  const rooms: string[] = [];
-  for (let p = 0; p < SOCKETS / 2; p++) {
-    const [a, b] = [members[2 * p]!, members[2 * p + 1]!];
-    rooms.push(await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now, members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] }));
-  }
-  await database.close();
+  // Members, sessions and rooms straight into the database (see seedPairs).
+  const { dataDir, members, rooms } = await seedPairs(SOCKETS);
 
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [

@@ -1,11 +1,14 @@
-// Discover benchmark (`npm run bench:discover`): does GET /api/matches/discover stay fast as the
-// membership grows? For each database (SQLite always; PostgreSQL when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set) and each size (1,000 and 100,000 members by default) it generates
-// members with a seeded PRNG straight into a fresh database, starts the real server on it, signs
-// in a viewer and measures discover latency with a fixed number of concurrent clients; a bare
-// Fastify route measured in the same run is the machine baseline. It prints and writes
-// bench/results/discover-latest.{json,md} with p50/p95/p99, requests per second, the p95 ratio
-// between the largest and the smallest size (target ≤ 2) and the database's query plans.
+// Discover benchmark (`npm run bench:discover`): how many discover pages a second the server
+// answers, and how fast, as the membership grows. For each database (SQLite always; PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set) and each size (1,000 and 100,000 members by
+// default) it generates members with a seeded PRNG straight into a fresh database, starts the real
+// server on it, signs in a viewer and measures GET /api/matches/discover with autocannon (10
+// keep-alive connections) served from the ranked queue, then `/api/health` on the same server,
+// then discover again with DISCOVER_QUEUE=false (every page the direct query) and a bare Fastify
+// route — the baselines, in the same run. Servers are pinned to CPU 0 and this process (the load
+// generator) to CPU 1 when the machine has two. It writes bench/results/discover-latest.{json,md}
+// with req/s and p50/p90/p99, the p99 ratio between the largest and smallest size (target ≤ 2),
+// the throughput target at 100,000 members (≥ 2,000 req/s, p99 ≤ 20 ms) and the query plans.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +16,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema';
 import { DiscoverRepository } from '../apps/server/src/modules/matches/discover.repository';
 import {
-  VIEWER, concurrency, durationMs, explain, freshDatabase, generateMembers, load, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
-  startServer, verdicts, type Latencies,
+  VIEWER, durationMs, explain, freshDatabase, generateMembers, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
+  startServer, verdicts,
 } from './scaling';
-import { stop } from './support';
+import { cpuCount, measureThroughput, pin, stop, type Throughput } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_DISCOVER_SIZES, '1000,100000');
+const connections = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 10));
+const seconds = durationMs / 1000;
+/** Issue 18's target at the largest size. */
+const TARGET = { members: 100_000, rps: 2_000, p99: 20 };
 
 /** The database's plan for the discover window query of the viewer. */
 async function queryPlan(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
@@ -32,13 +39,18 @@ interface Run {
   dialect: 'sqlite' | 'postgres';
   members: number;
   generateSeconds: number;
-  discover: Latencies;
-  baseline: Latencies;
+  pinned: boolean;
+  /** From the ranked queue (the default). */
+  discover: Throughput;
+  /** Every page the direct query (DISCOVER_QUEUE=false): the queue's baseline. */
+  direct: Throughput;
+  health: Throughput;
+  baseline: Throughput;
   itemsPerPage: number;
   plan: string;
 }
 
-async function runOne(dialect: 'sqlite' | 'postgres', members: number, baselineUrl: string): Promise<Run> {
+async function runOne(dialect: 'sqlite' | 'postgres', members: number, baseline: { url: string; pid: number }): Promise<Run> {
   const database = await freshDatabase(dialect, 'discover');
   let server: Awaited<ReturnType<typeof startServer>>['server'] | undefined;
   try {
@@ -48,17 +60,31 @@ async function runOne(dialect: 'sqlite' | 'postgres', members: number, baselineU
     const generateSeconds = Math.round((performance.now() - t0) / 100) / 10;
     const plan = await queryPlan(database.db, dialect);
 
-    const started = await startServer(database.dataDir, database.databaseUrl);
-    server = started.server;
-    const { base, headers } = started;
-    const sample = await fetch(`${base}/api/matches/discover`, { headers });
-    if (!sample.ok) throw new Error(`discover failed: ${sample.status} ${await sample.text()}`);
-    const itemsPerPage = ((await sample.json()) as { data: { items: unknown[] } }).data.items.length;
-    // Warm-up, then the measurements (baseline right after, under the same conditions).
-    await load(`${base}/api/matches/discover`, headers);
-    const discover = await load(`${base}/api/matches/discover`, headers);
-    const baseline = await load(baselineUrl, {});
-    return { dialect, members, generateSeconds, discover, baseline, itemsPerPage, plan };
+    // The same data served twice: from the ranked queue (the default), then with every page the
+    // direct query (DISCOVER_QUEUE=false) — the baseline of the queue, measured in the same run.
+    const measureWith = async (env: Record<string, string>) => {
+      const started = await startServer(database.dataDir, database.databaseUrl, env);
+      server = started.server;
+      const { base, headers } = started;
+      const sample = await fetch(`${base}/api/matches/discover`, { headers });
+      if (!sample.ok) throw new Error(`discover failed: ${sample.status} ${await sample.text()}`);
+      const itemsPerPage = ((await sample.json()) as { data: { items: unknown[] } }).data.items.length;
+      // Servers on CPU 0, this process (autocannon) on CPU 1; a PostgreSQL server is not moved.
+      const pinned = [pin(server.pid!, 0), pin(baseline.pid, 0), pin(process.pid, 1)].every(Boolean);
+      await measureThroughput(`${base}/api/matches/discover`, headers, connections, Math.min(5, seconds));
+      const discover = (await measureThroughput(`${base}/api/matches/discover`, headers, connections, seconds)).summary;
+      const health = (await measureThroughput(`${base}/api/health`, {}, connections, seconds)).summary;
+      await stop(server);
+      server = undefined;
+      return { itemsPerPage, pinned, discover, health };
+    };
+    const queued = await measureWith({});
+    const direct = await measureWith({ DISCOVER_QUEUE: 'false' });
+    const bare = (await measureThroughput(baseline.url, {}, connections, seconds)).summary;
+    return {
+      dialect, members, generateSeconds, pinned: queued.pinned && direct.pinned, discover: queued.discover, direct: direct.discover,
+      health: queued.health, baseline: bare, itemsPerPage: queued.itemsPerPage, plan,
+    };
   } finally {
     if (server) await stop(server);
     await database.dispose();
@@ -69,11 +95,11 @@ function markdown(runs: Run[], verdicts: string[]): string {
   const lines = [
     '# Discover benchmark',
     '',
-    `${new Date().toISOString()} · Node ${process.version} · ${os.availableParallelism()} CPUs · ${concurrency} concurrent clients · ${durationMs / 1000}s per measurement`,
+    `${new Date().toISOString()} · Node ${process.version} · ${cpuCount} CPUs (${os.cpus()[0]?.model ?? 'unknown'}) · autocannon, ${connections} connections · ${seconds}s per measurement · pinned: ${runs.every((r) => r.pinned) ? 'yes' : 'no'}`,
     '',
-    '| database | members | generate s | cards | discover req/s | p50 ms | p95 ms | p99 ms | errors | bare Fastify req/s | bare p95 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p95} | ${r.discover.p99} | ${r.discover.errors} | ${r.baseline.rps} | ${r.baseline.p95} |`),
+    '| database | members | generate s | cards | discover req/s | p50 ms | p90 ms | p99 ms | errors | direct query req/s | direct p99 ms | health req/s | health p99 ms | bare Fastify req/s | bare p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p90} | ${r.discover.p99} | ${r.discover.errors} | ${r.direct.rps} | ${r.direct.p99} | ${r.health.rps} | ${r.health.p99} | ${r.baseline.rps} | ${r.baseline.p99} |`),
     '',
     ...verdicts.map((v) => `- ${v}`),
     '',
@@ -90,18 +116,28 @@ async function main(): Promise<void> {
     for (const dialect of dialects) {
       for (const members of sizes) {
         console.log(`${dialect}: ${members} members…`);
-        const run = await runOne(dialect, members, baseline.url);
-        console.log(`  discover p50 ${run.discover.p50} ms, p95 ${run.discover.p95} ms, p99 ${run.discover.p99} ms, ${run.discover.rps} req/s (bare Fastify ${run.baseline.rps} req/s)`);
+        const run = await runOne(dialect, members, baseline);
+        console.log(`  discover ${run.discover.rps} req/s, p50 ${run.discover.p50} ms, p99 ${run.discover.p99} ms, errors ${run.discover.errors}`
+          + ` (direct query ${run.direct.rps} req/s, p99 ${run.direct.p99} ms; health ${run.health.rps} req/s; bare Fastify ${run.baseline.rps} req/s)`);
         runs.push(run);
       }
     }
   } finally {
     await baseline.stop();
   }
-  const verdict = verdicts(runs.map((r) => ({ dialect: r.dialect, size: r.members, p95: r.discover.p95 })), 'members');
+  const verdict = verdicts(runs.map((r) => ({ dialect: r.dialect, size: r.members, p95: r.discover.p99 })), 'members', 'p99');
+  for (const r of runs.filter((run) => run.members === TARGET.members)) {
+    const ok = r.discover.rps >= TARGET.rps && r.discover.p99 <= TARGET.p99;
+    verdict.failed ||= !ok;
+    verdict.lines.push(`${r.dialect}: ${r.discover.rps} discover req/s, p99 ${r.discover.p99} ms at ${r.members} members (target ≥ ${TARGET.rps} req/s, p99 ≤ ${TARGET.p99} ms): ${ok ? 'met' : 'NOT met'}`);
+  }
+  for (const r of runs.filter((run) => run.discover.errors > 0)) {
+    verdict.failed = true;
+    verdict.lines.push(`${r.dialect} at ${r.members} members: ${r.discover.errors} discover requests failed or were not 2xx`);
+  }
   for (const line of verdict.lines) console.log(line);
   fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'discover-latest.json'), `${JSON.stringify({ date: new Date().toISOString(), concurrency, durationMs, runs, verdicts: verdict.lines }, null, 2)}\n`);
+  fs.writeFileSync(path.join(resultsDir, 'discover-latest.json'), `${JSON.stringify({ date: new Date().toISOString(), connections, durationMs, runs, verdicts: verdict.lines }, null, 2)}\n`);
   fs.writeFileSync(path.join(resultsDir, 'discover-latest.md'), markdown(runs, verdict.lines));
   console.log(`written to ${path.relative(repoRoot, path.join(resultsDir, 'discover-latest.md'))}`);
   if (verdict.failed) process.exitCode = 1;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnDemoServer, stop, waitForHealthy } from './support';
+import { cpuCount, freePort, pin, spawnDemoServer, stop, waitForHealthy } from './support';
 import autocannon, { type Result } from 'autocannon';
 import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account';
 
@@ -22,8 +22,6 @@ const connectionLevels = (process.env.BENCH_CONNECTIONS ?? '2,10,50')
   .split(',')
   .map((c) => clampInt(c, 10, 1, 500))
   .slice(0, 6);
-/** Counted before this process pins itself to one CPU (which would make it report 1). */
-const cpuCount = os.availableParallelism();
 /** Hard stop for the whole run, whatever happens. */
 const overallTimeoutMs = 15 * 60 * 1000;
 
@@ -32,18 +30,6 @@ function clampInt(raw: string | undefined, fallback: number, min: number, max: n
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
-
-
-/** Pins a process to one CPU when the machine has two or more, so server and load tool do not fight. */
-function pin(pid: number, cpu: number): boolean {
-  if (process.env.BENCH_PIN === '0' || cpuCount < 2) return false;
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 
 interface Scenario {

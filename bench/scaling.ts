@@ -179,8 +179,8 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres', tag: string)
   };
 }
 
-/** The real server on that database, and the viewer's bearer token. */
-export async function startServer(dataDir: string, databaseUrl: string): Promise<{ server: ChildProcess; base: string; headers: Record<string, string> }> {
+/** The real server on that database (`env` adds settings), and the viewer's bearer token. */
+export async function startServer(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string; headers: Record<string, string> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (open it in Chrome DevTools).
@@ -191,6 +191,7 @@ export async function startServer(dataDir: string, databaseUrl: string): Promise
     env: {
       ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl, REDIS_URL: '', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
     },
   });
   try {
@@ -208,7 +209,7 @@ export async function startServer(dataDir: string, databaseUrl: string): Promise
 }
 
 /** A bare Fastify route on its own port: the machine's baseline, measured beside each run. */
-export async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBaseline(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', [
     "const app = require('fastify')();",
@@ -217,11 +218,11 @@ export async function startBaseline(): Promise<{ url: string; stop: () => Promis
   ].join('')], { cwd: path.join(repoRoot, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/`;
   await waitForHealthy(url, child);
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid!, stop: () => stop(child) };
 }
 
-/** The p95 ratio between the largest and smallest size of each dialect, against the target of 2. */
-export function verdicts<R extends { dialect: string; size: number; p95: number }>(runs: readonly R[], what: string): { lines: string[]; failed: boolean } {
+/** The p95 (or another percentile's) ratio between the largest and smallest size of each dialect, against the target of 2. */
+export function verdicts<R extends { dialect: string; size: number; p95: number }>(runs: readonly R[], what: string, percentile = 'p95'): { lines: string[]; failed: boolean } {
   const lines: string[] = [];
   let failed = false;
   for (const dialect of new Set(runs.map((r) => r.dialect))) {
@@ -231,7 +232,7 @@ export function verdicts<R extends { dialect: string; size: number; p95: number 
     const ratio = Math.round((large.p95 / small.p95) * 100) / 100;
     const ok = ratio <= 2;
     failed ||= !ok;
-    lines.push(`${dialect}: p95 at ${large.size} ${what} is ${ratio}× p95 at ${small.size} (target ≤ 2): ${ok ? 'met' : 'NOT met'}`);
+    lines.push(`${dialect}: ${percentile} at ${large.size} ${what} is ${ratio}× ${percentile} at ${small.size} (target ≤ 2): ${ok ? 'met' : 'NOT met'}`);
   }
   return { lines, failed };
 }

@@ -1,7 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import autocannon, { type Result } from 'autocannon';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createDatabase } from '../apps/server/src/db/database';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { newId } from '../apps/server/src/lib/ids';
+import { hashPassword } from '../apps/server/src/lib/password';
+import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
+import { ChatRepository } from '../apps/server/src/modules/chat/chat.repository';
 
 /** A free loopback port (benchmarks start their servers on their own ports). */
 export function freePort(): Promise<number> {
@@ -44,6 +54,50 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** Counted when this module loads, before the process pins itself to one CPU (which would make it report 1). */
+export const cpuCount = os.availableParallelism();
+
+/**
+ * Pins a process (all its threads) to one CPU when the machine has two or more and `taskset`
+ * exists, so a server and the load generator do not compete; `BENCH_PIN=0` turns it off.
+ */
+export function pin(pid: number, cpu: number): boolean {
+  if (process.env.BENCH_PIN === '0' || cpuCount < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One autocannon measurement, reduced to what the reports print. */
+export interface Throughput {
+  requests: number;
+  /** Failed connections, timeouts and non-2xx answers. */
+  errors: number;
+  rps: number;
+  /** Latency percentiles in ms (autocannon's resolution: whole milliseconds). */
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+}
+
+/** `connections` keep-alive clients request `url` back to back for `durationSeconds` (autocannon). */
+export async function measureThroughput(url: string, headers: Record<string, string>, connections: number, durationSeconds: number): Promise<{ summary: Throughput; raw: Result }> {
+  const raw = await autocannon({ url, headers, connections, duration: durationSeconds, timeout: 10 });
+  const { latency } = raw;
+  return {
+    raw,
+    summary: {
+      requests: raw.requests.total, errors: raw.errors + raw.timeouts + raw.non2xx, rps: Math.round(raw.requests.average),
+      p50: latency.p50, p90: latency.p90, p97_5: latency.p97_5, p99: latency.p99, max: latency.max,
+    },
+  };
 }
 
 interface PendingRequest { head: string; body: string; resolve: (status: number) => void }
@@ -145,10 +199,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /**
  * The real server (SQLite in `dataDir`, no Redis) with the demo member and 50 others, on
- * 127.0.0.1:`port`, logging nothing; `env` adds or overrides settings (e.g. rate limits).
+ * 127.0.0.1:`port`, logging nothing; `env` adds or overrides settings (e.g. rate limits), `nodeArgs`
+ * go to Node (e.g. `--cpu-prof`).
  */
-export function spawnDemoServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export function spawnDemoServer(port: number, dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -166,4 +221,105 @@ export function spawnDemoServer(port: number, dataDir: string, env: Record<strin
       ...env,
     },
   });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc on Linux (null elsewhere). */
+export function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+export interface Drive { sent: number; failed: number; elapsedMs: number; serverCpuMs: number | null; clientCpuMs: number }
+
+/** Sends `rate` messages a second for `seconds`, spread over the pairs, through `send`. */
+export async function drive(rate: number, pairs: number, seconds: number, send: (pair: number, seq: number) => Promise<boolean>, serverPid?: number): Promise<Drive> {
+  const serverCpuAtStart = processCpuMs(serverPid);
+  const clientCpuAtStart = process.cpuUsage();
+  let sent = 0;
+  let failed = 0;
+  let issued = 0;
+  // Counters, not a list of pending promises: finding and removing each completed one was O(n).
+  let allDone: (() => void) | undefined;
+  const done = (ok: boolean) => {
+    if (ok) sent++;
+    else failed++;
+    if (sent + failed === issued) allDone?.();
+  };
+  const started = performance.now();
+  const total = rate * seconds;
+  const tickMs = 10;
+  for (let tick = 0; issued < total; tick++) {
+    const due = Math.min(total, Math.round(((tick + 1) * tickMs * rate) / 1000));
+    for (; issued < due; issued++) void send(issued % pairs, issued).then(done, () => done(false));
+    const wait = started + (tick + 1) * tickMs - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  if (sent + failed < issued) await new Promise<void>((resolve) => { allDone = resolve; });
+  const serverCpuAtEnd = processCpuMs(serverPid);
+  const clientCpu = process.cpuUsage(clientCpuAtStart);
+  return {
+    sent, failed, elapsedMs: performance.now() - started,
+    serverCpuMs: serverCpuAtStart === null || serverCpuAtEnd === null ? null : serverCpuAtEnd - serverCpuAtStart,
+    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000,
+  };
+}
+
+/**
+ * `count` members (even), each with a session, in pairs that share a chat room, written straight
+ * into a fresh SQLite database in a temporary folder: registering thousands of members through
+ * argon2 would measure password hashing. Answers the folder, the members (with their bearer
+ * tokens) and the rooms, pair by pair.
+ */
+export async function seedPairs(count: number): Promise<{ dataDir: string; members: { id: string; token: string; i: number }[]; rooms: string[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pairs-'));
+  const database = createDatabase({ dataDir });
+  await migrateToLatest(database.db);
+  const passwordHash = await hashPassword('bench-password-1');
+  const now = new Date().toISOString();
+  const members = Array.from({ length: count }, (_, i) => ({ id: newId(), token: newSessionToken(), i }));
+  for (let i = 0; i < members.length; i += 200) {
+    const chunk = members.slice(i, i + 200);
+    await database.db.insertInto('users').values(chunk.map((m) => ({
+      id: m.id, name: `Bench ${m.i}`, email: `bench${m.i}@bench.test`, phone_number: null, password_hash: passwordHash,
+      date_of_birth: '1990-01-01', gender: 'female', about: null, city: null, province: null, location_cell: null, marital_status: null,
+      body_type: null, relationship_type: null, how_often_drink: null, love_language: null, height_cm: null, job_title: null, education: null,
+      profile_completed: true, onboarding_completed_at: now, email_verified_at: now, phone_verified_at: now, is_demo: false,
+      last_active_at: now, created_at: now, updated_at: now,
+    }))).execute();
+    await database.db.insertInto('sessions').values(chunk.map((m) => ({
+      id: newId(), user_id: m.id, token_hash: hashToken(m.token), user_agent: 'bench', ip: '127.0.0.1',
+      created_at: now, last_used_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null,
+    }))).execute();
+  }
+  const repo = new ChatRepository(database.db);
+  const rooms: string[] = [];
+  for (let p = 0; p < count / 2; p++) {
+    const [a, b] = [members[2 * p]!, members[2 * p + 1]!];
+    rooms.push(await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now, members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] }));
+  }
+  await database.close();
+  return { dataDir, members, rooms };
+}
+
+/** Socket.IO clients for `tokens`, connected `batch` at a time (`extra` adds to each one's auth). */
+export async function connectAll(origin: string, tokens: (string | undefined)[], extra: (i: number) => Record<string, unknown> = () => ({}), batchSize = 50) {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < tokens.length; i += batchSize) {
+    const batch = tokens.slice(i, i + batchSize).map((token, j) => new Promise<Socket>((resolve, reject) => {
+      const socket = connect(origin, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { ...(token ? { token } : {}), ...extra(i + j) } });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    }));
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
 }

@@ -132,6 +132,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     clearInterval(sweep);
     await services.notificationJobs.stop();
     services.pushes.close();
+    await services.discoverQueues?.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
   });

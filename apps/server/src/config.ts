@@ -66,6 +66,7 @@ export const ConfigSchema = z
     PREMIUM_DAILY_SUPER_LIKES: z.coerce.number().int().min(0).default(5),
     BOOST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     PASS_RESURFACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    DISCOVER_QUEUE: z.preprocess(emptyToUndefined, bool.optional()),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     LOCATION_CHANGES_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
@@ -150,6 +151,8 @@ export const ConfigSchema = z
         premiumDailySuperLikes: env.PREMIUM_DAILY_SUPER_LIKES,
         boostMs: env.BOOST_MINUTES * 60_000,
         passResurfaceMs: env.PASS_RESURFACE_DAYS * 24 * 60 * 60 * 1000,
+        /** Serve discover pages from a per-member ranked queue (off: every page is the direct query). */
+        discoverQueue: env.DISCOVER_QUEUE ?? true,
       },
       support: { email: env.SUPPORT_EMAIL, messagesPerHour: env.SUPPORT_MESSAGES_PER_HOUR },
       loginFailureLimit: env.LOGIN_FAILURE_LIMIT,

@@ -29,6 +29,7 @@ import { HealthService } from './modules/health/health.service';
 import { FAQ } from './modules/help/faq-content';
 import { HelpRepository } from './modules/help/help.repository';
 import { HelpService } from './modules/help/help.service';
+import { MemoryQueueStore, RedisQueueStore } from './modules/matches/discover-queue';
 import { DiscoverRepository } from './modules/matches/discover.repository';
 import { MatchesRepository } from './modules/matches/matches.repository';
 import { MatchesService } from './modules/matches/matches.service';
@@ -123,6 +124,10 @@ export function buildServices(inputs: ServiceInputs) {
   const settings = new SettingsService(new SettingsRepository(db));
   const locationChanges = new LocationChanges(new LocationChangesRepository(db), config.locationChangesPerDay, clock);
   const payments = selectPayments(config, secret);
+  // One process keeps discover queues in memory; several share them in Redis.
+  const discoverQueues = !config.matching.discoverQueue ? null : redis
+    ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))
+    : new MemoryQueueStore();
   const members = new MembersService(new MembersRepository(db, privacy), storage, clock, notifications);
 
   return {
@@ -163,6 +168,9 @@ export function buildServices(inputs: ServiceInputs) {
     matches: new MatchesService({
       repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs), blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
+      queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
     }),
+    /** Closed with the app (its Redis connection). */
+    discoverQueues,
   };
 }

@@ -61,7 +61,10 @@ export const realtimePlugin = fp(async (app) => {
     maxHttpBufferSize: 64 * 1024,
   });
 
-  const pubsub = redis ? [redis.duplicate(), redis.duplicate()] : [];
+  // The subscriber keeps its commands until Redis answers (no retry limit): the adapter subscribes
+  // once, at start-up, without catching a failure, so a limit reached while Redis is away would
+  // be an unhandled rejection and the subscription would be lost.
+  const pubsub = redis ? [redis.duplicate(), redis.duplicate({ maxRetriesPerRequest: null })] : [];
   if (pubsub.length === 2) {
     for (const client of pubsub) client.on('error', (err) => app.log.warn({ err: err.message }, 'redis pub/sub error'));
     io.adapter(createAdapter(pubsub[0], pubsub[1], { key: `${config.redisKeyPrefix}io` }));

@@ -67,11 +67,18 @@ export const securityPlugin = fp(async (app) => {
     maxAge: 600,
   });
 
+  // Its own connection, without ioredis's offline queue: while Redis is unreachable a count fails
+  // at once and the limiter lets the request through (skipOnError) instead of holding it for up
+  // to the reconnect time.
+  const limiterRedis = redis ? redis.duplicate({ enableOfflineQueue: false }) : null;
+  limiterRedis?.on('error', () => {});
+  if (limiterRedis) app.addHook('onClose', async () => void (await limiterRedis.quit().catch(() => limiterRedis.disconnect())));
+
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
     // Only the API is limited; the web app's files are static and cached.
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
   });

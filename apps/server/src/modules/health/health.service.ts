@@ -7,7 +7,11 @@ const REDIS_PING_TIMEOUT_MS = 1000;
 async function pingRedis(redis: Redis): Promise<boolean> {
   try {
     const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), REDIS_PING_TIMEOUT_MS).unref());
-    return (await Promise.race([redis.ping(), timeout])) === 'PONG';
+    // When the timeout wins, the ping still fails later (a Redis outage): caught here, or it
+    // would be an unhandled rejection, which ends the process.
+    const ping = redis.ping();
+    ping.catch(() => {});
+    return (await Promise.race([ping, timeout])) === 'PONG';
   } catch {
     return false;
   }

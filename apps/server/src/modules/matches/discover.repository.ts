@@ -1,11 +1,13 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
 import { whereNotBlocked } from '../shared/blocks.repository';
 import { preferenceValues } from '../shared/preferences';
-import { LIST_FIELDS, birthDateBounds, rankingPreferences, type CandidateRow, type CandidateWindow, type Viewer } from './discover';
+import {
+  LIST_FIELDS, birthDateBounds, rankingPreferences, strictDistanceOf, windowSize, type CandidateRow, type CandidateWindow, type Viewer,
+} from './discover';
 
 const CANDIDATE_COLUMNS = [
   'u.id', 'u.created_at', 'u.last_active_at', 'u.location_cell', 'u.city', 'u.province', 'u.gender', 'u.date_of_birth',
@@ -21,6 +23,9 @@ const CANDIDATE_COLUMNS = [
  * PostgreSQL keeps the plain column: its statistics find the recency walk by themselves, and an
  * opaque expression would hide from them how many members the age range keeps (then it sorts too).
  */
+/** Marks a value bound on every run of a compiled recheck query. */
+const SLOT = '\u0000slot\u0000';
+
 const birthDateUnindexed = sql<string>`(${sql.ref('u.date_of_birth')} || '')`;
 
 /**
@@ -60,9 +65,9 @@ export class DiscoverRepository {
   }
 
   /** The two queries behind a discover page (exposed so the benchmark can EXPLAIN them). */
-  queries(viewer: Viewer, query: DiscoverQuery, now: Date) {
+  queries(viewer: Viewer, query: DiscoverQuery, now: Date, passCutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString()) {
     const prefs = viewer.preferences;
-    const window = Math.min(1_000, Math.max(200, query.page * query.per_page * 4));
+    const window = windowSize(query);
     const genders = query.gender ? [query.gender] : prefs.strict.has('genders') ? prefs.genders : [];
     const ageFilter = query.age_min !== undefined || query.age_max !== undefined || prefs.strict.has('age');
     const ageMin = query.age_min ?? (prefs.strict.has('age') ? prefs.age_min : AGE_LIMITS.min);
@@ -70,8 +75,7 @@ export class DiscoverRepository {
     const bounds = birthDateBounds(ageFilter ? ageMin : AGE_LIMITS.min, ageFilter ? ageMax : AGE_LIMITS.max, now);
     const myAge = viewer.date_of_birth ? ageFromBirthDate(viewer.date_of_birth, now) : null;
     const nowIso = now.toISOString();
-    const passCutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
-    const strictDistance = query.distance ?? (prefs.strict.has('distance') ? prefs.max_distance_km : null);
+    const strictDistance = strictDistanceOf(viewer, query);
     const prefixes = strictDistance && viewer.location_cell ? prefixesWithin(viewer.location_cell, strictDistance) : null;
     const city = query.city ?? (prefs.strict.has('location') ? prefs.city : null);
     const province = query.province ?? (prefs.strict.has('location') ? prefs.province : null);
@@ -125,6 +129,7 @@ export class DiscoverRepository {
     };
 
     return {
+      base,
       window,
       strictDistance,
       // Registration sets last_active_at, so every member has one; the index (gender, last_active_at) serves this order.
@@ -141,16 +146,53 @@ export class DiscoverRepository {
     const { window, strictDistance, recent: recentQuery, boosted: boostedQuery } = this.queries(viewer, query, now);
     const [recent, boosted] = await Promise.all([recentQuery.execute(), boostedQuery.execute()]);
     const boostedIds = new Set(boosted.map((r) => r.id));
-    const rows = [...boosted, ...recent.filter((r) => !boostedIds.has(r.id))].map((row): CandidateRow => ({
-      id: row.id, created_at: row.created_at, last_active_at: row.last_active_at, location_cell: row.location_cell,
-      gender: row.gender, date_of_birth: row.date_of_birth, city: row.city, province: row.province, body_type: row.body_type,
-      how_often_drink: row.how_often_drink, love_language: row.love_language, marital_status: row.marital_status,
-      relationship_type: row.relationship_type,
-      // A left join: no preferences row means they saved none.
-      theirs: row.genders === null ? null : preferenceValues({ ...row, city: row.p_city, province: row.p_province }),
-    }));
+    const rows = [...boosted, ...recent.filter((r) => !boostedIds.has(r.id))].map(candidateRow);
     const sharedInterests = await this.sharedInterestsOf(rows.map((r) => r.id), viewer.interestIds);
-    return { rows, boostedIds, sharedInterests, strictDistance, exhausted: recent.length < window };
+    return { rows, boostedIds, sharedInterests, strictDistance, exhausted: recent.length < window, size: window };
+  }
+
+  /** Compiled recheck queries by shape (see `recheck`), the least recently used dropped beyond 1,000. */
+  readonly #rechecks = new Map<string, { query: CompiledQuery<WindowRow>; slots: (string | undefined)[] }>();
+
+  /**
+   * Which of `ids` (queued candidates) still pass the window's SQL now: not swiped, blocked or
+   * hidden since, and still fitting both ways. Their rows, for the rules applied in JavaScript.
+   * It runs for every page served from a queue, so the query is built and compiled once per
+   * viewer, filters, day (the age bounds) and number of ids, then run with the ids and the pass
+   * cutoff of the moment: building it cost several times what the database takes to run it.
+   */
+  async recheck(viewer: Viewer, query: DiscoverQuery, now: Date, ids: readonly string[]): Promise<CandidateRow[]> {
+    if (ids.length === 0) return [];
+    const { page: _page, per_page: _perPage, ...filters } = query;
+    const { interestIds: _interests, preferences, ...fields } = viewer;
+    const shape = JSON.stringify([fields, preferences, [...preferences.strict], filters, now.toISOString().slice(0, 10), ids.length]);
+    let template = this.#rechecks.get(shape);
+    if (template) this.#rechecks.delete(shape);
+    else {
+      const query_ = this.queries(viewer, query, now, `${SLOT}cutoff`).base().where('u.id', 'in', ids.map((_, i) => `${SLOT}${i}`)).compile();
+      const slots = query_.parameters.map((value) => (typeof value === 'string' && value.startsWith(SLOT) ? value.slice(SLOT.length) : undefined));
+      template = { query: query_, slots };
+      if (this.#rechecks.size >= 1_000) this.#rechecks.delete(this.#rechecks.keys().next().value!);
+    }
+    this.#rechecks.set(shape, template);
+    const cutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
+    const parameters = template.slots.map((slot, i) => (slot === undefined ? template.query.parameters[i] : slot === 'cutoff' ? cutoff : ids[Number(slot)]));
+    const result = await this.db.executeQuery<WindowRow>({ ...template.query, parameters, queryId: createQueryId() });
+    return result.rows.map(candidateRow);
+  }
+
+  /**
+   * What, besides the viewer's own rows, decides who may enter a discover queue: the members
+   * boosted now (in id order) and how many of the viewer's passes are old enough to show again.
+   */
+  async queueInputs(viewerId: string, now: Date): Promise<{ boosts: string[]; resurfaced: number }> {
+    const passCutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
+    const [boosts, resurfaced] = await Promise.all([
+      this.db.selectFrom('boosts').select('user_id').where('ends_at', '>', now.toISOString()).orderBy('user_id').execute(),
+      this.db.selectFrom('swipes').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('actor_id', '=', viewerId).where('action', '=', 'pass').where('created_at', '<=', passCutoff).executeTakeFirst(),
+    ]);
+    return { boosts: boosts.map((r) => r.user_id), resurfaced: Number(resurfaced?.n ?? 0) };
   }
 
   /** The interests each of `ids` shares with me (only those: they are all the ranking needs). */
@@ -166,4 +208,17 @@ export class DiscoverRepository {
     }
     return result;
   }
+}
+
+type WindowRow = Awaited<ReturnType<ReturnType<DiscoverRepository['queries']>['recent']['execute']>>[number];
+
+function candidateRow(row: WindowRow): CandidateRow {
+  return {
+    id: row.id, created_at: row.created_at, last_active_at: row.last_active_at, location_cell: row.location_cell,
+    gender: row.gender, date_of_birth: row.date_of_birth, city: row.city, province: row.province, body_type: row.body_type,
+    how_often_drink: row.how_often_drink, love_language: row.love_language, marital_status: row.marital_status,
+    relationship_type: row.relationship_type,
+    // A left join: no preferences row means they saved none.
+    theirs: row.genders === null ? null : preferenceValues({ ...row, city: row.p_city, province: row.p_province }),
+  };
 }

@@ -1,4 +1,4 @@
-import { PREFERENCE_LIST_FIELDS, type PreferenceValues } from '@linkup/contract';
+import { PREFERENCE_LIST_FIELDS, type DiscoverQuery, type PreferenceValues } from '@linkup/contract';
 import { cellDistanceKm } from '../../lib/geo';
 import { ageFromBirthDate, birthDateBounds } from '../../lib/time';
 
@@ -67,9 +67,18 @@ export interface CandidateWindow {
   strictDistance: number | null;
   /** The window held every fit: there is nobody further down. */
   exhausted: boolean;
+  /** How many recent fits the window could hold. */
+  size: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How many of the most recently active fits a page's window reads (deeper pages, more). */
+export const windowSize = (query: Pick<DiscoverQuery, 'page' | 'per_page'>) => Math.min(1_000, Math.max(200, query.page * query.per_page * 4));
+
+/** A distance the viewer insists on (km): the page's filter, or their own strict wish. */
+export const strictDistanceOf = (viewer: Viewer, query: DiscoverQuery): number | null =>
+  query.distance ?? (viewer.preferences.strict.has('distance') ? viewer.preferences.max_distance_km : null);
 
 /**
  * Discover's ranking (DESIGN §6), pure over the window the database returned: candidates whose
@@ -80,13 +89,31 @@ export function rankCandidates(viewer: Viewer, window: CandidateWindow, now: Dat
   const ranked: Candidate[] = [];
   for (const row of window.rows) {
     const km = cellDistanceKm(viewer.location_cell, row.location_cell);
-    if (window.strictDistance && (km === null || km > window.strictDistance)) continue;
-    // Their strict fields exclude me too.
     const theirs = row.theirs ? rankingPreferences(row.theirs) : null;
-    if (theirs && !fitsStrict(theirs, viewer)) continue;
+    if (!fitsBothWays(viewer, row, theirs, km, window.strictDistance)) continue;
     ranked.push(rank(viewer, row, theirs, window.sharedInterests.get(row.id) ?? [], km, window.boostedIds.has(row.id), now));
   }
   return ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * The rules the ranking applies on top of the SQL (a distance I insist on, their strict fields
+ * beyond gender and age): the ids of `rows` that pass them. A queued candidate re-read from the
+ * database must pass them again to be shown.
+ */
+export function stillFitting(viewer: Viewer, rows: readonly CandidateRow[], strictDistance: number | null): Set<string> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const theirs = row.theirs ? rankingPreferences(row.theirs) : null;
+    if (fitsBothWays(viewer, row, theirs, cellDistanceKm(viewer.location_cell, row.location_cell), strictDistance)) ids.add(row.id);
+  }
+  return ids;
+}
+
+function fitsBothWays(viewer: Viewer, row: CandidateRow, theirs: RankingPreferences | null, km: number | null, strictDistance: number | null): boolean {
+  if (strictDistance && (km === null || km > strictDistance)) return false;
+  // Their strict fields exclude me too.
+  return !theirs || fitsStrict(theirs, viewer);
 }
 
 function fitsStrict(theirs: RankingPreferences, me: Viewer): boolean {

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscoverPageSchema } from '@linkup/contract';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildUser, signIn } from './helpers/factories';
+import { needsEnv } from './helpers/requires';
+import { startTcpProxy, throughProxy, untilRedisIsBack, type TcpProxy } from './helpers/tcp-proxy';
+import type { UserRow } from '../src/db/schema';
+import { birthDateBounds } from '../src/modules/matches/discover';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { cityCell } from '../src/lib/geo';
+
+const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
+const CITIES = [['Johannesburg', 'Gauteng'], ['Pretoria', 'Gauteng'], ['Cape Town', 'Western Cape'], ['Durban', 'KwaZulu-Natal']] as const;
+
+/**
+ * Discover served from the ranked queue (the default) against the direct query (DISCOVER_QUEUE
+ * off): two apps on one database must give the same pages — the same people, order, scores and
+ * has_more — before and after swipes, blocks, hiding, a candidate's preferences, the viewer's
+ * preferences and a boost change. With REDIS_URL the queue is kept in Redis.
+ */
+describe('discover from the ranked queue', () => {
+  let queued: TestApp;
+  let direct: TestApp;
+  let viewer: { user: UserRow; token: string };
+  const candidates: UserRow[] = [];
+  const db = () => queued.database.db;
+
+  const page = async (t: TestApp, n: number, token = viewer.token) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/matches/discover?page=${n}&per_page=10`, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = DiscoverPageSchema.parse(response.json().data);
+    return { ids: data.items.map((c) => `${c.id}:${c.compatibility}:${c.is_boosted}`), has_more: data.has_more };
+  };
+  /** Pages 1–4 from both apps are the same. */
+  const expectSameAsDirect = async () => {
+    for (let n = 1; n <= 4; n++) expect(await page(queued, n), `page ${n}`).toEqual(await page(direct, n));
+  };
+  const shown = async () => (await Promise.all([1, 2, 3, 4].map((n) => page(queued, n)))).flatMap((p) => p.ids.map((id) => id.split(':')[0]));
+
+  beforeAll(async () => {
+    queued = await buildTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
+    direct = await buildTestApp({ DISCOVER_QUEUE: 'false' }, { database: queued.database });
+    const user = await buildUser(db(), { gender: 'male', date_of_birth: bornAged(30), city: 'Johannesburg', province: 'Gauteng', location_cell: cityCell('Johannesburg') });
+    await db().insertInto('user_preferences').values({
+      user_id: user.id, genders: JSON.stringify(['female']), age_min: 22, age_max: 40, strict_fields: JSON.stringify(['genders', 'age']),
+      created_at: user.created_at, updated_at: user.created_at,
+    }).execute();
+    viewer = { user, token: await signIn(queued.app, user) };
+    const interests = (await db().selectFrom('interests').select('id').limit(6).execute()).map((r) => Number(r.id));
+    if (interests.length > 0) await db().insertInto('user_interests').values(interests.slice(0, 3).map((id) => ({ user_id: user.id, interest_id: id }))).execute();
+    for (let i = 0; i < 36; i++) {
+      const [city, province] = CITIES[i % CITIES.length]!;
+      const candidate = await buildUser(db(), {
+        gender: 'female', date_of_birth: bornAged(22 + (i % 18)), city, province, location_cell: cityCell(city),
+        relationship_type: i % 3 === 0 ? 'long_term' : 'short_term',
+        last_active_at: new Date(Date.now() - i * 3_600_000 * 7).toISOString(),
+      });
+      await db().insertInto('user_preferences').values({
+        user_id: candidate.id, genders: JSON.stringify(['male']), age_min: 20, age_max: 45, strict_fields: JSON.stringify(i % 2 ? ['genders', 'age'] : []),
+        created_at: candidate.created_at, updated_at: candidate.created_at,
+      }).execute();
+      if (interests.length > 0) {
+        await db().insertInto('user_interests').values(interests.slice(i % 4, (i % 4) + 2).map((id) => ({ user_id: candidate.id, interest_id: id }))).execute();
+      }
+      candidates.push(candidate);
+    }
+  });
+  afterAll(async () => {
+    await direct.close();
+    await queued.close();
+  });
+
+  it('serves the same pages as the direct query', async () => {
+    await expectSameAsDirect();
+    // Served again from the queue (now built), still the same.
+    await expectSameAsDirect();
+  });
+
+  it('drops whoever was swiped, blocked, hidden or stopped fitting, and still matches the direct query', async () => {
+    const before = await shown();
+    const [liked, passed, blocker, hidden, picky] = before.slice(0, 5).map((id) => candidates.find((c) => c.id === id)!);
+    for (const [target, action] of [[liked!, 'like'], [passed!, 'pass']] as const) {
+      const response = await queued.app.inject({ method: 'POST', url: `/api/matches/${target.id}/${action}`, headers: bearer(viewer.token) });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await db().insertInto('user_blocks').values({ blocker_id: blocker!.id, blocked_id: viewer.user.id, created_at: new Date().toISOString(), blocked_name: null, blocker_name: null }).execute();
+    await db().insertInto('user_settings').values({ user_id: hidden!.id, hide_from_discover: true, updated_at: new Date().toISOString() }).execute();
+    await db().updateTable('user_preferences').set({ age_min: 35, age_max: 45, strict_fields: JSON.stringify(['genders', 'age']) }).where('user_id', '=', picky!.id).execute();
+
+    const after = await shown();
+    for (const gone of [liked, passed, blocker, hidden, picky]) expect(after).not.toContain(gone!.id);
+    await expectSameAsDirect();
+  });
+
+  it('rebuilds when my preferences change or someone boosts', async () => {
+    await db().updateTable('user_preferences').set({ age_min: 25, age_max: 33 }).where('user_id', '=', viewer.user.id).execute();
+    await expectSameAsDirect();
+
+    // Someone shown last now (so still a fit) boosts and comes first.
+    const last = (await shown()).at(-1);
+    const booster = candidates.find((c) => c.id === last)!;
+    await new EntitlementsRepository(db()).grant(booster.id, 30, new Date().toISOString());
+    const boost = await queued.app.inject({ method: 'POST', url: '/api/matches/boost-profile', headers: bearer(await signIn(queued.app, booster)) });
+    expect(boost.statusCode, boost.body).toBe(200);
+    expect((await page(queued, 1)).ids[0]).toMatch(new RegExp(`^${booster.id}:\\d+:true$`));
+    await expectSameAsDirect();
+  });
+});
+
+// The link to Redis cut by a proxy (the shared Redis keeps running for other tests).
+describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
+  let t: TestApp;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    const target = new URL(process.env.REDIS_URL!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    t = await buildTestApp({ REDIS_URL: throughProxy(process.env.REDIS_URL!, proxy) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  it('answers from the database at once', async () => {
+    const me = await buildUser(t.database.db, { gender: 'male', date_of_birth: bornAged(30) });
+    await buildUser(t.database.db, { gender: 'female', date_of_birth: bornAged(28) });
+    const token = await signIn(t.app, me);
+    const discover = () => t.app.inject({ method: 'GET', url: '/api/matches/discover', headers: bearer(token) });
+    const before = await discover();
+    expect(before.statusCode, before.body).toBe(200);
+    proxy.cut();
+    const started = performance.now();
+    const during = await discover();
+    expect(during.statusCode, during.body).toBe(200);
+    expect(during.json().data).toEqual(before.json().data);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    proxy.restore();
+    await untilRedisIsBack(t.app);
+  });
+});

@@ -1,0 +1,78 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+
+/**
+ * A loopback TCP proxy to a real service (Redis, PostgreSQL) whose link a test can cut: `cut()`
+ * destroys every open connection and stops listening (new ones are refused) until `restore()`,
+ * as the service going away would look, without stopping the service other tests share.
+ */
+export interface TcpProxy {
+  port: number;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(targetPort, targetHost);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    cut() {
+      // Refused from now on (the port stops listening), open links broken: Redis is gone.
+      down = true;
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+      server.listen(port, '127.0.0.1');
+    },
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) server.close(() => resolve());
+      else resolve();
+    }),
+  };
+}
+
+/** A redis:// URL that goes through `proxy` to the server `url` names. */
+export function throughProxy(url: string, proxy: TcpProxy): string {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(proxy.port);
+  return parsed.toString();
+}
+
+/**
+ * Waits until `app` reaches Redis again after `restore()` (its health check says so), so that it
+ * does not close while its clients are still reconnecting: commands they queued then (the Socket.IO
+ * adapter's unsubscribe) would fail with nobody to catch them.
+ */
+export async function untilRedisIsBack(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
+  await vi.waitFor(async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    if (health.statusCode !== 200) throw new Error(`health ${health.statusCode}`);
+  }, { timeout: timeoutMs, interval: 50 });
+}
