@@ -1,4 +1,2 @@
-/** Discover and the member profiles it opens. */
+/** Discover. */
 export { DiscoverRoute } from '@/app/routes/app/discover';
-export { UserRoute } from '@/app/routes/app/user';
-
