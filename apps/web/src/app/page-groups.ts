@@ -35,7 +35,7 @@ export function lazyScreen<G extends PageGroup>(group: G, pick: (module: GroupMo
 const LIKELY_NEXT: Record<PageGroup, readonly PageGroup[]> = {
   auth: ['appShell', 'home', 'onboarding'],
   onboarding: ['appShell', 'home'],
-  home: ['discover', 'matches', 'chat', 'feed', 'profile'],
+  home: ['discover', 'matches', 'chat', 'feed', 'profile', 'member'],
   discover: ['matches', 'chat', 'home', 'member'],
   member: ['chat', 'discover'],
   matches: ['chat', 'discover', 'member'],

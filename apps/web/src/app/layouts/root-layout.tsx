@@ -1,6 +1,5 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { removeBootSplash } from '@/app/boot-splash';
 import { DocumentTitle } from '@/app/document-title';
 import { NativeChrome } from '@/app/native-chrome';
 import { NativeListeners } from '@/app/native-listeners';
@@ -17,8 +16,6 @@ const NotificationCenter = lazy(() => import('@/app/notification-center').then((
 
 /** Wraps every page: scroll reset, tab title, the native listeners, the offline banner and notifications, each mounted once. */
 export function RootLayout() {
-  // The page replaces index.html's start-up logo in the same frame.
-  useLayoutEffect(() => removeBootSplash(), []);
   const pageLoaded = useAfterPageLoad();
   return (
     <>
