@@ -23,13 +23,18 @@ const resultsDir = path.join(benchDir, 'results');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const runs = Math.min(Math.max(Number(process.env.BENCH_WEB_RUNS) || 3, 1), 9);
 const SESSION_STORAGE_KEY = 'linkup.session';
+/** BENCH_WEB_REPORTS=dir keeps each run's full Lighthouse report (LCP element, chains, long tasks). */
+const reportsDir = process.env.BENCH_WEB_REPORTS;
 
-const PAGES = [
+const ALL_PAGES = [
   { path: '/auth/login', signedIn: false },
   { path: '/app/dashboard', signedIn: true },
   { path: '/app/discover', signedIn: true },
   { path: '/app/messages', signedIn: true },
 ] as const;
+/** BENCH_WEB_PAGES=/app/messages,/app/discover measures only those pages (while working on them). */
+const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES = only?.length ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
 
 interface Run {
   performance: number;
@@ -86,6 +91,11 @@ async function audit(browser: Browser, url: string, session: unknown): Promise<R
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (reportsDir) {
+      fs.mkdirSync(reportsDir, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_').replace(/^_/, '')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -160,10 +170,13 @@ async function main() {
     }
 
     const when = new Date().toISOString();
-    fs.mkdirSync(resultsDir, { recursive: true });
-    fs.writeFileSync(path.join(resultsDir, 'web-latest.json'), `${JSON.stringify({ when, runs, results }, null, 2)}\n`);
     const table = markdown(results, when);
-    fs.writeFileSync(path.join(resultsDir, 'web-latest.md'), `# Lighthouse (bench/web.ts)\n\n${table}`);
+    // A partial run (BENCH_WEB_PAGES) is for working on a page: it does not replace the results.
+    if (PAGES === ALL_PAGES) {
+      fs.mkdirSync(resultsDir, { recursive: true });
+      fs.writeFileSync(path.join(resultsDir, 'web-latest.json'), `${JSON.stringify({ when, runs, results }, null, 2)}\n`);
+      fs.writeFileSync(path.join(resultsDir, 'web-latest.md'), `# Lighthouse (bench/web.ts)\n\n${table}`);
+    }
     console.log(`\n${table}`);
   } finally {
     await browser?.close();

@@ -3,7 +3,7 @@ import '@/styles/theme.css';
 import '@/styles/controls.css';
 import '@/styles/tokens.css';
 import '@/styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startAdsBeforeSession } from '@/app/ads/ads-startup';
 import { App } from '@/app/app';
@@ -27,11 +27,16 @@ async function start() {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first page in slices, yielding to the browser between them,
+  // instead of one long task that blocks input while a slow phone builds the page (issue #18).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   requestAnimationFrame(() => {
     platform.hideSplash().catch((error: unknown) => console.warn('Could not hide the splash screen', error));
   });

@@ -15,6 +15,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { GuestOnly } from '@/app/guards/guest-only';
+import { prefetchFirstPageData } from '@/app/first-page-data';
 import { RequireAuth } from '@/app/guards/require-auth';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
@@ -41,7 +42,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   'app.messages': lazyScreen('chat', (m) => m.MessagesRoute),
   'app.messages.chat': lazyScreen('chat', (m) => m.ChatRoute),
   'chat.room': lazyScreen('chat', (m) => m.ChatRoute),
-  'app.user': lazyScreen('discover', (m) => m.UserRoute),
+  'app.user': lazyScreen('member', (m) => m.UserRoute),
   'app.blocked-users': lazyScreen('settings', (m) => m.BlockedUsersRoute),
   'app.settings': lazyScreen('settings', (m) => m.SettingsRoute),
   'app.settings.account': lazyScreen('settings', (m) => m.SettingsAccountRoute),
@@ -84,22 +85,18 @@ function pageRoute(route: RouteDef): RouteObject {
 }
 
 /**
- * Starts the data of the signed-in page at `pathname` while the app starts, beside the token check
- * and the page's own code (its group's `prefetchPage`), so the page renders with its data instead
- * of a loading state that shifts as answers arrive (issue #18). Only for a first visit: later pages
- * load their data as they open.
+ * Starts a signed-in first page while the app starts, beside the token check: its data (see
+ * first-page-data.ts), its page group and the shell, so the page renders with its data instead
+ * of a loading state that shifts as answers arrive (issue #18). Only for a first visit: later
+ * pages load their code and data as they open.
  */
 export function prefetchFirstPage(pathname: string, queryClient: QueryClient): void {
   const route = matchRoute(pathname);
   const screen = route?.requiresAuth ? SCREENS[route.name as RouteName] : undefined;
   if (!route || !screen) return;
-  PAGE_GROUPS[screen.group]().then(
-    (module) => {
-      if ('prefetchPage' in module) module.prefetchPage(route.name as RouteName, queryClient);
-    },
-    // The route itself reports a group that cannot load.
-    () => undefined,
-  );
+  prefetchFirstPageData(pathname, queryClient);
+  // The routes report a chunk that cannot load; here a failure only means no head start.
+  for (const group of [screen.group, 'appShell'] as const) PAGE_GROUPS[group]().catch(() => undefined);
 }
 
 const routesWhere = (test: (r: RouteDef) => boolean) => (ROUTES as readonly RouteDef[]).filter(test).map(pageRoute);

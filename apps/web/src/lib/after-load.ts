@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
 /**
@@ -7,10 +9,30 @@ type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, option
  */
 export const AFTER_LOAD_DELAY_MS = 3_000;
 
-/** Runs `run` once the page has loaded, AFTER_LOAD_DELAY_MS later, when the main thread is idle. */
-export function afterPageLoad(run: () => void, win: IdleWindow = window): void {
+/** Runs `run` once the page has loaded, `delayMs` later, when the main thread is idle. */
+export function afterPageLoad(run: () => void, win: IdleWindow = window, delayMs = AFTER_LOAD_DELAY_MS): void {
   const idle = () => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 4_000 }) : run());
-  const later = () => win.setTimeout(idle, AFTER_LOAD_DELAY_MS);
+  const later = () => win.setTimeout(idle, delayMs);
   if (win.document.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
+}
+
+/**
+ * False until the page has loaded (its load event: its scripts, styles and images are in): for
+ * what renders nothing the first page shows (background syncs, the notification centre), so it
+ * mounts after that page's code, data and images rather than between them (issue #18). Once the
+ * page has loaded, on the next task.
+ */
+export function useAfterPageLoad(win: Window = window): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const done = () => setReady(true);
+    if (win.document.readyState === 'complete') {
+      const timer = win.setTimeout(done, 0);
+      return () => win.clearTimeout(timer);
+    }
+    win.addEventListener('load', done, { once: true });
+    return () => win.removeEventListener('load', done);
+  }, [win]);
+  return ready;
 }

@@ -3,6 +3,9 @@ import { RETRY_POLICY } from '@linkup/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryableError, retryDelayMs } from '@/lib/retry';
 
+/** How long an answer counts as fresh (TanStack's default is 0: every mount asks again). */
+export const FRESH_FOR_MS = 5_000;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -11,6 +14,10 @@ export function createQueryClient() {
         retry: (failureCount, error) => failureCount < RETRY_POLICY.attempts - 1 && isRetryableError(error),
         retryDelay: (failureIndex) => retryDelayMs(failureIndex + 1),
         refetchOnWindowFocus: false,
+        // An answer younger than this is not asked for again when a page mounts: the first page's
+        // data, asked for while the app starts (app/first-page-data.ts), was fetched twice — once
+        // ahead and again as the page mounted (issue #18). Invalidations still refetch at once.
+        staleTime: FRESH_FOR_MS,
       },
       mutations: { retry: false },
     },

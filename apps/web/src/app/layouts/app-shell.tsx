@@ -6,10 +6,12 @@ import { AdSlot } from '@/app/ads/ad-slot';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
 import { useRouteDef } from '@/app/route-meta';
+import { useAfterPageLoad } from '@/lib/after-load';
 
 /**
- * The badges' and lists' syncs load right after the shell has rendered: nothing they do is on
- * screen before their first answer anyway, and the first page loads less (issue #18).
+ * The badges' and lists' syncs (and with them the socket) load once the first page has loaded:
+ * nothing they do is on screen before their first answer anyway, and the first page's code, data
+ * and images do not share the network and main thread with them (issue #18).
  */
 const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
@@ -17,11 +19,14 @@ const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) 
 export function AppShell() {
   const route = useRouteDef();
   const showTabBar = route?.showTabBar ?? true;
+  const pageLoaded = useAfterPageLoad();
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
-      <Suspense fallback={null}>
-        <ShellSyncs />
-      </Suspense>
+      {pageLoaded && (
+        <Suspense fallback={null}>
+          <ShellSyncs />
+        </Suspense>
+      )}
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="app-header">
         <Link to={DEFAULT_AUTHED_PATH} className="brand">

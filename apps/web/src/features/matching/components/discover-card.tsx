@@ -46,7 +46,9 @@ export function DiscoverCardView({ card, active, onSwipe }: DiscoverCardViewProp
     >
       <div className="discover-photo" {...(active ? gesture.handlers : {})}>
         {photo ? (
-          <img src={photo.sizes.large} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false} />
+          // The top card's photo is the page's largest element: it goes before the one behind it.
+          <img src={photo.sizes.large} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false}
+            fetchPriority={active ? 'high' : 'low'} />
         ) : (
           <MemberPhoto src={null} name={card.name} className="discover-photo-empty" />
         )}
