@@ -1,4 +1,4 @@
-import { ROUTES, SCREENS_TO_BUILD, TABS, buildPath } from '@linkup/contract';
+import { APP_NAME, ROUTES, SCREENS_TO_BUILD, TABS, buildPath } from '@linkup/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -181,6 +181,16 @@ describe('app shell', () => {
       const { unmount } = renderApp(path, { session: signedIn });
       await screen.findByRole('heading', { level: 1 });
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows the chat standalone: no app header or logo above the chat\'s own header (spec §2)', async () => {
+    for (const path of ['/app/messages/r1', '/app/chat/r1']) {
+      const { unmount } = renderApp(path, { session: signedIn });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('img', { name: APP_NAME })).toBeNull();
+      expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
       unmount();
     }
   });

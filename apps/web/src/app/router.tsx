@@ -127,8 +127,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { element: <AuthLayout />, children: routesWhere((r) => r.group === 'auth' && r.requiresAuth) },
           { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'onboarding') },
-          // The standalone chat screen has its own header with Back.
-          { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'standalone') },
+          // The chat screen has its own header (Back, name, presence) and no other (spec §2).
+          { element: <StandaloneLayout header={false} />, children: routesWhere((r) => r.group === 'standalone') },
           { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
           {
             lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
