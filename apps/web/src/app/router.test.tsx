@@ -247,4 +247,18 @@ describe('auth layout', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await expectAt(router, '/auth/register');
   });
+
+  it('goes Back to the sign-in page, or the previous step, when the page was opened with no history', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/auth/register');
+    await heading('Join LinkUp');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await expectAt(first.router, '/auth/login');
+    first.unmount();
+
+    const second = renderApp('/auth/reset-password');
+    await heading('New Password');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await expectAt(second.router, '/auth/forgot-password');
+  });
 });
