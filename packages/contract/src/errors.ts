@@ -175,6 +175,8 @@ export const UI_TEXTS = {
   noMobileNumber: 'No mobile number found. Please start over.',
   roomIdRequired: 'Room ID is required to send a message',
   searchUnavailable: 'Feature Currently being updated',
+  /** On the sign-in page after the server ended this device's session (another device, a password change). */
+  signedOutHere: 'You were signed out on this device.',
   messages: {
     noConversations: 'No conversations yet',
     noConversationsHint: 'Start a conversation by searching for users above',
