@@ -127,12 +127,11 @@ export const appRoutes: RouteObject[] = [
         children: [
           { element: <AuthLayout />, children: routesWhere((r) => r.group === 'auth' && r.requiresAuth) },
           { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'onboarding') },
-          // The chat screen has its own header (Back, name, presence) and no other (spec §2).
-          { element: <StandaloneLayout header={false} />, children: routesWhere((r) => r.group === 'standalone') },
           { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
           {
             lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
-            children: routesWhere((r) => r.group === 'app'),
+            // The standalone chat too: the shell draws no header or tab bar for it, but keeps the badges' syncs.
+            children: routesWhere((r) => r.group === 'app' || r.group === 'standalone'),
           },
         ],
       },

@@ -13,10 +13,25 @@ import { useRouteDef } from '@/app/route-meta';
  */
 const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
-/** Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. */
+/**
+ * Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. A
+ * standalone page (the chat) has neither — its own header only — but the shell's syncs still run.
+ */
 export function AppShell() {
   const route = useRouteDef();
   const showTabBar = route?.showTabBar ?? true;
+  if (route?.group === 'standalone') {
+    return (
+      <div className="app-frame standalone-frame">
+        <Suspense fallback={null}>
+          <ShellSyncs />
+        </Suspense>
+        <main id="main" className="standalone-main">
+          <Outlet />
+        </main>
+      </div>
+    );
+  }
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
       <Suspense fallback={null}>

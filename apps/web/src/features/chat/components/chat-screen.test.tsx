@@ -253,7 +253,8 @@ describe('Chat screen: sending (spec §2, §5)', () => {
   it("puts the text back and says 'Failed to send message' when sending fails; a retry reuses the client id", async () => {
     let attempt = 0;
     const sent = buildMessage({ id: 'm6', user_id: ME, message: 'Retry me', created_at: at(8) });
-    const fetch = api({ 'POST /api/chat/messages': () => (attempt++ === 0 ? fail(422) : json(201, { success: true, data: sent })) });
+    // An answer without the server's own words: the screen's text.
+    const fetch = api({ 'POST /api/chat/messages': () => (attempt++ === 0 ? apiError(422, '') : json(201, { success: true, data: sent })) });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = await openChat();
     await user.type(composer(), 'Retry me{Enter}');
@@ -265,6 +266,15 @@ describe('Chat screen: sending (spec §2, §5)', () => {
     const second = sentBody(fetch, 'POST /api/chat/messages', 1) as { client_id: string };
     expect(second.client_id).toBe(first.client_id);
     expect(warn).toHaveBeenCalledWith('Sending a message failed', expect.anything());
+  });
+
+  it("shows the server's reason when it refuses a message (spec §8: server message, else 'Failed to send message')", async () => {
+    api({ 'POST /api/chat/messages': () => apiError(403, 'Thandi only accepts messages from matches.') });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user } = await openChat();
+    await user.type(composer(), 'Hello{Enter}');
+    expect(await screen.findByText('Thandi only accepts messages from matches.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to send message')).toBeNull();
   });
 
   it("says 'Room ID is required to send a message' without a room", async () => {

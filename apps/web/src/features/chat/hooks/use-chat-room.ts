@@ -3,6 +3,7 @@ import {
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { serverMessageOr } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '@/features/chat/api/delete-message';
 import { editMessage } from '@/features/chat/api/edit-message';
@@ -131,7 +132,7 @@ export function useChatRoom(roomId: string | undefined) {
       } catch (error) {
         failedSend.current = { text, clientId };
         console.warn('Sending a message failed', error);
-        toast.error(FAILURE_TOASTS.sendMessage);
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.sendMessage));
         return false;
       }
     },
