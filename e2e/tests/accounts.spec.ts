@@ -1,6 +1,7 @@
 // Accounts end to end (issue: accounts and sign-in): registration, e-mail verification, sign-in
 // with a WhatsApp code, password reset — in Chromium against the real server, reading codes and
 // links from the dev outbox. Every test uses its own new member.
+import { completeOnboardingThroughApi } from '../support/onboarding';
 import { expect, test, type Page } from '../support/test';
 import {
   latestCode,
@@ -194,7 +195,7 @@ test("registering with an e-mail address already in use shows the server's reaso
 
 test('a signed-in member opening /auth/login lands on the dashboard', async ({ page, request }) => {
   const member = newMember('guard');
-  const session = await registerThroughApi(request, member);
+  const session = await completeOnboardingThroughApi(request, await registerThroughApi(request, member));
   await storeSession(page, session);
   await page.goto('/auth/login');
   await expectOnPage(page, '/app/dashboard', 'Home');

@@ -125,6 +125,18 @@ describe('routing rules (spec §2)', () => {
     expect(await heading('Welcome to LinkUp')).toBeInTheDocument();
   });
 
+  it('leads every app page back to onboarding until it is complete, but for help, legal texts and account settings', async () => {
+    const fresh = buildSession({ profile_completed: false, onboarding_completed_at: null });
+    for (const path of ['/app/dashboard', '/app/discover', '/app/messages/r1', '/app/chat/r1', '/app/user/u1']) {
+      const { router, unmount } = renderApp(path, { session: fresh });
+      await expectAt(router, '/onboarding/welcome');
+      unmount();
+    }
+    const { router } = renderApp('/app/terms', { session: fresh });
+    await heading('Terms of Service');
+    expect(router.state.location.pathname).toBe('/app/terms');
+  });
+
   it('returns to sign in when the server ends the session', async () => {
     const { router } = renderApp('/app/matches', { session: signedIn });
     await heading('Matches');

@@ -11,6 +11,7 @@ import type { BlocksRepository } from '../shared/blocks.repository';
 import type { EntitlementsRepository } from '../shared/entitlements.repository';
 import type { MemberSummaries } from '../shared/member-summaries';
 import type { Notifier } from '../shared/notifier';
+import type { OnboardingGate } from '../shared/onboarding-gate';
 import { rankCandidates } from './discover';
 import type { DiscoverRepository } from './discover.repository';
 import type { ProfileLoader } from '../shared/public-profile';
@@ -45,6 +46,7 @@ export interface MatchesServiceDeps {
   notifier: Notifier;
   limits: MatchingLimits;
   clock: Clock;
+  onboarding: OnboardingGate;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -100,6 +102,8 @@ export class MatchesService {
 
   async swipe(actor: { id: string; name: string }, targetId: string, action: SwipeAction): Promise<SwipeResult> {
     if (targetId === actor.id) throw invalid({ id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
+    // A pass needs no finished profile; a like or super like shows the member to someone.
+    if (action !== 'pass') await this.deps.onboarding.assertOnboarded(actor.id);
     const target = await this.repo.findUser(targetId);
     if (!target || (await this.deps.blocks.eitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
 
