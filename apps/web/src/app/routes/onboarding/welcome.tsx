@@ -103,6 +103,13 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   const refresh = () => queryClient.fetchQuery({ ...onboardingStatusQueryOptions(), staleTime: 0 });
   const changed = () => void queryClient.invalidateQueries({ queryKey: onboardingKeys.status() });
 
+  /** A step changed in place (a photo added, a city chosen): what it was missing is no longer said (issue 17). */
+  const answered = (key: OnboardingStepKey) => () => {
+    changed();
+    setProblem(null);
+    setMissing((keys) => keys.filter((k) => k !== key));
+  };
+
   function goTo(index: number) {
     setProblem(null);
     setMissing([]);
@@ -140,18 +147,19 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
       toast.success(message ?? ONBOARDING_MESSAGES.completed);
       void navigate(DEFAULT_AUTHED_PATH, { replace: true });
     } catch (error) {
-      toast.error(ONBOARDING_TEXTS.finishFailed);
+      // One message per event (issue 17): what is missing, in place, with a way to each step; any
+      // other failure in a toast.
       if (isApiClientError(error) && error.status === 422) {
         setProblem(error.serverMessage ?? ONBOARDING_MESSAGES.incomplete);
         setMissing(Object.keys(error.errors ?? {}).filter((key): key is OnboardingStepKey => key in ONBOARDING_STEPS));
       } else {
-        setProblem(isApiClientError(error) ? error.message : ONBOARDING_TEXTS.finishFailed);
+        toast.error(isApiClientError(error) ? error.message : ONBOARDING_TEXTS.finishFailed);
       }
     }
   }
 
   const content: Record<OnboardingStepKey, ReactNode> = {
-    photos: <PhotoManager onChange={changed} />,
+    photos: <PhotoManager onChange={answered('photos')} />,
     about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
     basics: (
       <ProfileDetailsForm
@@ -163,7 +171,7 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
     ),
     interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
     preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.saveAndContinue} showReset={false} onSaved={saved} />,
-    location: <LocationPicker onSaved={changed} />,
+    location: <LocationPicker onSaved={answered('location')} />,
   };
   const optionalNotDone = !ONBOARDING_STEPS[step.key].required && !step.done;
 
