@@ -117,8 +117,8 @@ describe('Chat screen: header and conversation (spec §2)', () => {
     await waitFor(() => expect(texts()).toEqual(['Hi Alex!', 'Hey Thandi']));
   });
 
-  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded", async () => {
-    api({ 'GET /api/chat/rooms/room_1': () => fail(404), 'GET /api/chat/rooms/room_1/messages': () => fail(404) });
+  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded (a server failure, not a room that is gone)", async () => {
+    api({ 'GET /api/chat/rooms/room_1': () => fail(422), 'GET /api/chat/rooms/room_1/messages': () => fail(422) });
     renderApp('/app/messages/room_1', { session });
     expect(await screen.findByText('Failed to fetch chat room')).toBeInTheDocument();
     expect(await screen.findAllByText('Failed to fetch messages')).not.toHaveLength(0);
@@ -400,5 +400,19 @@ describe('Chat screen: leaving (spec §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Leave Chat' }));
     expect(await screen.findByText('Failed to leave chat room')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/messages/room_1');
+  });
+
+  it('shows a room the member left as such: no error toasts, no presence, no composer, a way to Messages', async () => {
+    api({
+      'GET /api/chat/rooms/room_1': () => apiError(404, 'Chat room not found.'),
+      'GET /api/chat/rooms/room_1/messages': () => apiError(404, 'Chat room not found.'),
+    });
+    renderApp('/app/messages/room_1', { session });
+    expect(await screen.findByText('You left this chat')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Messages' })).toHaveAttribute('href', '/app/messages');
+    expect(screen.queryByText('Active now')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.queryByText('Failed to fetch messages')).toBeNull();
+    expect(screen.queryByText('Failed to fetch chat room')).toBeNull();
   });
 });
