@@ -73,6 +73,9 @@ export function OnboardingWelcomeRoute() {
   );
 }
 
+/** Steps whose form has its own 'Save and continue': the step's one strong button, so Next is plain (issue 17). */
+const OWN_SUBMIT: ReadonlySet<OnboardingStepKey> = new Set(['about', 'basics', 'interests', 'preferences']);
+
 function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   const steps = status.steps;
   // Resume where the member left off: the first unfinished step (the last one when all are done).
@@ -169,7 +172,7 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
         onSaved={saved}
       />
     ),
-    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
+    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} showIntro={false} />,
     preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.saveAndContinue} showReset={false} onSaved={saved} />,
     location: <LocationPicker onSaved={answered('location')} />,
   };
@@ -212,7 +215,7 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
             onClick={() => void finish()} loading={complete.isPending} />
         ) : (
           <Button type="button" label={optionalNotDone ? ONBOARDING_TEXTS.skip : ONBOARDING_TEXTS.next} icon="pi pi-arrow-right" iconPos="right"
-            className="onboarding-button-primary" onClick={() => void next()} loading={checking} />
+            className={OWN_SUBMIT.has(step.key) ? 'onboarding-button-secondary' : 'onboarding-button-primary'} onClick={() => void next()} loading={checking} />
         )}
       </nav>
     </div>
