@@ -7,17 +7,31 @@ const PREVIOUS_STEP: Partial<Record<string, RouteName>> = {
   '/auth/reset-password': 'auth.forgot-password',
 };
 const LOGIN = 'auth.login' satisfies RouteName;
+const APP_LOADS_KEY = 'linkup.appLoads';
+
+/** How many times the app has loaded in this tab, this load included (sessionStorage is per tab). */
+function countAppLoad(): number {
+  try {
+    const loads = Number(window.sessionStorage.getItem(APP_LOADS_KEY) ?? '0') + 1;
+    window.sessionStorage.setItem(APP_LOADS_KEY, String(loads));
+    return loads;
+  } catch {
+    return 1;
+  }
+}
+const APP_LOADS_IN_TAB = typeof window === 'undefined' ? 1 : countAppLoad();
 
 /**
  * Where Back goes: one history step when the app has one; otherwise the previous sign-in step or
  * /auth/login — never out of the app to a blank page (issue 17). React Router keys the first
- * location of a history 'default'.
+ * location it sees 'default'; APP_LOADS_IN_TAB tells whether the app was open in this tab before.
  */
 export function useAuthBack(): () => void {
   const navigate = useNavigate();
   const { key, pathname } = useLocation();
   return () => {
-    if (key !== 'default') return void navigate(-1);
+    // A step inside the app, or an earlier page of the app in this tab (another document): Back as usual.
+    if (key !== 'default' || APP_LOADS_IN_TAB > 1) return void navigate(-1);
     const target = routeByName(PREVIOUS_STEP[pathname] ?? LOGIN).path;
     if (target !== pathname) void navigate(target, { replace: true });
   };
