@@ -125,7 +125,7 @@ describe('routing rules (spec §2)', () => {
     expect(await heading('Welcome to LinkUp')).toBeInTheDocument();
   });
 
-  it('leads every app page back to onboarding until it is complete, but for help, legal texts and account settings', async () => {
+  it('leads every app page back to onboarding until it is complete, but for More, help, legal texts and account settings', async () => {
     const fresh = buildSession({ profile_completed: false, onboarding_completed_at: null });
     for (const path of ['/app/dashboard', '/app/discover', '/app/messages/r1', '/app/chat/r1', '/app/user/u1']) {
       const { router, unmount } = renderApp(path, { session: fresh });

@@ -3,11 +3,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '@/lib/session-store';
 
 /**
- * Pages a member may open before finishing onboarding: help, the legal texts and the account
- * settings (to export their data or delete the account). Everything else waits for onboarding.
+ * Pages a member may open before finishing onboarding: More (to log out), help, the legal texts and
+ * the account settings (to export their data or delete the account). Everything else waits.
  */
 const OPEN_BEFORE_ONBOARDING: ReadonlySet<string> = new Set<RouteName>([
-  'app.help', 'app.help.faq', 'app.help.contact', 'app.privacy-policy', 'app.terms', 'app.settings', 'app.settings.account',
+  'app.more', 'app.help', 'app.help.faq', 'app.help.contact', 'app.privacy-policy', 'app.terms', 'app.settings', 'app.settings.account',
 ]);
 
 /**
