@@ -4,6 +4,7 @@
 import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
+import { completeOnboardingThroughApi } from '../support/onboarding';
 import { storeSession, type StoredSession } from '../support/session';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -15,10 +16,11 @@ interface Member {
   session: StoredSession;
 }
 
-/** A fresh member with a unique name and a +2786 mobile number, registered through the API. */
+/** A fresh member with a unique name and a +2786 mobile number, registered and onboarded through the API (messages need both). */
 async function registerMember(request: APIRequestContext, first: string): Promise<Member> {
   const name = `${first} Chat${tag()}`;
-  const session = await registerThroughApi(request, { ...newMember(`chat-${first.toLowerCase()}`), name, mobile: `+2786${digits(7)}` });
+  const registered = await registerThroughApi(request, { ...newMember(`chat-${first.toLowerCase()}`), name, mobile: `+2786${digits(7)}` });
+  const session = await completeOnboardingThroughApi(request, registered);
   return { name, session };
 }
 

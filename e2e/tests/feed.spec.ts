@@ -101,7 +101,7 @@ test('two members: A posts, B likes, unlikes and likes again; A sees the badge r
 
   // …and deletes it (after confirming): the feed offers to create one again, and B no longer sees it.
   await pageA.getByRole('article', { name: 'Your post' }).getByRole('button', { name: 'Delete' }).click();
-  await pageA.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await pageA.getByRole('dialog').getByRole('button', { name: 'Delete post' }).click();
   await expect(pageA.getByRole('link', { name: 'Create your post' })).toBeVisible();
   await expect(pageA.getByRole('article', { name: 'Your post' })).toHaveCount(0);
   await pageB.reload();

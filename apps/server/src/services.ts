@@ -40,6 +40,7 @@ import { NotificationJobs } from './modules/notifications/notification-jobs';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { PushDelivery } from './modules/notifications/push-delivery';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { OnboardingGate } from './modules/shared/onboarding-gate';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
@@ -115,10 +116,12 @@ export function buildServices(inputs: ServiceInputs) {
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
   // no trigger here, so rooms' members are remembered only by a lone SQLite process.
+  const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
   const chat = new ChatService(
     new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl }),
     realtime,
     notifications,
+    onboarding,
   );
 
   const settings = new SettingsService(new SettingsRepository(db));
@@ -168,7 +171,7 @@ export function buildServices(inputs: ServiceInputs) {
     matches: new MatchesService({
       repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs), blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
-      queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
+      queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'), onboarding,
     }),
     /** Closed with the app (its Redis connection). */
     discoverQueues,

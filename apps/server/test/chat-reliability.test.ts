@@ -4,7 +4,7 @@ import { openSocket, record, until } from './helpers/sockets';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/database';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
-import { api, register } from './helpers/remote';
+import { api, registerOnboarded } from './helpers/remote';
 
 
 describe('chat survives a crash: every acknowledged message is kept, none twice', () => {
@@ -32,8 +32,8 @@ describe('chat survives a crash: every acknowledged message is kept, none twice'
   it('kills the server (SIGKILL) in the middle of a stream of sends, restarts it, and the client’s retries complete the stream', async () => {
     let server = await running();
     const port = server.port;
-    const alice = await register(server.origin, 'Alice');
-    const bob = await register(server.origin, 'Bob');
+    const alice = await registerOnboarded(server.origin, 'Alice');
+    const bob = await registerOnboarded(server.origin, 'Bob');
     const room = await api<{ id: string }>(server.origin, alice.token, 'POST', '/chat/rooms', { user_id: bob.id });
 
     const total = 300;
@@ -84,8 +84,8 @@ describe('chat survives a crash: every acknowledged message is kept, none twice'
 
   it('a client that was disconnected catches up through the API after reconnecting', async () => {
     const server = await running();
-    const alice = await register(server.origin, 'Carla');
-    const bob = await register(server.origin, 'Dan');
+    const alice = await registerOnboarded(server.origin, 'Carla');
+    const bob = await registerOnboarded(server.origin, 'Dan');
     const room = await api<{ id: string }>(server.origin, alice.token, 'POST', '/chat/rooms', { user_id: bob.id });
     const socket = await openSocket(server.origin, bob.token);
     const live = record<NewMessagePayload>(socket, 'NewMessage');

@@ -89,6 +89,7 @@ describe('members API: another member’s profile', () => {
   it('never sends phone, e-mail, birth date or location', async () => {
     const res = await view(viewer, thandi.user.id);
     expect(Object.keys(res.json().data).sort()).toEqual(Object.keys(PublicProfileSchema.shape).sort());
+    expect(PublicProfileSchema.parse(res.json().data).relation).toBeDefined();
     for (const secret of ['+27831234567', 'thandi.private@example.test', '1994-03-10', thandi.user.location_cell!, 'date_of_birth', 'location_cell', 'phone', 'email']) {
       expect(res.body).not.toContain(secret);
     }
@@ -126,6 +127,25 @@ describe('members API: another member’s profile', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ id: member.user.id, distance: null });
     expect(await visits(member.user.id, member.user.id)).toBe(0);
+  });
+
+  it('says where the viewer stands: matched, liked me, accepts my messages (not on my own profile)', async () => {
+    const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
+    const ana = await make({ name: 'Ana' });
+    const ben = await make({ name: 'Ben' });
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+
+    await t.database.db.insertInto('user_settings').values({ user_id: ben.user.id, message_policy: 'matches', updated_at: nowIso() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ message_policy: 'matches' })).execute();
+    await t.database.db.insertInto('swipes').values({ actor_id: ben.user.id, target_id: ana.user.id, action: 'super_like', created_at: nowIso() }).execute();
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: true, accepts_messages: false });
+
+    const [a, b] = [ana.user.id, ben.user.id].sort();
+    await t.database.db.insertInto('matches').values({
+      id: newId(), pair_key: `${a}:${b}`, user_a: a!, user_b: b!, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
+    }).execute();
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: true, liked_me: true, accepts_messages: true });
+    expect(await relation(ana, ana.user.id)).toBeUndefined();
   });
 
   it('answers 404 alike for an unknown member, a deleted one, and one blocked either way', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OnboardingStatusSchema, SessionUserSchema } from '@linkup/contract';
+import { ONBOARDING_MESSAGES, OnboardingStatusSchema, SessionUserSchema } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
@@ -161,5 +161,28 @@ describe('onboarding API', () => {
     await doRequiredSteps(a);
     await call(a, 'POST', '/onboarding/complete');
     expect(await status(b)).toMatchObject({ completed: false, next_step: 'photos' });
+  });
+
+  it('refuses likes, super likes and messages until onboarding is complete (409 onboarding_required), then allows them', async () => {
+    const member = await make();
+    const other = await make({});
+    const refused = async (response: { statusCode: number; json: () => { code?: string; message?: string } }) => {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'onboarding_required', message: ONBOARDING_MESSAGES.required });
+    };
+    await refused(await call(member, 'POST', `/matches/${other.user.id}/like`));
+    await refused(await call(member, 'POST', `/matches/${other.user.id}/super-like`));
+    // Passing shows the member to nobody: allowed.
+    expect((await call(member, 'POST', `/matches/${other.user.id}/pass`)).statusCode).toBe(200);
+    // The other member opens a room (allowed: they are onboarded); the new member may not write in it yet.
+    const room = await call(other, 'POST', '/chat/rooms', { user_id: member.user.id, name: 'Chat with you' });
+    expect(room.statusCode).toBeLessThan(300);
+    const roomId = room.json().data.id as string;
+    await refused(await call(member, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi', type: 'text' }));
+
+    await doRequiredSteps(member);
+    expect((await call(member, 'POST', '/onboarding/complete')).statusCode).toBe(200);
+    expect((await call(member, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi', type: 'text' })).statusCode).toBe(201);
+    expect((await call(member, 'POST', `/matches/${other.user.id}/like`)).statusCode).toBe(200);
   });
 });

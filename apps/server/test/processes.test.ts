@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, NewMessagePayload } from '@linkup/contract';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
-import { api, randomIp, register } from './helpers/remote';
+import { api, randomIp, registerOnboarded } from './helpers/remote';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { openSocket, record, until } from './helpers/sockets';
@@ -37,8 +37,8 @@ describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TE
 
   it('a message sent through one process reaches a socket connected to the other, on the room and the member channel', async () => {
     const from = randomIp();
-    const alice = await register(one.origin, 'Erin', from);
-    const bob = await register(two.origin, 'Femi', from);
+    const alice = await registerOnboarded(one.origin, 'Erin', from);
+    const bob = await registerOnboarded(two.origin, 'Femi', from);
     const room = await api<{ id: string }>(two.origin, bob.token, 'POST', '/chat/rooms', { user_id: alice.id });
     const socket = await openSocket(two.origin, bob.token);
     try {
@@ -67,7 +67,7 @@ describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TE
 
   it('a session ended through one process is refused by the other at once, over HTTP, and its socket there is closed', async () => {
     const from = randomIp();
-    const member = await register(one.origin, 'Gugu', from);
+    const member = await registerOnboarded(one.origin, 'Gugu', from);
     expect((await api(two.origin, member.token, 'GET', '/auth/user')).status).toBe(200);
     const socket = await openSocket(two.origin, member.token);
     try {

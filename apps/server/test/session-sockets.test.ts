@@ -7,7 +7,7 @@ import { FACTORY_PASSWORD, bearer, signIn } from './helpers/factories';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { latestLink } from './helpers/outbox';
-import { REMOTE_PASSWORD, api, register } from './helpers/remote';
+import { REMOTE_PASSWORD, api, registerOnboarded } from './helpers/remote';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { drained, liveTestApp, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 
@@ -177,8 +177,8 @@ describe('an ended session ends its sockets on every process', allOf(needsEnv('T
   });
 
   it('logout, "log out other devices", a password change and a reset on one process close the sockets on the other', async () => {
-    const member = await register(one.origin, 'Xena');
-    const friend = await register(two.origin, 'Yusuf');
+    const member = await registerOnboarded(one.origin, 'Xena');
+    const friend = await registerOnboarded(two.origin, 'Yusuf');
 
     // Logout through process one ends the socket of that session on process two, not another's.
     const keep = await login(one.origin, member.email);

@@ -18,6 +18,8 @@ export const ERROR_CODE_STATUS = {
   match_cannot_be_undone: 409,
   boost_active: 409,
   client_id_taken: 409,
+  /** Likes, super likes and messages wait until the member has finished onboarding (issue 17). */
+  onboarding_required: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -175,6 +177,8 @@ export const UI_TEXTS = {
   noMobileNumber: 'No mobile number found. Please start over.',
   roomIdRequired: 'Room ID is required to send a message',
   searchUnavailable: 'Feature Currently being updated',
+  /** On the sign-in page after the server ended this device's session (another device, a password change). */
+  signedOutHere: 'You were signed out on this device.',
   messages: {
     noConversations: 'No conversations yet',
     noConversationsHint: 'Start a conversation by searching for users above',

@@ -49,7 +49,8 @@ export const ROUTES = [
   app('/app/feed/create', 'app.feed.create', 'Create Post', 'feed', false),
   app('/app/feed/edit', 'app.feed.edit', 'Edit Post', 'feed', false),
   app('/app/messages', 'app.messages', 'Messages', 'messages'),
-  app('/app/messages/:id', 'app.messages.chat', 'Chat', 'messages', false),
+  // The chat is standalone wherever it is opened from (spec §2): its own header only (issue 17).
+  { ...app('/app/messages/:id', 'app.messages.chat', 'Chat', 'messages', false), group: 'standalone' },
   app('/app/more', 'app.more', 'More', 'more'),
   app('/app/profile', 'app.profile', 'My Profile', 'more'),
   app('/app/profile/edit', 'app.profile.edit', 'Edit Profile', 'more'),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 // Calls over real HTTP, for tests of server processes (helpers/server-process.ts), where
 // `app.inject` cannot reach. `from` sets X-Forwarded-For, which a process started with
 // TRUST_PROXY=true takes as the client's address (so tests can stand for different clients).
@@ -22,6 +23,32 @@ export async function register(origin: string, name: string, from?: string): Pro
   const body = (await res.json()) as { data: { token: string; user: { id: string } } };
   if (res.status !== 201) throw new Error(JSON.stringify(body));
   return { token: body.data.token, id: body.data.user.id, email, mobile };
+}
+
+/**
+ * Registers a member and finishes their onboarding through the API (a photo, gender and what they
+ * look for, preferences, a city): likes and messages are refused before that (409 onboarding_required).
+ */
+export async function registerOnboarded(origin: string, name: string, from?: string): Promise<Session> {
+  const member = await register(origin, name, from);
+  const form = new FormData();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d63384' } }).png().toBuffer();
+  form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const upload = await fetch(`${origin}/api/profile/photos`, {
+    method: 'POST', headers: { authorization: `Bearer ${member.token}`, ...(from ? { 'x-forwarded-for': from } : {}) }, body: form,
+  });
+  if (!upload.ok) throw new Error(`photo upload: ${upload.status} ${await upload.text()}`);
+  const steps: [string, string, object | undefined][] = [
+    ['PUT', '/profile', { gender: 'female', relationship_type: 'long_term' }],
+    ['PUT', '/preferences', { genders: ['male', 'female', 'non_binary'], age_min: 18, age_max: 99, max_distance_km: null }],
+    ['POST', '/preferences/location', { city: 'Cape Town', province: 'Western Cape' }],
+    ['POST', '/onboarding/complete', undefined],
+  ];
+  for (const [method, url, payload] of steps) {
+    const { status, data } = await api(origin, member.token, method, url, payload, from);
+    if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(data)}`);
+  }
+  return member;
 }
 
 /** One API call (path under /api) with the member's token; its status and `data`. */

@@ -1,4 +1,4 @@
-import { ROUTES, SCREENS_TO_BUILD, TABS, buildPath } from '@linkup/contract';
+import { APP_NAME, ROUTES, SCREENS_TO_BUILD, TABS, buildPath } from '@linkup/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,18 @@ describe('routing rules (spec §2)', () => {
     expect(await heading('Welcome to LinkUp')).toBeInTheDocument();
   });
 
+  it('leads every app page back to onboarding until it is complete, but for More, help, legal texts and account settings', async () => {
+    const fresh = buildSession({ profile_completed: false, onboarding_completed_at: null });
+    for (const path of ['/app/dashboard', '/app/discover', '/app/messages/r1', '/app/chat/r1', '/app/user/u1']) {
+      const { router, unmount } = renderApp(path, { session: fresh });
+      await expectAt(router, '/onboarding/welcome');
+      unmount();
+    }
+    const { router } = renderApp('/app/terms', { session: fresh });
+    await heading('Terms of Service');
+    expect(router.state.location.pathname).toBe('/app/terms');
+  });
+
   it('returns to sign in when the server ends the session', async () => {
     const { router } = renderApp('/app/matches', { session: signedIn });
     await heading('Matches');
@@ -185,6 +197,16 @@ describe('app shell', () => {
     }
   });
 
+  it('shows the chat standalone: no app header or logo above the chat\'s own header (spec §2)', async () => {
+    for (const path of ['/app/messages/r1', '/app/chat/r1']) {
+      const { unmount } = renderApp(path, { session: signedIn });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('img', { name: APP_NAME })).toBeNull();
+      expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
+      unmount();
+    }
+  });
+
   it('shows unread badges on Messages and Feed, 9+ above nine', async () => {
     renderApp('/app/dashboard', { session: signedIn });
     await heading('Home');
@@ -236,5 +258,19 @@ describe('auth layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await expectAt(router, '/auth/register');
+  });
+
+  it('goes Back to the sign-in page, or the previous step, when the page was opened with no history', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/auth/register');
+    await heading('Join LinkUp');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await expectAt(first.router, '/auth/login');
+    first.unmount();
+
+    const second = renderApp('/auth/reset-password');
+    await heading('New Password');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await expectAt(second.router, '/auth/forgot-password');
   });
 });

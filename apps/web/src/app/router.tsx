@@ -20,6 +20,7 @@ import { RequireAuth } from '@/app/guards/require-auth';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { StandaloneLayout } from '@/app/layouts/standalone-layout';
+import { RequireOnboarded } from '@/app/guards/require-onboarded';
 import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen } from '@/app/page-groups';
 import { InfoPage } from '@/app/routes/info-page';
 
@@ -124,12 +125,16 @@ export const appRoutes: RouteObject[] = [
         children: [
           { element: <AuthLayout />, children: routesWhere((r) => r.group === 'auth' && r.requiresAuth) },
           { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'onboarding') },
-          // The standalone chat screen has its own header with Back.
-          { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'standalone') },
           { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
           {
-            lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
-            children: routesWhere((r) => r.group === 'app'),
+            element: <RequireOnboarded />,
+            children: [
+              {
+                lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
+                // The standalone chat too: the shell draws no header or tab bar for it, but keeps the badges' syncs.
+                children: routesWhere((r) => r.group === 'app' || r.group === 'standalone'),
+              },
+            ],
           },
         ],
       },

@@ -7,6 +7,8 @@ interface PasswordInputProps {
   name: string;
   value: string;
   onChange: (value: string) => void;
+  /** Leaving the field (forms check it then). */
+  onBlur?: () => void;
   autoComplete: 'current-password' | 'new-password';
   error?: string | undefined;
   /** The FormField around it shows a hint (linked with aria-describedby while there is no error). */
@@ -14,7 +16,7 @@ interface PasswordInputProps {
 }
 
 /** The password field every form uses: masked with a show toggle, no strength meter, filled style. */
-export function PasswordInput({ id, name, value, onChange, autoComplete, error, hasHint = false }: PasswordInputProps) {
+export function PasswordInput({ id, name, value, onChange, onBlur, autoComplete, error, hasHint = false }: PasswordInputProps) {
   const [shown, setShown] = useState(false);
   return (
     <span className="password-input field-control">
@@ -24,6 +26,7 @@ export function PasswordInput({ id, name, value, onChange, autoComplete, error, 
         type={shown ? 'text' : 'password'}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         autoComplete={autoComplete}
         autoCapitalize="off"
         spellCheck={false}

@@ -64,6 +64,10 @@ export class ApiClientError extends Error {
 
 export const isApiClientError = (error: unknown): error is ApiClientError => error instanceof ApiClientError;
 
+/** Spec §8 "server message, else …": the server's own words for a failed call, else the screen's text. */
+export const serverMessageOr = (error: unknown, fallback: string): string =>
+  (isApiClientError(error) ? error.serverMessage : undefined) ?? fallback;
+
 /** The error a call answered with `status` and an error body (over HTTP, or a socket command's ack). */
 export function apiErrorFrom(status: number, body: unknown): ApiClientError {
   const record = isRecord(body) ? body : undefined;

@@ -27,6 +27,15 @@ describe('initials', () => {
     expect(initials('  ')).toBe('?');
     expect(initials(null)).toBe('?');
   });
+
+  it('counts graphemes, never cutting an emoji or a combined letter in half', () => {
+    expect(initials('Thandi 🌸')).toBe('T');
+    expect(initials('Thandi Zulu🌸')).toBe('TZ');
+    expect(initials('🌸')).toBe('🌸');
+    expect(initials('👩‍👩‍👧 Family')).toBe('F');
+    expect(initials('e\u0301lodie zoe')).toBe('E\u0301Z');
+    expect(initials('Ånne Øst')).toBe('ÅØ');
+  });
 });
 
 describe('plural', () => {

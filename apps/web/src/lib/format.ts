@@ -7,16 +7,25 @@ export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
 }
 
-/** At most two letters: first letters of the first and last words. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const firstGrapheme = (word: string) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+const startsWithLetter = (word: string) => /^[\p{L}\p{N}]/u.test(word);
+
+/**
+ * At most two letters (spec §2): the first graphemes of the first and last words. Counted by
+ * grapheme, not UTF-16 unit, so an emoji or an accented letter is never cut in half; words that
+ * start with no letter (an emoji, a dash) are skipped when a word with a letter exists (issue 17).
+ */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const all = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const lettered = all.filter(startsWithLetter);
+  const words = lettered.length > 0 ? lettered : all;
   if (words.length === 0) return '?';
   const picked = words.length === 1 ? [words[0]!] : [words[0]!, words[words.length - 1]!];
   return picked
-    .map((w) => Array.from(w)[0] ?? '')
-    .join('')
-    .toUpperCase()
-    .slice(0, INITIALS_MAX);
+    .slice(0, INITIALS_MAX)
+    .map((w) => firstGrapheme(w).toLocaleUpperCase())
+    .join('');
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

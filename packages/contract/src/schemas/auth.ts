@@ -81,9 +81,23 @@ export function isAdultBirthDate(value: string, today: Date = new Date()): boole
   return age >= AGE_LIMITS.min && age <= 120;
 }
 
+/**
+ * "The passwords do not match." as soon as both passwords are there, even while other fields are
+ * still wrong (a form checks each field as the member leaves it; issue 17).
+ */
+const passwordsMatch = {
+  error: 'The passwords do not match.',
+  path: ['password_confirmation'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.password_confirmation === 'string' && value.password_confirmation !== '';
+  },
+};
+
 export const RegisterBodySchema = z
   .object({
-    name: lineText({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' }).max(FIELD_LIMITS.nameMax),
+    name: lineText({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' })
+      .max(FIELD_LIMITS.nameMax, { error: `Your name can be at most ${FIELD_LIMITS.nameMax} characters.` }),
     email: emailField,
     mobile: mobileField,
     password: NewPasswordSchema,
@@ -94,10 +108,7 @@ export const RegisterBodySchema = z
     gender: z.enum(GENDERS, { error: 'Choose your gender.' }),
     terms_accepted: z.literal(true, { error: 'Please accept the Terms of Service and Privacy Policy.' }),
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    error: 'The passwords do not match.',
-    path: ['password_confirmation'],
-  });
+  .refine((b) => b.password === b.password_confirmation, passwordsMatch);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const ForgotPasswordBodySchema = z
@@ -115,10 +126,7 @@ export const ResetPasswordBodySchema = z
     password: NewPasswordSchema,
     password_confirmation: lineText({ error: 'Confirm your password.' }),
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    error: 'The passwords do not match.',
-    path: ['password_confirmation'],
-  });
+  .refine((b) => b.password === b.password_confirmation, passwordsMatch);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const VerifyEmailBodySchema = z.object({ token: lineText().min(1).max(500) });

@@ -32,6 +32,8 @@ export const ONBOARDING_MISSING_MESSAGES: Readonly<Record<OnboardingStepKey, str
 
 export const ONBOARDING_MESSAGES = {
   incomplete: 'Please finish the remaining steps first.',
+  /** A like, super like or message before onboarding is complete (409 onboarding_required). */
+  required: 'Finish setting up your profile first: likes and messages open once it is complete.',
   completed: 'Welcome to LinkUp! Your profile is ready.',
 } as const;
 

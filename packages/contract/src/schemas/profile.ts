@@ -62,8 +62,21 @@ export const PublicProfileSchema = z.object({
   /** Null when the member hides when they are online. */
   last_active_at: TimestampSchema.nullable(),
   is_online: z.boolean().nullable(),
+  /**
+   * Where the viewer stands with this member (`GET /users/{id}` of another member only): the
+   * profile offers only what the server would accept (issue 17).
+   */
+  relation: z.object({
+    /** Matched now: no Like / Pass, only Message. */
+    matched: z.boolean(),
+    /** They liked or super liked the viewer: 'Like back'. */
+    liked_me: z.boolean(),
+    /** False when they accept messages only from matches and the two are not matched. */
+    accepts_messages: z.boolean(),
+  }).optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+export type MemberRelation = NonNullable<PublicProfile['relation']>;
 
 // ── The member's own profile (profile module: GET/PUT /profile, photos, interests) ──
 

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { nowIso, orderedNowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
 import type { Notifier } from '../shared/notifier';
+import type { OnboardingGate } from '../shared/onboarding-gate';
 import type { ChatRepository } from './chat.repository';
 import { pairKey } from '../../lib/pair-key';
 import { chatPolicy } from './chat.policy';
@@ -29,6 +30,7 @@ export class ChatService {
     private readonly repo: ChatRepository,
     private readonly realtime: () => Realtime,
     private readonly notifier: Notifier,
+    private readonly onboarding: OnboardingGate,
   ) {}
 
   async listRooms(userId: string, page: number, perPage: number): Promise<Page<ChatRoom>> {
@@ -121,6 +123,7 @@ export class ChatService {
    * as events (the sender's other devices do get them).
    */
   async send(userId: string, body: SendMessageBody, { exceptSocket }: { exceptSocket?: string } = {}): Promise<{ message: ChatMessage; created: boolean }> {
+    await this.onboarding.assertOnboarded(userId);
     // One read serves the policy checks and the fan-out after the commit.
     const members = await this.repo.membersAs(body.chat_room_id, userId);
     const me = members.find((m) => m.user_id === userId);

@@ -11,6 +11,7 @@ import type { BlocksRepository } from '../shared/blocks.repository';
 import type { EntitlementsRepository } from '../shared/entitlements.repository';
 import type { MemberSummaries } from '../shared/member-summaries';
 import type { Notifier } from '../shared/notifier';
+import type { OnboardingGate } from '../shared/onboarding-gate';
 import { rankCandidates, stillFitting, strictDistanceOf, windowSize, type Viewer } from './discover';
 import { QUEUE_MAX_AGE_MS, queueKey, type DiscoverQueue, type DiscoverQueueStore, type QueuedCandidate } from './discover-queue';
 import type { DiscoverRepository } from './discover.repository';
@@ -50,6 +51,7 @@ export interface MatchesServiceDeps {
   queues: DiscoverQueueStore | null;
   /** Told when a queue's background refill fails (the old queue keeps serving). */
   onRefillError: (err: unknown) => void;
+  onboarding: OnboardingGate;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -169,6 +171,8 @@ export class MatchesService {
 
   async swipe(actor: { id: string; name: string }, targetId: string, action: SwipeAction): Promise<SwipeResult> {
     if (targetId === actor.id) throw invalid({ id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
+    // A pass needs no finished profile; a like or super like shows the member to someone.
+    if (action !== 'pass') await this.deps.onboarding.assertOnboarded(actor.id);
     const target = await this.repo.findUser(targetId);
     if (!target || (await this.deps.blocks.eitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
 

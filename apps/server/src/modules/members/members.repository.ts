@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool, type Database, type PhotoRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { pairKey } from '../../lib/pair-key';
 import { blockedEitherWay, unmatchedWith } from '../shared/blocks.repository';
 import type { Privacy } from '../shared/privacy';
 import type { PrivacyRepository } from '../shared/privacy.repository';
@@ -53,6 +54,17 @@ export class MembersRepository {
       .where('u.id', '=', id)
       .executeTakeFirst();
     return row ? { id: row.id, hidden: toBool(row.hidden as boolean | number) } : undefined;
+  }
+
+  /** Whether the two are matched now, and whether `memberId` liked or super liked the viewer (two queries). */
+  async relationRows(viewerId: string, memberId: string): Promise<{ matched: boolean; likedMe: boolean }> {
+    const [match, like] = await Promise.all([
+      this.db.selectFrom('matches').select('id').where('pair_key', '=', pairKey(viewerId, memberId)).where('unmatched_at', 'is', null).executeTakeFirst(),
+      this.db.selectFrom('swipes').select('action')
+        .where('actor_id', '=', memberId).where('target_id', '=', viewerId).where('action', 'in', ['like', 'super_like'])
+        .executeTakeFirst(),
+    ]);
+    return { matched: match !== undefined, likedMe: like !== undefined };
   }
 
   /** One visit per viewer, member and UTC day; a second view that day changes nothing (false). */

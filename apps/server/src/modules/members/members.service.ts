@@ -25,14 +25,18 @@ export class MembersService {
       const member = await this.repo.findVisibility(viewerId, memberId);
       if (!member || member.hidden) throw notFound(SAFETY_MESSAGES.memberUnavailable);
     }
-    const profile = (await this.profiles(viewerId, [memberId])).get(memberId);
+    const rows = await this.repo.publicProfileRows(viewerId, [memberId]);
+    const profile = presentPublicProfiles(rows, this.storage, viewerId, [memberId], this.clock.now()).get(memberId);
     // Deleted between the two reads.
     if (!profile) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+    if (self) return profile;
+    const { matched, likedMe } = await this.repo.relationRows(viewerId, memberId);
+    const messagePolicy = rows.privacy.get(memberId)?.message_policy;
     // The first visit of the day tells the member visited (Profile View).
-    if (!self && (await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock)))) {
+    if (await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock))) {
       await this.notifier.notify({ userId: memberId, type: 'profile_view', actorId: viewerId });
     }
-    return profile;
+    return { ...profile, relation: { matched, liked_me: likedMe, accepts_messages: matched || messagePolicy !== 'matches' } };
   }
 
   /**

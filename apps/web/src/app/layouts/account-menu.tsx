@@ -89,9 +89,7 @@ export function AccountMenu() {
   );
 }
 
-const AVATAR_IMAGE = { width: '100%', height: '100%', borderRadius: '50%', objectFit: 'cover' } as const;
-
 /** The member's main photo (session user's avatar_url), or their initials without one. */
 function AvatarFace({ name, url }: { name: string; url: string | null | undefined }) {
-  return url ? <img src={url} alt="" style={AVATAR_IMAGE} /> : <>{initials(name)}</>;
+  return url ? <img src={url} alt="" /> : <>{initials(name)}</>;
 }

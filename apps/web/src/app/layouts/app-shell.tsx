@@ -15,11 +15,28 @@ import { useAfterPageLoad } from '@/lib/after-load';
  */
 const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
-/** Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. */
+/**
+ * Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. A
+ * standalone page (the chat) has neither — its own header only — but the shell's syncs still run.
+ */
 export function AppShell() {
   const route = useRouteDef();
   const showTabBar = route?.showTabBar ?? true;
   const pageLoaded = useAfterPageLoad();
+  if (route?.group === 'standalone') {
+    return (
+      <div className="app-frame standalone-frame">
+        {pageLoaded && (
+          <Suspense fallback={null}>
+            <ShellSyncs />
+          </Suspense>
+        )}
+        <main id="main" className="standalone-main">
+          <Outlet />
+        </main>
+      </div>
+    );
+  }
   return (
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
       {pageLoaded && (

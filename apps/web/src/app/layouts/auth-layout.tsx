@@ -1,16 +1,51 @@
-import { APP_NAME, LOGO_PATH } from '@linkup/contract';
-import { Outlet, useNavigate } from 'react-router';
+import { APP_NAME, LOGO_PATH, routeByName, type RouteName } from '@linkup/contract';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { HeartsBackdrop } from '@/app/layouts/hearts-backdrop';
+
+/** Where Back leads from a sign-in page opened with no history (a link, a new tab): the step before. */
+const PREVIOUS_STEP: Partial<Record<string, RouteName>> = {
+  '/auth/reset-password': 'auth.forgot-password',
+};
+const LOGIN = 'auth.login' satisfies RouteName;
+const APP_LOADS_KEY = 'linkup.appLoads';
+
+/** How many times the app has loaded in this tab, this load included (sessionStorage is per tab). */
+function countAppLoad(): number {
+  try {
+    const loads = Number(window.sessionStorage.getItem(APP_LOADS_KEY) ?? '0') + 1;
+    window.sessionStorage.setItem(APP_LOADS_KEY, String(loads));
+    return loads;
+  } catch {
+    return 1;
+  }
+}
+const APP_LOADS_IN_TAB = typeof window === 'undefined' ? 1 : countAppLoad();
+
+/**
+ * Where Back goes: one history step when the app has one; otherwise the previous sign-in step or
+ * /auth/login — never out of the app to a blank page (issue 17). React Router keys the first
+ * location it sees 'default'; APP_LOADS_IN_TAB tells whether the app was open in this tab before.
+ */
+export function useAuthBack(): () => void {
+  const navigate = useNavigate();
+  const { key, pathname } = useLocation();
+  return () => {
+    // A step inside the app, or an earlier page of the app in this tab (another document): Back as usual.
+    if (key !== 'default' || APP_LOADS_IN_TAB > 1) return void navigate(-1);
+    const target = routeByName(PREVIOUS_STEP[pathname] ?? LOGIN).path;
+    if (target !== pathname) void navigate(target, { replace: true });
+  };
+}
 
 /** Sign-in pages (spec §2): Back one history step, logo on the right, pink hearts, no tab bar. */
 export function AuthLayout() {
-  const navigate = useNavigate();
+  const back = useAuthBack();
   return (
     <div className="auth-screen">
       <HeartsBackdrop />
       <div className="app-frame auth-frame">
         <header className="auth-header">
-          <button type="button" className="back-button" onClick={() => void navigate(-1)}>
+          <button type="button" className="back-button" onClick={back}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>Back</span>
           </button>

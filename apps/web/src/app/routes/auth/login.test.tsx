@@ -55,6 +55,18 @@ describe('password sign-in', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
+  it('says why when the server signed this device out (another device, a password change)', async () => {
+    mockFetch(() => apiError(401, 'Unauthenticated.'));
+    const { router } = renderApp('/app/dashboard', { session: buildSession() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent('You were signed out on this device.');
+  });
+
+  it('shows no sign-out notice on a plain visit', async () => {
+    await openLogin();
+    expect(screen.queryByText('You were signed out on this device.')).toBeNull();
+  });
+
   it('shows field errors from a 422', async () => {
     mockFetch(() => validationError({ mobile: ['Enter a valid mobile number.'] }));
     const { user } = await openLogin();

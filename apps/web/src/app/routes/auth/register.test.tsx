@@ -85,6 +85,27 @@ describe('/auth/register', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('checks each field as the member leaves it, with the contract\'s messages (issue 17)', async () => {
+    const fetch = mockFetch(() => json(500, {}));
+    const { user } = await openRegister();
+    const name = screen.getByLabelText('Full name');
+    expect(name).toHaveAttribute('maxLength', '80');
+    await user.click(name);
+    await user.tab();
+    await waitFor(() => expect(errorOf('Full name')).toBe('Enter your name.'));
+    // Only the field left is checked: nothing is said yet about the fields not visited.
+    expect(errorOf('Email')).toBeUndefined();
+    await user.type(name, 'Naledi');
+    await waitFor(() => expect(errorOf('Full name')).toBeUndefined());
+
+    await user.type(screen.getByLabelText('Password'), 'sunset-over-table-mountain');
+    await user.type(screen.getByLabelText('Confirm password'), 'sunset-over-table');
+    await user.tab();
+    await waitFor(() => expect(errorOf('Confirm password')).toBe('The passwords do not match.'));
+    expect(errorOf('Mobile number')).toBeUndefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('limits the date picker to adults', async () => {
     await openRegister();
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('max', yearsBefore(18));

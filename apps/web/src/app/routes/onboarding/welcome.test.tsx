@@ -141,11 +141,51 @@ describe('/onboarding/welcome', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
     expect(await screen.findByText('Please finish the remaining steps first.')).toBeInTheDocument();
+    // One message for the event: in place, not a toast besides (issue 17).
+    expect(screen.queryByText('Could not finish onboarding.')).toBeNull();
     const todo = screen.getByRole('list', { name: 'Still to do' });
     expect(within(todo).getByText('Add at least one photo.')).toBeInTheDocument();
     await user.click(within(todo).getByRole('button', { name: 'Go to Photos' }));
     expect(await stepHeading('Photos')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding/welcome');
     expect(useSessionStore.getState().user?.profile_completed).toBe(false);
+  });
+
+  it('stops saying "Add at least one photo." once a photo is added', async () => {
+    const photo = {
+      id: 'pho_1', url: '/media/photos/p1/large.webp', width: 1080, height: 1350, position: 0, is_primary: true, created_at: '2026-01-01T00:00:00.000Z',
+      sizes: { large: '/media/photos/p1/large.webp', medium: '/media/photos/p1/medium.webp', thumb: '/media/photos/p1/thumb.webp' },
+    };
+    let photos: (typeof photo)[] = [];
+    // The upload goes through XMLHttpRequest (for its progress): a stand-in that answers 201.
+    class UploadXhr {
+      status = 0;
+      responseText = '';
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      send() {
+        setTimeout(() => {
+          photos = [photo];
+          this.status = 201;
+          this.responseText = JSON.stringify({ success: true, data: photo, message: 'Your photo has been added.' });
+          this.onload?.();
+        }, 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', UploadXhr);
+    server(() => statusWith(photos.length > 0 ? ['photos'] : []), {
+      'GET /api/profile/photos': () => ok({ photos, max_photos: 6, max_bytes: 10 * 1024 * 1024 }),
+    });
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Add at least one photo.')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Add photos'), new File([new Uint8Array(2_000)], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('img', { name: 'Photo 1 (main photo)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Add at least one photo.')).toBeNull());
   });
 });

@@ -73,6 +73,9 @@ export function OnboardingWelcomeRoute() {
   );
 }
 
+/** Steps whose form has its own 'Save and continue': the step's one strong button, so Next is plain (issue 17). */
+const OWN_SUBMIT: ReadonlySet<OnboardingStepKey> = new Set(['about', 'basics', 'interests', 'preferences']);
+
 function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   const steps = status.steps;
   // Resume where the member left off: the first unfinished step (the last one when all are done).
@@ -102,6 +105,13 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
 
   const refresh = () => queryClient.fetchQuery({ ...onboardingStatusQueryOptions(), staleTime: 0 });
   const changed = () => void queryClient.invalidateQueries({ queryKey: onboardingKeys.status() });
+
+  /** A step changed in place (a photo added, a city chosen): what it was missing is no longer said (issue 17). */
+  const answered = (key: OnboardingStepKey) => () => {
+    changed();
+    setProblem(null);
+    setMissing((keys) => keys.filter((k) => k !== key));
+  };
 
   function goTo(index: number) {
     setProblem(null);
@@ -140,18 +150,19 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
       toast.success(message ?? ONBOARDING_MESSAGES.completed);
       void navigate(DEFAULT_AUTHED_PATH, { replace: true });
     } catch (error) {
-      toast.error(ONBOARDING_TEXTS.finishFailed);
+      // One message per event (issue 17): what is missing, in place, with a way to each step; any
+      // other failure in a toast.
       if (isApiClientError(error) && error.status === 422) {
         setProblem(error.serverMessage ?? ONBOARDING_MESSAGES.incomplete);
         setMissing(Object.keys(error.errors ?? {}).filter((key): key is OnboardingStepKey => key in ONBOARDING_STEPS));
       } else {
-        setProblem(isApiClientError(error) ? error.message : ONBOARDING_TEXTS.finishFailed);
+        toast.error(isApiClientError(error) ? error.message : ONBOARDING_TEXTS.finishFailed);
       }
     }
   }
 
   const content: Record<OnboardingStepKey, ReactNode> = {
-    photos: <PhotoManager onChange={changed} />,
+    photos: <PhotoManager onChange={answered('photos')} />,
     about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
     basics: (
       <ProfileDetailsForm
@@ -161,9 +172,9 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
         onSaved={saved}
       />
     ),
-    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
+    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} showIntro={false} />,
     preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.saveAndContinue} showReset={false} onSaved={saved} />,
-    location: <LocationPicker onSaved={changed} />,
+    location: <LocationPicker onSaved={answered('location')} />,
   };
   const optionalNotDone = !ONBOARDING_STEPS[step.key].required && !step.done;
 
@@ -204,7 +215,7 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
             onClick={() => void finish()} loading={complete.isPending} />
         ) : (
           <Button type="button" label={optionalNotDone ? ONBOARDING_TEXTS.skip : ONBOARDING_TEXTS.next} icon="pi pi-arrow-right" iconPos="right"
-            className="onboarding-button-primary" onClick={() => void next()} loading={checking} />
+            className={OWN_SUBMIT.has(step.key) ? 'onboarding-button-secondary' : 'onboarding-button-primary'} onClick={() => void next()} loading={checking} />
         )}
       </nav>
     </div>

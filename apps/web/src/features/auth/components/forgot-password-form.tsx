@@ -42,7 +42,7 @@ export function ForgotPasswordForm() {
 
     try {
       const message = (await forgotPassword.mutateAsync(parsed.data)) ?? SUCCESS_TOASTS.resetLinkSent;
-      toast.success(message);
+      // Said once, in place of the form (not in a toast besides: issue 17).
       setSentMessage(message);
     } catch (error) {
       toast.error(FAILURE_TOASTS.sendResetLink);

@@ -1,4 +1,4 @@
-import { FAILURE_TOASTS, SUCCESS_TOASTS, routeByName } from '@linkup/contract';
+import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, routeByName } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { PasswordInput } from '@/components/password-input';
 import { TextInput } from '@/components/text-input';
@@ -27,6 +27,8 @@ export function LoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  // The server ended this device's session (sign-out elsewhere, a password change): say so (issue 17).
+  const signedOutHere = useSessionStore((s) => s.signOutReason === 'expired');
   const ids = { identifier: useId(), password: useId(), error: useId() };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -58,6 +60,12 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" aria-label="Sign in" onSubmit={handleSubmit} noValidate aria-describedby={formError ? ids.error : undefined}>
+      {signedOutHere && !formError && (
+        <p className="form-notice" role="status">
+          <i className="pi pi-info-circle" aria-hidden="true" />
+          <span>{UI_TEXTS.signedOutHere}</span>
+        </p>
+      )}
       {formError && (
         <div id={ids.error} className="form-alert" role="alert">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />

@@ -1,7 +1,7 @@
-import { FAILURE_TOASTS, GENDERS, ONBOARDING_PATH, SUCCESS_TOASTS, routeByName, type Gender } from '@linkup/contract';
+import { FAILURE_TOASTS, FIELD_LIMITS, GENDERS, ONBOARDING_PATH, SUCCESS_TOASTS, routeByName, type Gender } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useRegister } from '@/features/auth/api/register';
@@ -55,8 +55,9 @@ function fromServer(errors: Parameters<typeof serverFormErrors>[0]): FormErrors<
 
 /**
  * Registration (DESIGN §6): name, e-mail, mobile, password twice, date of birth (18+), gender and
- * the terms. Checked with the contract's RegisterBodySchema before sending; the server's 422
- * errors appear next to their fields. Success signs in and goes to onboarding (spec §4).
+ * the terms. Each field is checked with the contract's RegisterBodySchema as the member leaves it
+ * (and again as they correct it), all of them before sending; the server's 422 errors appear next
+ * to their fields. Success signs in and goes to onboarding (spec §4).
  */
 export function RegisterForm() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
@@ -68,7 +69,31 @@ export function RegisterForm() {
   const idOf = (field: RegisterField) => `${baseId}-${field}`;
   const latestBirthDate = yearsBefore(18);
 
-  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** The contract's message for these fields only (others stay as they are): on blur, and while a shown error is being fixed. */
+  async function check(next: RegisterValues, fields: readonly RegisterField[]) {
+    const parsed = (await schemas()).RegisterBodySchema.safeParse(next);
+    const found = parsed.success ? {} : zodFormErrors<RegisterField>(parsed.error);
+    setErrors((current) => {
+      const updated = { ...current };
+      for (const field of fields) {
+        if (found[field]) updated[field] = found[field];
+        else delete updated[field];
+      }
+      return updated;
+    });
+  }
+
+  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // A shown error goes as soon as the field is right; a choice (gender, terms) is checked at once.
+    const shown = (Object.keys(errors) as RegisterField[]).filter((field) => field === key || (key === 'password' && field === 'password_confirmation'));
+    const fields = key === 'gender' || key === 'terms_accepted' ? [key as RegisterField, ...shown] : shown;
+    if (fields.length > 0) void check(next, fields);
+  };
+  /** Leaving a field: its own check, and the confirmation's once it has been typed (passwords must match). */
+  const blur = (field: RegisterField) => () =>
+    void check(values, field === 'password' && values.password_confirmation ? ['password', 'password_confirmation'] : [field]);
 
   function showErrors(next: FormErrors<RegisterField>) {
     setErrors(next);
@@ -101,7 +126,7 @@ export function RegisterForm() {
     }
   }
 
-  const textField = (field: 'name' | 'email' | 'mobile', label: string, props: Record<string, string>, icon: string) => (
+  const textField = (field: 'name' | 'email' | 'mobile', label: string, props: InputHTMLAttributes<HTMLInputElement>, icon: string) => (
     <FormField id={idOf(field)} label={label} error={errors[field]}>
       <span className="input-with-icon field-control">
         <i className={`pi ${icon}`} aria-hidden="true" />
@@ -110,6 +135,7 @@ export function RegisterForm() {
           name={field}
           value={values[field]}
           onChange={(e) => set(field, e.target.value)}
+          onBlur={blur(field)}
           invalid={Boolean(errors[field])}
           {...fieldAria(idOf(field), errors[field])}
           {...props}
@@ -122,16 +148,16 @@ export function RegisterForm() {
     <form ref={formRef} className="auth-form" aria-label="Create your account" onSubmit={handleSubmit} noValidate>
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
 
-      {textField('name', 'Full name', { autoComplete: 'name', placeholder: 'Your name' }, 'pi-user')}
+      {textField('name', 'Full name', { autoComplete: 'name', placeholder: 'Your name', maxLength: FIELD_LIMITS.nameMax }, 'pi-user')}
       {textField('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'you@example.com' }, 'pi-envelope')}
       {textField('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+27 82 123 4567' }, 'pi-mobile')}
 
       <FormField id={idOf('password')} label="Password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
-        <PasswordInput id={idOf('password')} name="password" value={values.password} onChange={(v) => set('password', v)} autoComplete="new-password" error={errors.password} hasHint />
+        <PasswordInput id={idOf('password')} name="password" value={values.password} onChange={(v) => set('password', v)} onBlur={blur('password')} autoComplete="new-password" error={errors.password} hasHint />
       </FormField>
 
       <FormField id={idOf('password_confirmation')} label="Confirm password" error={errors.password_confirmation}>
-        <PasswordInput id={idOf('password_confirmation')} name="password_confirmation" value={values.password_confirmation} onChange={(v) => set('password_confirmation', v)} autoComplete="new-password" error={errors.password_confirmation} />
+        <PasswordInput id={idOf('password_confirmation')} name="password_confirmation" value={values.password_confirmation} onChange={(v) => set('password_confirmation', v)} onBlur={blur('password_confirmation')} autoComplete="new-password" error={errors.password_confirmation} />
       </FormField>
 
       <FormField id={idOf('date_of_birth')} label="Date of birth" error={errors.date_of_birth} hint="You must be 18 or older to join.">
@@ -141,6 +167,7 @@ export function RegisterForm() {
           type="date"
           value={values.date_of_birth}
           onChange={(e) => set('date_of_birth', e.target.value)}
+          onBlur={blur('date_of_birth')}
           max={latestBirthDate}
           min="1900-01-01"
           autoComplete="bday"

@@ -8,7 +8,8 @@ interface ChatHeaderProps {
   /** The room's name; undefined while it loads ('Loading...'). */
   name: string | undefined;
   onBack: () => void;
-  onOptions: () => void;
+  /** Absent when there is nothing to do with the room (left, or no longer there). */
+  onOptions?: (() => void) | undefined;
 }
 
 /** The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options. */
@@ -22,14 +23,18 @@ export function ChatHeader({ title, name, onBack, onOptions }: ChatHeaderProps) 
       <ChatAvatar name={name ? partnerName(name) : ''} size="sm" />
       <div className="chat-header-text">
         <h2 className="chat-title">{name ?? UI_TEXTS.chat.loading}</h2>
-        <p className="chat-presence">
-          <span className="presence-dot" aria-hidden="true" />
-          {UI_TEXTS.chat.activeNow}
-        </p>
+        {onOptions && (
+          <p className="chat-presence">
+            <span className="presence-dot" aria-hidden="true" />
+            {UI_TEXTS.chat.activeNow}
+          </p>
+        )}
       </div>
-      <button type="button" className="chat-icon-button" aria-label="Chat options" aria-haspopup="dialog" onClick={onOptions}>
-        <i className="pi pi-ellipsis-v" aria-hidden="true" />
-      </button>
+      {onOptions && (
+        <button type="button" className="chat-icon-button" aria-label="Chat options" aria-haspopup="dialog" onClick={onOptions}>
+          <i className="pi pi-ellipsis-v" aria-hidden="true" />
+        </button>
+      )}
     </header>
   );
 }

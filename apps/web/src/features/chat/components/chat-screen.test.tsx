@@ -117,8 +117,8 @@ describe('Chat screen: header and conversation (spec §2)', () => {
     await waitFor(() => expect(texts()).toEqual(['Hi Alex!', 'Hey Thandi']));
   });
 
-  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded", async () => {
-    api({ 'GET /api/chat/rooms/room_1': () => fail(404), 'GET /api/chat/rooms/room_1/messages': () => fail(404) });
+  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded (a server failure, not a room that is gone)", async () => {
+    api({ 'GET /api/chat/rooms/room_1': () => fail(422), 'GET /api/chat/rooms/room_1/messages': () => fail(422) });
     renderApp('/app/messages/room_1', { session });
     expect(await screen.findByText('Failed to fetch chat room')).toBeInTheDocument();
     expect(await screen.findAllByText('Failed to fetch messages')).not.toHaveLength(0);
@@ -253,7 +253,8 @@ describe('Chat screen: sending (spec §2, §5)', () => {
   it("puts the text back and says 'Failed to send message' when sending fails; a retry reuses the client id", async () => {
     let attempt = 0;
     const sent = buildMessage({ id: 'm6', user_id: ME, message: 'Retry me', created_at: at(8) });
-    const fetch = api({ 'POST /api/chat/messages': () => (attempt++ === 0 ? fail(422) : json(201, { success: true, data: sent })) });
+    // An answer without the server's own words: the screen's text.
+    const fetch = api({ 'POST /api/chat/messages': () => (attempt++ === 0 ? apiError(422, '') : json(201, { success: true, data: sent })) });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = await openChat();
     await user.type(composer(), 'Retry me{Enter}');
@@ -265,6 +266,15 @@ describe('Chat screen: sending (spec §2, §5)', () => {
     const second = sentBody(fetch, 'POST /api/chat/messages', 1) as { client_id: string };
     expect(second.client_id).toBe(first.client_id);
     expect(warn).toHaveBeenCalledWith('Sending a message failed', expect.anything());
+  });
+
+  it("shows the server's reason when it refuses a message (spec §8: server message, else 'Failed to send message')", async () => {
+    api({ 'POST /api/chat/messages': () => apiError(403, 'Thandi only accepts messages from matches.') });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user } = await openChat();
+    await user.type(composer(), 'Hello{Enter}');
+    expect(await screen.findByText('Thandi only accepts messages from matches.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to send message')).toBeNull();
   });
 
   it("says 'Room ID is required to send a message' without a room", async () => {
@@ -390,5 +400,19 @@ describe('Chat screen: leaving (spec §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Leave Chat' }));
     expect(await screen.findByText('Failed to leave chat room')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/messages/room_1');
+  });
+
+  it('shows a room the member left as such: no error toasts, no presence, no composer, a way to Messages', async () => {
+    api({
+      'GET /api/chat/rooms/room_1': () => apiError(404, 'Chat room not found.'),
+      'GET /api/chat/rooms/room_1/messages': () => apiError(404, 'Chat room not found.'),
+    });
+    renderApp('/app/messages/room_1', { session });
+    expect(await screen.findByText('You left this chat')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Messages' })).toHaveAttribute('href', '/app/messages');
+    expect(screen.queryByText('Active now')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.queryByText('Failed to fetch messages')).toBeNull();
+    expect(screen.queryByText('Failed to fetch chat room')).toBeNull();
   });
 });

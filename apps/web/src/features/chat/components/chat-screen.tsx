@@ -1,6 +1,7 @@
 import '@/features/chat/chat.css';
-import { UI_TEXTS, type ChatMessage } from '@linkup/contract';
+import { MESSAGES_PATH, UI_TEXTS, type ChatMessage } from '@linkup/contract';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { ChatHeader } from '@/features/chat/components/chat-header';
 import { ChatOptionsSheet } from '@/features/chat/components/chat-options-sheet';
 import { Composer } from '@/features/chat/components/composer';
@@ -9,6 +10,13 @@ import { MessageList } from '@/features/chat/components/message-list';
 import { TypingIndicator } from '@/features/chat/components/typing-indicator';
 import { useChatRoom } from '@/features/chat/hooks/use-chat-room';
 import { confirmDialog } from '@/lib/dialogs';
+
+/** A room the member left, or that is no longer there (404): said plainly, with the way on (issue 17). */
+export const CHAT_GONE_TEXTS = {
+  title: 'You left this chat',
+  text: 'Or it is no longer available. Start a new chat from Messages: search for the member there.',
+  action: 'Go to Messages',
+} as const;
 
 /** The question before a message is deleted. */
 export const DELETE_MESSAGE_CONFIRM = 'Delete this message?';
@@ -42,6 +50,20 @@ export function ChatScreen({ title, roomId, onBack, onLeft }: ChatScreenProps) {
 
   // An edited message that disappeared (deleted elsewhere) closes the panel.
   const editingGone = editing !== null && !chat.messages.some((m) => m.id === editing.id) && chat.messagesStatus === 'ready';
+
+  if (chat.roomGone) {
+    return (
+      <section className="chat-screen" aria-label="Chat">
+        <ChatHeader title={title} name={title} onBack={onBack} />
+        <div className="chat-gone" role="status">
+          <i className="pi pi-comments" aria-hidden="true" />
+          <p className="chat-gone-title">{CHAT_GONE_TEXTS.title}</p>
+          <p>{CHAT_GONE_TEXTS.text}</p>
+          <Link to={MESSAGES_PATH} className="btn-outline">{CHAT_GONE_TEXTS.action}</Link>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className="chat-screen" aria-label="Chat">

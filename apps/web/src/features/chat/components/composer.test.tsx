@@ -24,6 +24,16 @@ describe('composer (spec §2)', () => {
     expect(sendButton()).toBeEnabled();
   });
 
+  it("takes at most the contract's 2,000 characters and counts them near the limit", async () => {
+    const { user } = setup();
+    await user.click(box());
+    await user.paste('a'.repeat(1700));
+    expect(screen.queryByText(/\/2000$/)).toBeNull();
+    await user.paste('b'.repeat(3300));
+    expect(box()).toHaveValue(`${'a'.repeat(1700)}${'b'.repeat(300)}`);
+    expect(screen.getByText('2000/2000')).toBeInTheDocument();
+  });
+
   it('sends on Enter and clears the box; Shift+Enter adds a line', async () => {
     const { user, onSend } = setup();
     await user.type(box(), 'first line{Shift>}{Enter}{/Shift}second line');

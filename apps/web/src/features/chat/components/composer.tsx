@@ -1,5 +1,6 @@
-import { COMPOSER_MAX_HEIGHT_PX, UI_TEXTS, isSendableMessage } from '@linkup/contract';
+import { COMPOSER_MAX_HEIGHT_PX, FIELD_LIMITS, UI_TEXTS, isSendableMessage } from '@linkup/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { LengthCounter } from '@/components/length-counter';
 import { useAutoGrow } from '@/features/chat/hooks/use-auto-grow';
 import { composerKeyAction } from '@/features/chat/utils/keys';
 
@@ -12,7 +13,7 @@ interface ComposerProps {
 
 /**
  * The message box (spec §2): 'Type a message...', Enter sends, Shift+Enter adds a line, grows up
- * to 128 px; Send is disabled while the text is empty or a send is in progress; a failed send
+ * to 128 px, at most the contract's 2,000 characters with a counter near the limit; Send is disabled while the text is empty or a send is in progress; a failed send
  * puts the text back.
  */
 export function Composer({ onSend, onTyping }: ComposerProps) {
@@ -66,7 +67,9 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
         }}
         onKeyDown={handleKeyDown}
         enterKeyHint="send"
+        maxLength={FIELD_LIMITS.chatMessageMax}
       />
+      <LengthCounter length={text.length} max={FIELD_LIMITS.chatMessageMax} />
       <button type="submit" className="composer-send" aria-label="Send" disabled={!canSend} aria-busy={sending}>
         <i className={`pi ${sending ? 'pi-spin pi-spinner' : 'pi-send'}`} aria-hidden="true" />
       </button>

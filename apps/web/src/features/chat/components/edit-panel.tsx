@@ -1,4 +1,4 @@
-import { COMPOSER_MAX_HEIGHT_PX, UI_TEXTS, isSendableMessage } from '@linkup/contract';
+import { COMPOSER_MAX_HEIGHT_PX, FIELD_LIMITS, UI_TEXTS, isSendableMessage } from '@linkup/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAutoGrow } from '@/features/chat/hooks/use-auto-grow';
 import { editKeyAction } from '@/features/chat/utils/keys';
@@ -60,6 +60,7 @@ export function EditPanel({ initialText, onSave, onCancel }: EditPanelProps) {
         className="composer-input edit-panel-input"
         rows={1}
         aria-label="Edited message"
+        maxLength={FIELD_LIMITS.chatMessageMax}
         value={text}
         style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
         onChange={(event) => setText(event.target.value)}

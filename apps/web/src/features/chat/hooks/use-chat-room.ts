@@ -3,6 +3,7 @@ import {
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '@/features/chat/api/delete-message';
 import { editMessage } from '@/features/chat/api/edit-message';
@@ -37,8 +38,10 @@ export function useChatRoom(roomId: string | undefined) {
   const messages = useMessages(roomId);
   const typing = useTypingIndicator();
 
-  useErrorToast(room.isError, room.errorUpdatedAt, FAILURE_TOASTS.fetchChatRoom);
-  useErrorToast(messages.isError, messages.errorUpdatedAt, FAILURE_TOASTS.fetchMessages);
+  // A room the member left (or that is gone) is a state of its own, not two error toasts (issue 17).
+  const roomGone = isApiClientError(room.error) && room.error.status === 404;
+  useErrorToast(room.isError && !roomGone, room.errorUpdatedAt, FAILURE_TOASTS.fetchChatRoom);
+  useErrorToast(messages.isError && !roomGone && !(isApiClientError(messages.error) && messages.error.status === 404), messages.errorUpdatedAt, FAILURE_TOASTS.fetchMessages);
 
   const setMessages = useCallback(
     (update: (data: MessagesData | undefined) => MessagesData | undefined) => {
@@ -131,7 +134,7 @@ export function useChatRoom(roomId: string | undefined) {
       } catch (error) {
         failedSend.current = { text, clientId };
         console.warn('Sending a message failed', error);
-        toast.error(FAILURE_TOASTS.sendMessage);
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.sendMessage));
         return false;
       }
     },
@@ -191,6 +194,7 @@ export function useChatRoom(roomId: string | undefined) {
     myId,
     room: room.data,
     roomFailed: room.isError,
+    roomGone,
     messages: list,
     messagesStatus: messages.isPending ? ('loading' as const) : messages.isError && !messages.data ? ('failed' as const) : ('ready' as const),
     retryMessages: () => void messages.refetch(),

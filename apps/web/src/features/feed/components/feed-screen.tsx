@@ -98,7 +98,7 @@ function PostsView({ filters, paths }: { filters: FeedFilterValues; paths: FeedP
   }, [myPost.isError, myPost.errorUpdatedAt]);
 
   const onDelete = async () => {
-    if (!(await confirmDialog('Delete your post?', 'It leaves the feed with its photos and likes.'))) return;
+    if (!(await confirmDialog('Delete your post?', 'It leaves the feed with its photos and likes.', { destructive: true, confirmLabel: 'Delete post' }))) return;
     deletePost.mutate(undefined, {
       onSuccess: (message) => toast.success(message ?? 'Your post has been deleted.'),
       onError: () => toast.error(FEED_ERRORS.deletePost),

@@ -90,11 +90,12 @@ describe('Dashboard (/app/dashboard)', () => {
     expect(screen.queryByRole('region', { name: /complete$/ })).toBeNull();
   });
 
-  it('offers Premium when a free member taps Boost (402)', async () => {
-    api({ 'POST /api/matches/boost-profile': () => failure(402, MATCHING_MESSAGES.premiumOnly) });
+  it('offers Premium when a free member taps Boost, without a call the server would refuse', async () => {
+    const fetch = api({ 'POST /api/matches/boost-profile': () => failure(402, MATCHING_MESSAGES.premiumOnly) });
     const user = await openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Boost my profile' }));
     expect(await screen.findByRole('dialog', { name: 'Upgrade to Premium' })).toHaveTextContent(MATCHING_MESSAGES.premiumOnly);
+    expect(calledEndpoints(fetch)).not.toContain('POST /api/matches/boost-profile');
   });
 
   it('boosts a premium member', async () => {

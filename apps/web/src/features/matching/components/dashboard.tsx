@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { useBoostProfile } from '@/features/matching/api/boost-profile';
 import { useSuggested } from '@/features/matching/api/get-discover';
 import { useMatches } from '@/features/matching/api/get-matches';
-import { useStats } from '@/features/matching/api/get-stats';
+import { useIsPremium, useStats } from '@/features/matching/api/get-stats';
 import { useVisitors } from '@/features/matching/api/get-visitors';
 import { LoadFailed } from '@/components/load-state';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
@@ -41,7 +41,6 @@ export interface DashboardProps {
  */
 export function Dashboard({ completion }: DashboardProps) {
   const name = firstName(useSessionStore((s) => s.user?.name));
-  const premiumInSession = useSessionStore((s) => s.user?.is_premium);
   const stats = useStats();
   // The sections' own queries (the same ones they read below).
   const matches = useMatches();
@@ -53,7 +52,7 @@ export function Dashboard({ completion }: DashboardProps) {
   // next failure would mount it again — a loop of requests for as long as the endpoint fails.
   const [ready, setReady] = useState(answered);
   if (answered && !ready) setReady(true);
-  const premium = stats.data?.is_premium ?? premiumInSession;
+  const premium = useIsPremium();
   return (
     <section className="match-page dashboard">
       <PageHeader title={routeByName('app.dashboard').title} subtitle={name ? `${greeting()}, ${name}!` : `${greeting()}!`} />
@@ -114,6 +113,7 @@ function UpgradeBanner() {
 
 function TodayStats({ stats, failed, onRetry }: { stats: MatchStats | undefined; failed: boolean; onRetry: () => void }) {
   const boost = useBoostProfile();
+  const premium = useIsPremium();
   const [upsell, setUpsell] = useState<string | null>(null);
   if (failed) return <LoadFailed what="Today's numbers" onRetry={onRetry} />;
   const value = (n: number | null | undefined) => (stats ? (n === null ? 'Unlimited' : String(n)) : '–');
@@ -126,7 +126,7 @@ function TodayStats({ stats, failed, onRetry }: { stats: MatchStats | undefined;
   const boostedUntil = stats?.boost_active_until ? new Date(stats.boost_active_until) : null;
 
   const onBoost = () =>
-    boost.mutate(undefined, {
+    premium === false ? setUpsell(MATCHING_MESSAGES.premiumOnly) : boost.mutate(undefined, {
       onSuccess: (result) => toast.success(result.message),
       onError: (error) => (isPremiumRequired(error) ? setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly)) : toast.info(errorMessage(error, 'Your profile could not be boosted.'))),
     });

@@ -64,10 +64,19 @@ export function DiscoverCardView({ card, active, onSwipe }: DiscoverCardViewProp
           </>
         )}
         {card.is_boosted && <span className="discover-boosted"><i className="pi pi-bolt" aria-hidden="true" /> Boosted</span>}
-        {gesture.intent && (
-          <span className={`discover-stamp discover-stamp--${gesture.intent}`} aria-hidden="true">{STAMPS[gesture.intent]}</span>
+        {gesture.stamp && (
+          <span className={`discover-stamp discover-stamp--${gesture.stamp.action}`} aria-hidden="true" data-testid="discover-stamp"
+            style={{ opacity: gesture.stamp.strength }}>
+            {STAMPS[gesture.stamp.action]}
+          </span>
         )}
         <div className="discover-caption">
+          {/* On the photo, so the action buttons below never cover them (issue 17). */}
+          {active && card.reasons.length > 0 && (
+            <ul className="match-chips discover-reasons" aria-label="Why you see them">
+              {card.reasons.map((reason) => <li key={reason} className="match-chip match-chip--reason">{reason}</li>)}
+            </ul>
+          )}
           <h2 className="discover-name">
             {card.name}
             {card.age !== null && <span className="discover-age">, {card.age}</span>}
@@ -77,11 +86,6 @@ export function DiscoverCardView({ card, active, onSwipe }: DiscoverCardViewProp
       </div>
       {active && (
         <div className="discover-details">
-          {card.reasons.length > 0 && (
-            <ul className="match-chips" aria-label="Why you see them">
-              {card.reasons.map((reason) => <li key={reason} className="match-chip match-chip--reason">{reason}</li>)}
-            </ul>
-          )}
           {card.about && <p className="discover-about">{card.about}</p>}
           {card.interests.length > 0 && (
             <>

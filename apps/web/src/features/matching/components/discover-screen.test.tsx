@@ -210,12 +210,13 @@ describe('Discover: the card stack', () => {
 });
 
 describe('Discover: undo and filters', () => {
-  it('offers Premium when a free member taps Undo (402)', async () => {
-    api({ 'POST /api/matches/undo-last-action': () => failure(402, MATCHING_MESSAGES.premiumOnly) });
+  it('offers Premium when a free member taps Undo, without a call the server would refuse', async () => {
+    const fetch = api({ 'POST /api/matches/undo-last-action': () => failure(402, MATCHING_MESSAGES.premiumOnly) });
     const { user } = await openDiscover();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Premium' });
     expect(dialog).toHaveTextContent(MATCHING_MESSAGES.premiumOnly);
+    expect(swipes(fetch)).toEqual([]);
     expect(useSessionStore.getState().token).toBe(session.token);
   });
 

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { useDiscover } from '@/features/matching/api/get-discover';
-import { useStats } from '@/features/matching/api/get-stats';
+import { useIsPremium, useStats } from '@/features/matching/api/get-stats';
 import { matchingKeys, type DiscoverFilters } from '@/features/matching/api/keys';
 import { useUndoLastAction } from '@/features/matching/api/undo-last-action';
 import { DiscoverCardView } from '@/features/matching/components/discover-card';
@@ -100,7 +100,8 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
 
   const cards = useMemo(() => uniqueCards(discover.data?.pages).filter((c) => !gone.has(c.id)), [discover.data, gone]);
   const top = cards[0];
-  const premium = stats.data?.is_premium ?? false;
+  const knownPremium = useIsPremium();
+  const premium = knownPremium ?? false;
 
   // Out of likes: the server said so (429), or today's numbers say none are left.
   const statsLimit: DailyLimit | null = stats.data && stats.data.likes_left_today === 0
@@ -161,6 +162,7 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
   };
 
   const onUndo = () => {
+    if (knownPremium === false) return setUpsell(MATCHING_MESSAGES.premiumOnly);
     undo.mutate(undefined, {
       onSuccess: (result) => {
         setGoneFor(result.user_id, false);

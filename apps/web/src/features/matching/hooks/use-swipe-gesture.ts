@@ -20,6 +20,21 @@ export function swipeIntent({ x, y }: DragOffset): SwipeAction | null {
 }
 
 /**
+ * The stamp a drag shows while it lasts (issue 17): the direction's action from the first pixels
+ * on, its strength (0–1) growing with the distance and full at the threshold, where letting go
+ * swipes. Null for a drag downwards or no drag.
+ */
+export function swipeStamp(offset: DragOffset | null): { action: SwipeAction; strength: number } | null {
+  if (!offset) return null;
+  const { x, y } = offset;
+  const up = -y > Math.abs(x);
+  if (!up && x === 0) return null;
+  const action: SwipeAction = up ? 'super_like' : x > 0 ? 'like' : 'pass';
+  const distance = up ? -y : Math.abs(x);
+  return { action, strength: Math.min(1, distance / SWIPE_THRESHOLD_PX) };
+}
+
+/**
  * Drag a card with a finger or the mouse (pointer events): past the threshold it is a swipe,
  * otherwise it springs back. `wasDrag()` tells a click handler to ignore the click a drag ends with.
  */
@@ -60,6 +75,7 @@ export function useSwipeGesture(onSwipe: (action: SwipeAction) => void, enabled:
     handlers,
     offset,
     intent: offset ? swipeIntent(offset) : null,
+    stamp: swipeStamp(offset),
     /** True once after a drag: the click that follows it is not a tap. */
     wasDrag: () => {
       const was = dragged.current;

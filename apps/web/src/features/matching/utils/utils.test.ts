@@ -1,6 +1,6 @@
 import { MATCHING_MESSAGES, type ActivityItem } from '@linkup/contract';
 import { describe, expect, it } from 'vitest';
-import { swipeIntent } from '@/features/matching/hooks/use-swipe-gesture';
+import { swipeIntent, swipeStamp } from '@/features/matching/hooks/use-swipe-gesture';
 import { groupByDay } from '@/features/matching/utils/activity';
 import { dailyLimitOf, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
 import { apiErrorFrom } from '@/lib/api-client';
@@ -58,5 +58,16 @@ describe('swipeIntent', () => {
     expect(swipeIntent({ x: 20, y: -150 })).toBe('super_like');
     expect(swipeIntent({ x: 40, y: -40 })).toBeNull();
     expect(swipeIntent({ x: 0, y: 200 })).toBeNull();
+  });
+});
+
+describe('swipeStamp', () => {
+  it('shows the direction\'s stamp while dragging, stronger with the distance, full at the threshold', () => {
+    expect(swipeStamp(null)).toBeNull();
+    expect(swipeStamp({ x: 45, y: 5 })).toEqual({ action: 'like', strength: 0.5 });
+    expect(swipeStamp({ x: -90, y: 0 })).toEqual({ action: 'pass', strength: 1 });
+    expect(swipeStamp({ x: -300, y: 0 })).toEqual({ action: 'pass', strength: 1 });
+    expect(swipeStamp({ x: 10, y: -45 })).toEqual({ action: 'super_like', strength: 0.5 });
+    expect(swipeStamp({ x: 0, y: 40 })).toBeNull();
   });
 });

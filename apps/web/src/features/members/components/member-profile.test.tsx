@@ -113,4 +113,30 @@ describe('/app/user/:id — another member’s profile', () => {
     expect(await screen.findByText('Failed to create chat room')).toBeInTheDocument();
     expect(calledEndpoints(fetch)).toContain('POST /api/chat/rooms');
   });
+
+  it('offers Like back, Super like and Pass wherever it is opened from, when not matched (issue 17)', async () => {
+    const fetch = api({ 'POST /api/matches/usr_thandi/like': () => ok({ action: 'like', matched: false, match: null, likes_left: 24, super_likes_left: 1 }) }, { ...thandi, relation: { matched: false, liked_me: true, accepts_messages: true } });
+    const { user } = await openProfile();
+    const group = await screen.findByRole('group', { name: 'Like or pass on Thandi Nkosi' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pass', 'Super like', 'Like back']);
+    await user.click(within(group).getByRole('button', { name: 'Like back' }));
+    expect(await screen.findByText('You liked Thandi Nkosi.')).toBeInTheDocument();
+    expect(calledEndpoints(fetch)).toContain('POST /api/matches/usr_thandi/like');
+  });
+
+  it('offers no Like or Pass to a match, nor on my own profile', async () => {
+    api({}, { ...thandi, relation: { matched: true, liked_me: true, accepts_messages: true } });
+    await openProfile();
+    await screen.findByRole('button', { name: 'Message' });
+    expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pass' })).toBeNull();
+  });
+
+  it('explains instead of offering Message when they accept messages only from matches', async () => {
+    api({}, { ...thandi, relation: { matched: false, liked_me: false, accepts_messages: false } });
+    await openProfile();
+    expect(await screen.findByText('Thandi Nkosi only accepts messages from matches.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled();
+  });
 });

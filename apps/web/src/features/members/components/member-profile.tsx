@@ -1,5 +1,5 @@
 import '@/features/members/members.css';
-import { UI_TEXTS, vocabularyLabel, type PublicProfile } from '@linkup/contract';
+import { UI_TEXTS, matchesOnlyMessage, vocabularyLabel, type PublicProfile } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import type { ReactNode } from 'react';
@@ -132,15 +132,22 @@ function ProfileBody({ profile, onMessage, messaging, renderActions }: ProfileBo
       </div>
 
       <div className="mp-actions">
-        <Button
-          type="button"
-          label={MEMBER_TEXTS.message}
-          icon="pi pi-comments"
-          className="mp-button-primary"
-          loading={messaging}
-          disabled={messaging}
-          onClick={() => onMessage(profile)}
-        />
+        {/* Message only where the server would accept it; otherwise say why (issue 17). */}
+        {profile.relation?.accepts_messages === false ? (
+          <p className="mp-note">
+            <i className="pi pi-lock" aria-hidden="true" /> {matchesOnlyMessage(profile.name)}
+          </p>
+        ) : (
+          <Button
+            type="button"
+            label={MEMBER_TEXTS.message}
+            icon="pi pi-comments"
+            className="mp-button-primary"
+            loading={messaging}
+            disabled={messaging}
+            onClick={() => onMessage(profile)}
+          />
+        )}
         {renderActions?.(profile)}
       </div>
 

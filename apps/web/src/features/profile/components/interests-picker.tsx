@@ -20,6 +20,8 @@ export interface InterestsPickerProps {
   submitLabel?: string;
   /** Called after the server saved the member's interests. */
   onSaved?: (interests: string[]) => void;
+  /** The picker's own introduction; off where the page already says it (the onboarding step). */
+  showIntro?: boolean;
 }
 
 /** The interest catalogue as toggle chips, with a counter and the limit enforced (`PUT /profile/interests`). */
@@ -33,7 +35,7 @@ export function InterestsPicker(props: InterestsPickerProps) {
   return <InterestsPickerBody {...props} catalogue={catalogue.data} initial={profile.data.interests} />;
 }
 
-function InterestsPickerBody({ catalogue, initial, submitLabel = 'Save interests', onSaved }: InterestsPickerProps & {
+function InterestsPickerBody({ catalogue, initial, submitLabel = 'Save interests', onSaved, showIntro = true }: InterestsPickerProps & {
   catalogue: InterestCatalogue; initial: string[];
 }) {
   const [selected, setSelected] = useState<string[]>(initial);
@@ -61,7 +63,7 @@ function InterestsPickerBody({ catalogue, initial, submitLabel = 'Save interests
 
   return (
     <form className="interests-picker" aria-label="Interests" onSubmit={(e) => void handleSubmit(e)} noValidate>
-      <p className="field-hint">{INTEREST_TEXTS.intro}</p>
+      {showIntro && <p className="field-hint">{INTEREST_TEXTS.intro}</p>}
       <p className="interests-counter" aria-live="polite">
         <strong>{selected.length}</strong> of {catalogue.max} selected
       </p>

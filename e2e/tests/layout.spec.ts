@@ -1,0 +1,80 @@
+// Every app page at a phone (390×844) and a desktop (1440×900) size, light and dark (issue 17):
+// nothing wider than the screen, nothing over the header's or the tab bar's controls, and no
+// serious or critical axe violation. One browser context per size and theme; the pages in a loop.
+import { ROUTES, buildPath } from '@linkup/contract';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { axeViolations } from '../support/pages';
+import { sharedSession, storeSession } from '../support/session';
+
+// axe is evaluated in the page, which the app's Content-Security-Policy does not let inline scripts do.
+test.use({ bypassCSP: true });
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+/** Every signed-in page of the contract, with made-up ids where the path has parameters. */
+const APP_PAGES = ROUTES.filter((r) => r.group === 'app' || r.group === 'standalone').map((r) =>
+  buildPath(r.path, { id: 'usr_layout', roomId: 'room_layout' }),
+);
+
+/** What is wrong with the page's layout: overflow to the side, and header or tab bar controls something else covers. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) problems.push(`overflows sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    // The app's bars (content scrolling under the tab bar is by design; the bars' own controls must stay free).
+    const bars = '.app-header, .tab-bar, .chat-header, .standalone-header, .auth-header';
+    const controls = Array.from(document.querySelectorAll<HTMLElement>(bars.split(', ').flatMap((bar) => [`${bar} a`, `${bar} button`]).join(', ')));
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+      const top = document.elementFromPoint(x, y);
+      if (top && !control.contains(top) && !top.contains(control)) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        problems.push(`"${name}" is covered by <${top.tagName.toLowerCase()} class="${top.className}">`);
+      }
+    }
+    return problems;
+  });
+}
+
+async function checkAll(browser: Browser, baseURL: string, size: (typeof SIZES)[number], theme: (typeof THEMES)[number], session: Awaited<ReturnType<typeof sharedSession>>) {
+  const context = await browser.newContext({
+    baseURL, viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch, colorScheme: theme, bypassCSP: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  try {
+    await storeSession(page, session);
+    for (const path of APP_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeAttached();
+      // Loading states settle: no spinner left in the main area.
+      await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+      for (const problem of [...(await layoutProblems(page)), ...(await axeViolations(page))]) {
+        problems.push(`${size.name} ${theme} ${path}: ${problem}`);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+for (const size of SIZES) {
+  for (const theme of THEMES) {
+    test(`every app page fits a ${size.name} (${size.viewport.width}×${size.viewport.height}) in ${theme}, with its controls free and no axe violations`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(300_000);
+      const session = await sharedSession(request);
+      expect(await checkAll(browser, baseURL!, size, theme, session)).toEqual([]);
+    });
+  }
+}
