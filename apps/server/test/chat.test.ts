@@ -187,6 +187,22 @@ describe('chat API', () => {
     expect((await call(alice, 'DELETE', `/chat/messages/${message.id}`)).statusCode).toBe(404);
   });
 
+  it('an empty room shows only in the list of who opened it; the other member sees it with its first message (issue #17 item 9)', async () => {
+    const [m, n] = [await make('Mpho'), await make('Nandi')];
+    const roomId = await openRoom(m, n);
+    const listed = async (who: Member) => {
+      const body = (await call(who, 'GET', '/chat/rooms')).json().data as { items: { id: string }[]; pagination: { total: number } };
+      return { ids: body.items.map((r) => r.id), total: body.pagination.total };
+    };
+    expect(await listed(m)).toEqual({ ids: [roomId], total: 1 });
+    expect(await listed(n)).toEqual({ ids: [], total: 0 });
+    // By id it is there for both (a member opening the same chat gets it, not a second room).
+    expect((await call(n, 'GET', `/chat/rooms/${roomId}`)).statusCode).toBe(200);
+    expect((await call(n, 'POST', '/chat/rooms', { user_id: m.user.id })).json().data.id).toBe(roomId);
+    expect((await send(m, roomId, 'hello!')).statusCode).toBe(201);
+    expect(await listed(n)).toEqual({ ids: [roomId], total: 1 });
+  });
+
   it('leaving removes the room from my list; a new message brings it back', async () => {
     const [m, n] = [await make('Mpho'), await make('Nandi')];
     const roomId = await openRoom(m, n);

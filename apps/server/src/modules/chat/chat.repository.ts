@@ -36,6 +36,24 @@ function roomBlockedFor<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB
   );
 }
 
+/**
+ * Whether a member's room list shows the room (`m` its membership, `r` the room): a room shows
+ * once it has a message, and before that only to the member who opened it, or to both when the
+ * pair is matched. So a chat opened and left empty never lands in the other member's list.
+ */
+function roomListedFor<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>, userId: string) {
+  const eb = outer as unknown as ExpressionBuilder<Database, never>;
+  return eb.or([
+    eb(sql.ref<string | null>('r.created_by'), '=', userId),
+    eb.exists(eb.selectFrom('chat_messages as any_message').select('any_message.id').where('any_message.room_id', '=', sql.ref<string>('r.id'))),
+    eb.exists(
+      eb.selectFrom('matches as pair_match').select('pair_match.id')
+        .where('pair_match.pair_key', '=', sql.ref<string>('r.pair_key'))
+        .where('pair_match.unmatched_at', 'is', null),
+    ),
+  ]);
+}
+
 // The send path's queries, compiled once (see `preparedQuery`): they run for every message.
 
 const membersAsQuery = preparedQuery<{ roomId: string; userId: string }, Pick<ChatMemberRow, 'room_id' | 'user_id' | 'left_at'> & {
@@ -243,16 +261,19 @@ export class ChatRepository {
   }
 
   async countRooms(userId: string): Promise<number> {
-    const row = await this.db.selectFrom('chat_room_members as m').select(sql<number>`count(*)`.as('n'))
+    const row = await this.db.selectFrom('chat_room_members as m').innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+      .select(sql<number>`count(*)`.as('n'))
       .where('m.user_id', '=', userId).where('m.left_at', 'is', null)
       .where((eb) => eb.not(roomBlockedFor(eb, userId)))
+      .where((eb) => roomListedFor(eb, userId))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /**
    * A page of a member's rooms, most recent activity first, with unread counts and latest message
-   * ids; rooms hidden by a block are left out.
+   * ids; rooms hidden by a block are left out, and so are (in the list, not by id) empty rooms
+   * the other member opened (see `roomListedFor`).
    */
   async listRooms(userId: string, limit: number, offset: number, roomId?: string): Promise<RoomForMember[]> {
     let query = this.db
@@ -281,7 +302,8 @@ export class ChatRepository {
       .orderBy('r.id', 'desc')
       .limit(limit)
       .offset(offset);
-    if (roomId) query = query.where('r.id', '=', roomId);
+    // One room by id (the member opened it or was sent its link): listed or not. The list: listed only.
+    query = roomId ? query.where('r.id', '=', roomId) : query.where((eb) => roomListedFor(eb, userId));
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count ?? 0), latest_message_id: r.latest_message_id ?? null }));
   }

@@ -19,6 +19,15 @@ describe("edit panel 'Editing message' (spec §2)", () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it("takes at most the contract's 2,000 characters and counts them near the limit (issue #17 item 5)", async () => {
+    const { user, box } = setup();
+    await user.paste('a'.repeat(1700));
+    expect(screen.queryByText(/\/2000$/)).toBeNull();
+    await user.paste('b'.repeat(3300));
+    expect(box).toHaveValue(`Helo${'a'.repeat(1700)}${'b'.repeat(296)}`);
+    expect(screen.getByText('2000/2000')).toBeInTheDocument();
+  });
+
   it('saves on Ctrl+Enter with the trimmed text', async () => {
     const { user, onSave, box } = setup();
     await user.clear(box);

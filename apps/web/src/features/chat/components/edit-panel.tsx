@@ -2,6 +2,7 @@ import { COMPOSER_MAX_HEIGHT_PX, FIELD_LIMITS, UI_TEXTS, isSendableMessage } fro
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAutoGrow } from '@/features/chat/hooks/use-auto-grow';
 import { editKeyAction } from '@/features/chat/utils/keys';
+import { LengthCounter } from '@/components/length-counter';
 
 interface EditPanelProps {
   initialText: string;
@@ -66,6 +67,7 @@ export function EditPanel({ initialText, onSave, onCancel }: EditPanelProps) {
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
       />
+      <LengthCounter length={text.length} max={FIELD_LIMITS.chatMessageMax} />
       <div className="edit-panel-actions">
         <button type="button" className="chat-button chat-button--ghost" onClick={onCancel}>
           {UI_TEXTS.chat.cancel}
