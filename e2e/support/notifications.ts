@@ -70,9 +70,9 @@ export interface ShownNotification {
 }
 
 /**
- * The service worker of the page's origin (the app registers /sw.js at start-up): `deliver` hands
- * it a push payload through the DevTools protocol, as the browser does with what its push service
- * received; `shown` lists the notifications it is showing, read inside the worker itself (a page
+ * The service worker of the page's origin (the app registers /sw.js at start-up):
+ * `deliverAndExpectShown` hands it a push payload through the DevTools protocol, as the browser
+ * does with what its push service received; `shown` lists the notifications it is showing, read inside the worker itself (a page
  * of the app opened to read them would count as the app in view).
  */
 export async function serviceWorkerOf(page: Page) {
@@ -102,6 +102,11 @@ export async function serviceWorkerOf(page: Page) {
     return running.at(-1) ?? context.waitForEvent('serviceworker');
   };
   const inWorker = async <T>(fn: () => Promise<T>): Promise<T> => (await worker()).evaluate(fn);
+  const shownNow = (): Promise<ShownNotification[]> =>
+    inWorker(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration };
+      return (await sw.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+    });
   return {
     origin,
     /**
@@ -119,11 +124,24 @@ export async function serviceWorkerOf(page: Page) {
         }), { message: 'no page of the app in view, as the service worker sees it' })
         .toBe(0);
     },
-    deliver: (payload: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: payload }),
-    shown: (): Promise<ShownNotification[]> =>
-      inWorker(async () => {
-        const sw = self as unknown as { registration: ServiceWorkerRegistration };
-        return (await sw.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-      }),
+    /**
+     * Hands the worker a push and waits until it shows `expected`. The DevTools delivery has no
+     * acknowledgement: a push that arrives while the worker is being stopped or started is
+     * dropped without a word (a real push service keeps its message until it is delivered), so a
+     * push not shown within a few seconds is handed over again, up to three times. The worker
+     * closes what it shows after 5 s (spec §9), so each look lasts less than that.
+     */
+    deliverAndExpectShown: async (payload: string, expected: ShownNotification, what: string) => {
+      for (let attempt = 1; ; attempt++) {
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: payload });
+        try {
+          await expect.poll(() => shownNow(), { message: `${what} shown by the service worker (delivery ${attempt})`, timeout: 4_500 }).toContainEqual(expected);
+          return;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    },
+    shown: shownNow,
   };
 }

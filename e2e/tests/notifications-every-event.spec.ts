@@ -36,10 +36,7 @@ async function shownInBackground(page: Page, pushes: { text: string; payload: Pu
   const worker = await serviceWorkerOf(page);
   await worker.toBackground();
   for (const { text, payload } of pushes) {
-    await worker.deliver(text);
-    await expect
-      .poll(() => worker.shown(), { message: `${payload.data.type} shown by the service worker`, timeout: 15_000 })
-      .toContainEqual({ title: payload.title, body: payload.body, tag: payload.tag ?? payload.data.type });
+    await worker.deliverAndExpectShown(text, { title: payload.title, body: payload.body, tag: payload.tag ?? payload.data.type }, payload.data.type);
   }
 }
 

@@ -58,8 +58,9 @@ test('a message to a member whose chat is closed shows the card, and its Web Pus
     // The page goes to the background (away from the app): the service worker shows the push itself.
     const worker = await serviceWorkerOf(a);
     await worker.toBackground();
-    await worker.deliver(payload);
-    await expect.poll(() => worker.shown()).toEqual([{ title: `New message from ${sipho.name}`, body: 'Coffee on Saturday?', tag: `room-${roomId}` }]);
+    const shown = { title: `New message from ${sipho.name}`, body: 'Coffee on Saturday?', tag: `room-${roomId}` };
+    await worker.deliverAndExpectShown(payload, shown, 'the message');
+    expect(await worker.shown()).toEqual([shown]);
     // Desktop notifications close after 5 seconds (spec §9).
     await expect.poll(async () => (await worker.shown()).length, { timeout: 8_000 }).toBe(0);
     await a.goto(`${worker.origin}/app/more`);
