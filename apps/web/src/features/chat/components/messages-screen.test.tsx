@@ -91,6 +91,8 @@ describe('Messages screen: conversations (spec §2)', () => {
     await screen.findByRole('list', { name: 'Conversations' });
     const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
     expect(loads()).toBe(1);
+    // The shell's syncs (the badge's bookkeeping) mount after the page's load: wait for them to listen.
+    await waitFor(() => expect(fakeSocket.listenerCount('NewMessage')).toBe(2));
 
     // The app shell's bookkeeping counts the message at once; the screen refreshes its list.
     let answer!: () => void;

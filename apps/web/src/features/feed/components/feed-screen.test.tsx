@@ -248,6 +248,8 @@ describe('Feed: notifications', { timeout: 20_000 }, () => {
     await openFeed();
     await screen.findByRole('article', { name: 'Thandi' });
     expect(screen.queryByTestId('feed-badge')).toBeNull();
+    // The shell's syncs (the badge among them) mount after the page's load: wait for them to listen.
+    await waitFor(() => expect(fakeSocket.listenerCount('notification')).toBeGreaterThanOrEqual(2));
     unread = 1;
     await fakeSocket.deliver('notification', { type: 'post_like', notification_id: 'n9', sender_id: 'usr_x', sender_name: 'X' });
     expect(await screen.findByTestId('feed-badge')).toHaveTextContent('1');

@@ -105,6 +105,9 @@ describe('Matches view (/app/matches)', () => {
     const fetch = api({ 'GET /api/matches': () => ok(page(matches)) });
     renderApp('/app/matches', { session });
     await screen.findByRole('list', { name: 'Your matches' });
+    // The shell's syncs mount after the page's load; two of them listen to notifications (the
+    // notification card adds at most one more): wait for them before the event.
+    await waitFor(() => expect(fakeSocket.listenerCount('notification')).toBeGreaterThanOrEqual(2));
     matches = [matchT, matchS];
     await fakeSocket.deliver('notification', { type: 'match', user_id: 'usr_thandi', chat_room_id: 'room_t' });
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your matches' })).getAllByRole('listitem')).toHaveLength(2));
