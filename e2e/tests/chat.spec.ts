@@ -5,6 +5,7 @@ import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } fro
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
+import { roomFollowed, watchRoomSubscriptions } from '../support/rooms';
 import { storeSession, type StoredSession } from '../support/session';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -40,6 +41,7 @@ const sendThroughApi = (request: APIRequestContext, from: Member, roomId: string
 async function memberPage(browser: Browser, member: Member): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  watchRoomSubscriptions(page);
   await storeSession(page, member.session);
   return page;
 }
@@ -89,6 +91,9 @@ test('A finds B by name, starts a chat, and they chat in real time: typing, edit
   await expect(b).toHaveURL(/\/app\/messages$/);
   await expect(messagesBadge(b)).toHaveCount(0);
   await conversation.click();
+  // B's open room follows its channel again before A types (typing is sent about once a second).
+  await expect(b).toHaveURL(/\/app\/messages\/[^/]+$/);
+  await roomFollowed(b, b.url().split('/').at(-1)!);
 
   // Typing shows in B while A types, then A's message appears without a reload.
   await composer(a).pressSequentially('Bring snacks', { delay: 120 });
