@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/database';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
 
@@ -10,6 +11,27 @@ export interface DueRetry { id: string; message: string; attempt: number; device
 
 /** A notification with its actor as they are now (name and main photo), for the presenter. */
 export type InboxRow = NotificationRow & { actor_name: string | null; actor_photo_key: string | null };
+
+// What every notification reads, compiled once (see `preparedQuery`): each chat message to a
+// member without the room open is a notification.
+
+const unreadOfQuery = preparedQuery<{ userId: string; type: string; subjectId: string }, { id: string }>((db, param) => db
+  .selectFrom('notifications').select('id')
+  .where('user_id', '=', param('userId')).where('type', '=', param('type')).where('subject_id', '=', param('subjectId'))
+  .where('is_read', '=', false)
+  .limit(1));
+
+const blockedOrUnmatchedQuery = preparedQuery<{ userId: string; otherId: string }, { id: string }>((db, param) => db
+  .selectFrom('users as u').select('u.id').where('u.id', '=', param('otherId'))
+  .where((eb) => eb.or([blockedEitherWay(eb, param('userId'), 'u.id'), unmatchedWith(eb, param('userId'), 'u.id')])));
+
+const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget>((db, param) => db
+  .selectFrom('push_devices as d')
+  .innerJoin('sessions as s', 's.id', 'd.session_id')
+  .select(['d.id', 'd.token', 'd.device_type'])
+  .where('d.user_id', '=', param('userId'))
+  .where('s.revoked_at', 'is', null)
+  .where('s.expires_at', '>', param('now')));
 
 /**
  * The notifications inbox (one row per notification, any type). Items about a member blocked
@@ -93,29 +115,17 @@ export class NotificationsRepository {
 
   /** An unread item of this type and subject (a room's messages stay one unread item). */
   async unreadOf(userId: string, type: string, subjectId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('notifications').select('id')
-      .where('user_id', '=', userId).where('type', '=', type).where('subject_id', '=', subjectId).where('is_read', '=', false)
-      .limit(1).executeTakeFirst();
-    return row?.id ?? null;
+    return (await unreadOfQuery(this.db, { userId, type, subjectId })).rows[0]?.id ?? null;
   }
 
   /** Whether the two members have blocked each other (either way) or were matched and unmatched. */
   async blockedOrUnmatched(userId: string, otherId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users as u').select('u.id').where('u.id', '=', otherId)
-      .where((eb) => eb.or([blockedEitherWay(eb, userId, 'u.id'), unmatchedWith(eb, userId, 'u.id')]))
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
   }
 
   /** The member's devices of sessions still signed in. */
   async devicesOf(userId: string, now: string): Promise<PushTarget[]> {
-    return this.db.selectFrom('push_devices as d')
-      .innerJoin('sessions as s', 's.id', 'd.session_id')
-      .select(['d.id', 'd.token', 'd.device_type'])
-      .where('d.user_id', '=', userId)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', now)
-      .execute();
+    return (await devicesOfQuery(this.db, { userId, now })).rows;
   }
 
   /** Forgets a dead token (only while it is still the same token: a refresh in between keeps the new one). */

@@ -1,8 +1,18 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Compiled once: every notification asks it (see `preparedQuery`). */
+const isPremiumQuery = preparedQuery<{ userId: string; now: string }, { id: string }>((db, param) => db
+  .selectFrom('subscriptions')
+  .select('id')
+  .where('user_id', '=', param('userId'))
+  .where('starts_at', '<=', param('now'))
+  .where('ends_at', '>', param('now'))
+  .limit(1));
 
 /**
  * Premium is a subscription whose period covers now (DESIGN §6: enforced on the server). A
@@ -13,15 +23,7 @@ export class EntitlementsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async isPremium(userId: string, now: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await isPremiumQuery(this.db, { userId, now })).rows.length > 0;
   }
 
   /** When the member's premium ends (the last paid-for period), or null when they are not premium. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { PrivacyRepository } from './privacy.repository';
 
@@ -8,6 +9,12 @@ export interface MemberSummaryRows {
   photos: { user_id: string; storage_key: string; position: number; is_primary: boolean | number }[];
   privacy: Awaited<ReturnType<PrivacyRepository['of']>>;
 }
+
+// One member's rows, compiled once: each notification presents its actor (see `preparedQuery`).
+const userOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['users'][number]>((db, param) => db
+  .selectFrom('users').select(['id', 'name', 'date_of_birth', 'city']).where('id', '=', param('id')));
+const photosOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['photos'][number]>((db, param) => db
+  .selectFrom('user_photos').select(['user_id', 'storage_key', 'position', 'is_primary']).where('user_id', '=', param('id')));
 
 /** The reads behind member summaries and avatars: three queries for any number of members. */
 export class MemberSummaryRepository {
@@ -19,6 +26,11 @@ export class MemberSummaryRepository {
   async rows(ids: readonly string[]): Promise<MemberSummaryRows> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return { users: [], photos: [], privacy: new Map() };
+    if (unique.length === 1) {
+      const id = unique[0]!;
+      const [users, photos, privacy] = await Promise.all([userOfOneQuery(this.db, { id }), photosOfOneQuery(this.db, { id }), this.privacy.of(unique)]);
+      return { users: users.rows, photos: photos.rows, privacy };
+    }
     const [users, photos, privacy] = await Promise.all([
       this.db.selectFrom('users').select(['id', 'name', 'date_of_birth', 'city']).where('id', 'in', unique).execute(),
       this.db.selectFrom('user_photos').select(['user_id', 'storage_key', 'position', 'is_primary']).where('user_id', 'in', unique).execute(),
