@@ -3,7 +3,7 @@ import { DiscoverPageSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { needsEnv } from './helpers/requires';
-import { startTcpProxy, throughProxy, untilRedisIsBack, type TcpProxy } from './helpers/tcp-proxy';
+import { appWithCuttableRedis } from './helpers/tcp-proxy';
 import type { UserRow } from '../src/db/schema';
 import { birthDateBounds } from '../src/modules/matches/discover';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
@@ -109,32 +109,22 @@ describe('discover from the ranked queue', () => {
 
 // The link to Redis cut by a proxy (the shared Redis keeps running for other tests).
 describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
-  let t: TestApp;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    const target = new URL(process.env.REDIS_URL!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
-    t = await buildTestApp({ REDIS_URL: throughProxy(process.env.REDIS_URL!, proxy) });
-  });
-  afterAll(async () => {
-    await t.close();
-    await proxy.close();
-  });
+  const redis = appWithCuttableRedis();
 
   it('answers from the database at once', async () => {
+    const { t } = redis;
     const me = await buildUser(t.database.db, { gender: 'male', date_of_birth: bornAged(30) });
     await buildUser(t.database.db, { gender: 'female', date_of_birth: bornAged(28) });
     const token = await signIn(t.app, me);
     const discover = () => t.app.inject({ method: 'GET', url: '/api/matches/discover', headers: bearer(token) });
     const before = await discover();
     expect(before.statusCode, before.body).toBe(200);
-    proxy.cut();
-    const started = performance.now();
-    const during = await discover();
-    expect(during.statusCode, during.body).toBe(200);
-    expect(during.json().data).toEqual(before.json().data);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    proxy.restore();
-    await untilRedisIsBack(t.app);
+    await redis.whileCut(async () => {
+      const started = performance.now();
+      const during = await discover();
+      expect(during.statusCode, during.body).toBe(200);
+      expect(during.json().data).toEqual(before.json().data);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
 
 /**
  * A loopback TCP proxy to a real service (Redis, PostgreSQL) whose link a test can cut: `cut()`
@@ -75,4 +76,37 @@ export async function untilRedisIsBack(app: FastifyInstance, timeoutMs = 10_000)
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     if (health.statusCode !== 200) throw new Error(`health ${health.statusCode}`);
   }, { timeout: timeoutMs, interval: 50 });
+}
+
+/**
+ * A test app (for the `describe` it is called in) whose Redis link (`REDIS_URL`) goes through a
+ * proxy the test can cut, while the shared Redis keeps running for other tests.
+ */
+export function appWithCuttableRedis(): { readonly t: TestApp; whileCut<T>(during: () => Promise<T>): Promise<T> } {
+  let t: TestApp;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    const target = new URL(process.env.REDIS_URL!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    t = await buildTestApp({ REDIS_URL: throughProxy(process.env.REDIS_URL!, proxy) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+  return {
+    get t() {
+      return t;
+    },
+    /** Runs `during` with the link cut, then restores it and waits until the app reaches Redis again. */
+    async whileCut(during) {
+      proxy.cut();
+      try {
+        return await during();
+      } finally {
+        proxy.restore();
+        await untilRedisIsBack(t.app);
+      }
+    },
+  };
 }
