@@ -29,6 +29,8 @@ const SECONDS = int(process.env.BENCH_SOCKETS_SECONDS, 10, 1, 60);
 const WARMUP = int(process.env.BENCH_SOCKETS_WARMUP, 5, 0, 30);
 const SENDING_PAIRS = Math.min(500, SOCKETS / 2);
 const HEAP_TARGET_KB = 15;
+/** A directory for the server's CPU profile (`node --cpu-prof`), to see where a message's time goes. */
+const CPU_PROF_DIR = process.env.BENCH_SOCKETS_CPU_PROF;
 
 interface Memory { heapUsed: number; rss: number; external: number; arrayBuffers: number }
 
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
   const server = spawnDemoServer(port, dataDir, {
     SEED_DEMO_DATA: 'false', BENCH_HEAP_FILE: heapFile, RATE_LIMIT_MAX: '1000000000', SOCKET_CONNECTS_PER_MINUTE: '1000000000',
     CHAT_MESSAGES_PER_MINUTE: '1000000000',
-  }, ['--expose-gc', '--import', './bench/heap-probe.mjs']);
+  }, ['--expose-gc', '--import', './bench/heap-probe.mjs', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [])]);
   try {
     await waitForHealthy(`${origin}/api/health`, server);
     const pinned = [pin(server.pid!, 0), pin(process.pid, 1)].every(Boolean);
