@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+// Relative, not `@linkup/contract`: Vite loads its config with Node, which runs no TypeScript from
+// node_modules; these two files are bundled into the config instead.
+import { TIMINGS } from '../../../packages/contract/src/constants.ts';
+import { notificationActionPath } from '../../../packages/contract/src/notification-rules.ts';
 import type { Plugin } from 'vite';
 
 const TEMPLATE = new URL('./sw.js', import.meta.url);
@@ -24,6 +28,20 @@ const baseName = (fileName: string) => path.basename(fileName).replace(/-[\w-]{8
 function legacyFonts(fileNames: string[]): Set<string> {
   const woff2 = new Set(fileNames.filter((f) => f.endsWith('.woff2')).map(baseName));
   return new Set(fileNames.filter((f) => /\.(eot|ttf|woff|svg)$/.test(f) && woff2.has(baseName(f))));
+}
+
+/**
+ * What the worker takes from the contract, as JavaScript put in front of pwa/sw.js: it is served
+ * as is and cannot import, so the build writes the contract's own action routing (a function of
+ * its arguments only) and the desktop notification time into it.
+ */
+export function workerPrelude(shell: { version: string; files: string[] }): string {
+  return [
+    `const SHELL = ${JSON.stringify(shell)};`,
+    `const DESKTOP_NOTIFICATION_MS = ${JSON.stringify(TIMINGS.desktopNotificationMs)};`,
+    `const notificationActionPath = ${notificationActionPath.toString()};`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -56,7 +74,7 @@ export function serviceWorker(): Plugin {
       }
       files.sort();
       const shell = { version: hash.digest('hex').slice(0, 16), files };
-      const source = `const SHELL = ${JSON.stringify(shell)};\n${fs.readFileSync(TEMPLATE, 'utf8')}`;
+      const source = `${workerPrelude(shell)}${fs.readFileSync(TEMPLATE, 'utf8')}`;
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

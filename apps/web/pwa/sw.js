@@ -1,9 +1,10 @@
 // LinkUp's service worker, served at /sw.js (a fixed root path, spec §4 "Push"). The build
-// (pwa/service-worker-plugin.ts) puts `SHELL` in front of this file: the version of this build and
-// every file of the app shell. Installing precaches them, so the installed app opens offline; the
+// (pwa/service-worker-plugin.ts) puts `SHELL` in front of this file — the version of this build and
+// every file of the app shell — with what it takes from the contract (`DESKTOP_NOTIFICATION_MS`,
+// `notificationActionPath`). Installing precaches them, so the installed app opens offline; the
 // page then says "You're offline" and recovers by itself when the network returns. It also
 // receives Web Push (below): a notification while no LinkUp page is in view, closed after 5 s.
-/* global SHELL */
+/* global SHELL, DESKTOP_NOTIFICATION_MS, notificationActionPath */
 
 const CACHE_PREFIX = 'linkup-shell-';
 const CACHE = `${CACHE_PREFIX}${SHELL.version}`;
@@ -67,31 +68,13 @@ self.addEventListener('fetch', (event) => {
 
 // ── Web Push (spec §4 "Push", §9 "Desktop notification closes after 5 seconds") ──
 
-/** TIMINGS.desktopNotificationMs of the contract. */
-const DESKTOP_NOTIFICATION_MS = 5000;
-
 /**
  * Where an action leads: the contract's notificationActionPath (spec §2 "Action routing"), for
  * clicks with no page open — except like_back, which opens the member's profile (a worker cannot
- * like; the profile offers Like). apps/web/src/pwa/sw-action-path.test.ts holds the two together.
+ * like; the profile offers Like).
  */
 function actionPath(action, data) {
-  const profileId = data.viewer_id || data.sender_id || data.user_id;
-  switch (action) {
-    case 'view_profile':
-    case 'like_back':
-      return profileId ? `/app/user/${profileId}` : '/app/dashboard';
-    case 'view_matches':
-      return '/app/matches';
-    case 'start_chat':
-    case 'open_chat':
-    case 'reply':
-      return data.chat_room_id ? `/app/chat/${data.chat_room_id}` : '/app/chat';
-    case 'view_chats':
-      return '/app/chat';
-    default:
-      return '/app/dashboard';
-  }
+  return notificationActionPath(action === 'like_back' ? 'view_profile' : action, data);
 }
 
 async function windows() {

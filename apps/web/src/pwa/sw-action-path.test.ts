@@ -1,18 +1,19 @@
 // The service worker (pwa/sw.js) is plain JavaScript served as is, so it cannot import the
-// contract; it keeps its own copy of the action routing and the desktop notification time. This
-// test runs the worker's code and holds both copies to the contract's, so they cannot drift apart.
+// contract: the build puts the contract's action routing and desktop notification time in front of
+// it (pwa/service-worker-plugin.ts). This test runs the worker as the build emits it.
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { NOTIFICATION_ACTIONS, TIMINGS, notificationActionPath, type PushData } from '@linkup/contract';
 import { describe, expect, it } from 'vitest';
+import { workerPrelude } from '../../pwa/service-worker-plugin';
 
 const source = fs.readFileSync(path.resolve(__dirname, '../../pwa/sw.js'), 'utf8');
 
 /** The worker's top-level functions and constants, evaluated with a stand-in for its globals. */
 function workerScope(): { actionPath: (action: string, data: Partial<PushData>) => string; DESKTOP_NOTIFICATION_MS: number } {
-  const context = vm.createContext({ SHELL: { version: 'test', files: [] }, self: { addEventListener: () => {} } });
-  vm.runInContext(`${source}\n;globalThis.__exported = { actionPath, DESKTOP_NOTIFICATION_MS };`, context);
+  const context = vm.createContext({ self: { addEventListener: () => {} } });
+  vm.runInContext(`${workerPrelude({ version: 'test', files: [] })}${source}\n;globalThis.__exported = { actionPath, DESKTOP_NOTIFICATION_MS };`, context);
   return (context as unknown as { __exported: ReturnType<typeof workerScope> }).__exported;
 }
 
@@ -24,7 +25,7 @@ const DATA: Partial<PushData>[] = [
   { viewer_id: 'usr_viewer', sender_id: 'usr_sender', user_id: 'usr_match' },
 ];
 
-describe('the service worker’s copy of the contract', () => {
+describe('the service worker as built, with the contract’s routing', () => {
   const worker = workerScope();
 
   it.each([...NOTIFICATION_ACTIONS.filter((a) => a !== 'like_back'), 'something_new'])('routes %s as the contract does, whatever the data', (action) => {
