@@ -3,22 +3,28 @@ import { AppError } from '../../lib/http-errors';
 
 type OnboardingState = Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at'>;
 
+
 /**
  * Likes, super likes and messages only from a member who has finished onboarding (the spec's
  * post-login rule, enforced here too: issue 17). 409 `onboarding_required`, never 401/403, which
  * would sign the client out. Finishing onboarding cannot be undone, so a member found onboarded
- * is remembered and costs no further read.
+ * is remembered (up to `remembered` members; the one remembered longest ago is forgotten first)
+ * and costs no further read.
  */
 export class OnboardingGate {
   private readonly onboarded = new Set<string>();
 
-  constructor(private readonly stateOf: (userId: string) => Promise<{ profile_completed: unknown; onboarding_completed_at: string | null } | undefined>) {}
+  constructor(
+    private readonly stateOf: (userId: string) => Promise<{ profile_completed: unknown; onboarding_completed_at: string | null } | undefined>,
+    private readonly remembered = 100_000,
+  ) {}
 
   async assertOnboarded(userId: string): Promise<void> {
     if (this.onboarded.has(userId)) return;
     const row = await this.stateOf(userId);
     const state: OnboardingState | undefined = row && { profile_completed: Boolean(row.profile_completed), onboarding_completed_at: row.onboarding_completed_at };
     if (!state || needsOnboarding(state)) throw new AppError(409, ONBOARDING_MESSAGES.required, { code: 'onboarding_required' });
+    if (this.onboarded.size >= this.remembered) this.onboarded.delete(this.onboarded.values().next().value!);
     this.onboarded.add(userId);
   }
 }
