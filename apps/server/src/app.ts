@@ -9,6 +9,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import { selectMail, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
 import { MemoryLimiter, RedisLimiter } from './lib/limiter';
+import { requestPathRedis } from './lib/redis';
 import { accountRoutes } from './modules/account/account.routes';
 import { appLinksRoutes } from './modules/app-links/app-links.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
     : null;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+  const limiterRedis = redis ? requestPathRedis(redis) : null;
 
   const outbox = config.isProduction ? null : new Outbox(handle.db);
   const deps: AppDeps = {
@@ -109,11 +111,12 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     db: handle.db,
     dialect: handle.dialect,
     redis,
+    limiterRedis,
     outbox,
     mail: selectMail(config, outbox),
     whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
-    limiter: redis ? new RedisLimiter(redis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
+    limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
   app.decorate('deps', deps);
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
@@ -133,6 +136,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await services.notificationJobs.stop();
     services.pushes.close();
     await services.discoverQueues?.close();
+    if (limiterRedis) await limiterRedis.quit().catch(() => limiterRedis.disconnect());
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
   });

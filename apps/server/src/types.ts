@@ -17,6 +17,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   redis: Redis | null;
+  /** The connection rate and member limits count on (lib/redis.ts `requestPathRedis`), when Redis is configured. */
+  limiterRedis: Redis | null;
   outbox: Outbox | null;
   mail: MailSender;
   whatsapp: WhatsAppSender;

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { needsEnv } from './helpers/requires';
 import { appWithCuttableRedis } from './helpers/tcp-proxy';
+import { REDIS_REQUEST_TIMEOUT_MS } from '../src/lib/redis';
 import type { UserRow } from '../src/db/schema';
 import { birthDateBounds } from '../src/modules/matches/discover';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
@@ -110,6 +111,24 @@ describe('discover from the ranked queue', () => {
 // The link to Redis cut by a proxy (the shared Redis keeps running for other tests).
 describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
   const redis = appWithCuttableRedis();
+
+  it('answers from the database within the request timeout while Redis accepts but does not answer', async () => {
+    const { t } = redis;
+    const me = await buildUser(t.database.db, { gender: 'male', date_of_birth: bornAged(30) });
+    await buildUser(t.database.db, { gender: 'female', date_of_birth: bornAged(28) });
+    const token = await signIn(t.app, me);
+    const discover = () => t.app.inject({ method: 'GET', url: '/api/matches/discover', headers: bearer(token) });
+    const before = await discover();
+    expect(before.statusCode, before.body).toBe(200);
+    await redis.whileSilent(async () => {
+      const started = performance.now();
+      const during = await discover();
+      expect(during.statusCode, during.body).toBe(200);
+      expect(during.json().data).toEqual(before.json().data);
+      // The limiter's count and the queue's read each wait at most the timeout.
+      expect(performance.now() - started).toBeLessThan(3 * REDIS_REQUEST_TIMEOUT_MS + 500);
+    });
+  });
 
   it('answers from the database at once', async () => {
     const { t } = redis;

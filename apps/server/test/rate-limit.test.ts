@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { needsEnv } from './helpers/requires';
 import { randomIp } from './helpers/remote';
 import { appWithCuttableRedis } from './helpers/tcp-proxy';
+import { REDIS_REQUEST_TIMEOUT_MS } from '../src/lib/redis';
 
 const attempt = (t: TestApp, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.test', password: 'wrong-password' } });
@@ -70,6 +71,24 @@ describe('rate limiting shared through Redis by two app instances', needsEnv('RE
 // The link to Redis cut by a proxy (the shared Redis keeps running for other tests).
 describe('rate limiting while Redis is unreachable', needsEnv('REDIS_URL'), () => {
   const redis = appWithCuttableRedis();
+
+  it('answers within the request timeout while Redis accepts but does not answer, for HTTP and member limits alike', async () => {
+    const { t } = redis;
+    const ip = randomIp();
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
+    await redis.whileSilent(async () => {
+      for (let i = 0; i < 2; i++) {
+        const started = performance.now();
+        expect((await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
+        expect(performance.now() - started).toBeLessThan(REDIS_REQUEST_TIMEOUT_MS + 500);
+      }
+      // The per-member limiter (socket sends, connects) counts in this process meanwhile.
+      const started = performance.now();
+      expect(await t.app.deps.limiter.take(`silent-${ip}`, 1, 60_000)).toBe(true);
+      expect(await t.app.deps.limiter.take(`silent-${ip}`, 1, 60_000)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(2 * REDIS_REQUEST_TIMEOUT_MS + 500);
+    });
+  });
 
   it('answers at once, counting nothing, instead of waiting for Redis to come back', async () => {
     const { t } = redis;

@@ -28,7 +28,7 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  * and a per-IP rate limit — kept in Redis when it is configured so every process shares it.
  */
 export const securityPlugin = fp(async (app) => {
-  const { config, redis } = app.deps;
+  const { config, limiterRedis } = app.deps;
 
   const headers = await helmetHeaders({
     contentSecurityPolicy: {
@@ -67,12 +67,9 @@ export const securityPlugin = fp(async (app) => {
     maxAge: 600,
   });
 
-  // Its own connection, without ioredis's offline queue: while Redis is unreachable a count fails
-  // at once and the limiter lets the request through (skipOnError) instead of holding it for up
-  // to the reconnect time.
-  const limiterRedis = redis ? redis.duplicate({ enableOfflineQueue: false }) : null;
-  limiterRedis?.on('error', () => {});
-  if (limiterRedis) app.addHook('onClose', async () => void (await limiterRedis.quit().catch(() => limiterRedis.disconnect())));
+  // The limits' own connection (lib/redis.ts): while Redis is unreachable or silent a count fails
+  // within REDIS_REQUEST_TIMEOUT_MS and the limiter lets the request through (skipOnError)
+  // instead of holding it.
 
   await app.register(rateLimit, {
     global: true,

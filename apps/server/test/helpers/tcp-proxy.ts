@@ -7,17 +7,22 @@ import { buildTestApp, type TestApp } from './app';
  * A loopback TCP proxy to a real service (Redis, PostgreSQL) whose link a test can cut: `cut()`
  * destroys every open connection and stops listening (new ones are refused) until `restore()`,
  * as the service going away would look, without stopping the service other tests share.
+ * `silence()` keeps every connection open but passes nothing on until `restore()` (then what was
+ * sent meanwhile goes through, in order), as a service that is up but does not answer would look.
  */
 export interface TcpProxy {
   port: number;
   cut(): void;
+  silence(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const links = new Set<{ client: net.Socket; upstream: net.Socket }>();
   let down = false;
+  let silent = false;
   const server = net.createServer((client) => {
     if (down) {
       client.destroy();
@@ -33,7 +38,10 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
         upstream.destroy();
       });
     }
-    client.pipe(upstream);
+    const link = { client, upstream };
+    links.add(link);
+    client.on('close', () => links.delete(link));
+    if (!silent) client.pipe(upstream);
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,9 +54,19 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       server.close();
       for (const socket of sockets) socket.destroy();
     },
+    silence() {
+      silent = true;
+      for (const { client, upstream } of links) client.unpipe(upstream);
+    },
     restore() {
-      down = false;
-      server.listen(port, '127.0.0.1');
+      if (silent) {
+        silent = false;
+        for (const { client, upstream } of links) client.pipe(upstream);
+      }
+      if (down) {
+        down = false;
+        server.listen(port, '127.0.0.1');
+      }
     },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -75,6 +93,7 @@ export async function untilRedisIsBack(app: FastifyInstance, timeoutMs = 10_000)
   await vi.waitFor(async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     if (health.statusCode !== 200) throw new Error(`health ${health.statusCode}`);
+    if (app.deps.limiterRedis && app.deps.limiterRedis.status !== 'ready') throw new Error(`limiter connection ${app.deps.limiterRedis.status}`);
   }, { timeout: timeoutMs, interval: 50 });
 }
 
@@ -82,7 +101,11 @@ export async function untilRedisIsBack(app: FastifyInstance, timeoutMs = 10_000)
  * A test app (for the `describe` it is called in) whose Redis link (`REDIS_URL`) goes through a
  * proxy the test can cut, while the shared Redis keeps running for other tests.
  */
-export function appWithCuttableRedis(): { readonly t: TestApp; whileCut<T>(during: () => Promise<T>): Promise<T> } {
+export function appWithCuttableRedis(): {
+  readonly t: TestApp;
+  whileCut<T>(during: () => Promise<T>): Promise<T>;
+  whileSilent<T>(during: () => Promise<T>): Promise<T>;
+} {
   let t: TestApp;
   let proxy: TcpProxy;
   beforeAll(async () => {
@@ -99,14 +122,18 @@ export function appWithCuttableRedis(): { readonly t: TestApp; whileCut<T>(durin
       return t;
     },
     /** Runs `during` with the link cut, then restores it and waits until the app reaches Redis again. */
-    async whileCut(during) {
-      proxy.cut();
-      try {
-        return await during();
-      } finally {
-        proxy.restore();
-        await untilRedisIsBack(t.app);
-      }
-    },
+    whileCut: (during) => withLink(() => proxy.cut(), during),
+    /** Runs `during` while Redis gets nothing the app sends, then lets it through and waits until the app reaches Redis again. */
+    whileSilent: (during) => withLink(() => proxy.silence(), during),
   };
+
+  async function withLink<T>(breakIt: () => void, during: () => Promise<T>): Promise<T> {
+    breakIt();
+    try {
+      return await during();
+    } finally {
+      proxy.restore();
+      await untilRedisIsBack(t.app);
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DiscoverQuery } from '@linkup/contract';
 import type { Redis } from 'ioredis';
 import type { Candidate, Viewer } from './discover';
+import { requestPathRedis } from '../../lib/redis';
 
 /** What a card needs of a ranked candidate (the rest of the ranking is not kept). */
 export type QueuedCandidate = Pick<Candidate, 'id' | 'boosted' | 'compatibility' | 'reasons' | 'sharedInterestIds'>;
@@ -77,16 +78,15 @@ export class MemoryQueueStore implements DiscoverQueueStore {
 }
 
 /**
- * Queues in Redis (JSON, expiring with their age limit), shared by every process. Its connection
- * has no offline queue: while Redis is unreachable a read fails at once and discover answers from
- * the direct query (`onError` is told), instead of waiting for a reconnect.
+ * Queues in Redis (JSON, expiring with their age limit), shared by every process. On its own
+ * request-path connection (lib/redis.ts): while Redis is unreachable or silent a read fails within
+ * REDIS_REQUEST_TIMEOUT_MS and discover answers from the direct query (`onError` is told).
  */
 export class RedisQueueStore implements DiscoverQueueStore {
   readonly #redis: Redis;
 
   constructor(redis: Redis, private readonly prefix: string, private readonly onError: (err: unknown) => void) {
-    this.#redis = redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    this.#redis.on('error', () => {});
+    this.#redis = requestPathRedis(redis);
   }
 
   async get(userId: string): Promise<DiscoverQueue | null> {
