@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
-  Kysely, PostgresDialect, SqliteDialect, createQueryId, sql,
-  type Compilable, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement,
+  Kysely, PostgresDialect, SqliteDialect, SqliteDriver, createQueryId, sql,
+  type Compilable, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase,
+  type SqliteDialectConfig, type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -158,7 +159,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   sqliteConnections.set(db, sqlite);
   const stopCheckpoints = memory ? async () => {} : checkpointInBackground(sqlite, file);
@@ -170,6 +171,44 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely's SQLite driver, handing its one connection to waiting queries first come, first served.
+ * Kysely's own mutex wakes every waiter on each release (each re-checks and waits again), which
+ * is quadratic in the queue: with many queries waiting at once (a burst of chat sends and their
+ * notifications) the server spent more time in that loop than in SQLite.
+ */
+class FifoSqliteDriver extends SqliteDriver {
+  readonly #waiting: (() => void)[] = [];
+  #held = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    // Released straight to the next waiter, so `#held` stays true across the handover.
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#held = true;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+class FifoSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new FifoSqliteDriver(this.#config);
+  }
 }
 
 /** Which row changes of one table `watchRowChanges` reports, and what it reports of the row. */
