@@ -1,5 +1,6 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
+import { watchRowChanges, type RowWatch } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
@@ -23,6 +24,66 @@ const CANDIDATE_COLUMNS = [
  * PostgreSQL keeps the plain column: its statistics find the recency walk by themselves, and an
  * opaque expression would hide from them how many members the age range keeps (then it sorts too).
  */
+/**
+ * Values read from rows that report their changes (`watchRowChanges`), kept until one of those
+ * rows changes or the time the value stops being true (`until`: a boost ending, a pass coming
+ * back). A read that raced with any change is not kept; beyond `capacity` keys the oldest go.
+ */
+class Remembered<V> {
+  readonly #entries = new Map<string, { value: V; from: number; until: number }>();
+  #changes = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  async get(key: string, now: number, read: () => Promise<{ value: V; until?: number }>): Promise<V> {
+    const entry = this.#entries.get(key);
+    if (entry && entry.from <= now && now < entry.until) return entry.value;
+    const changes = this.#changes;
+    const { value, until = Number.POSITIVE_INFINITY } = await read();
+    if (changes === this.#changes) {
+      this.#entries.delete(key);
+      if (this.#entries.size >= this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, { value, from: now, until });
+    }
+    return value;
+  }
+
+  forget(key: string): void {
+    this.#changes++;
+    this.#entries.delete(key);
+  }
+
+  forgetAll(): void {
+    this.#changes++;
+    this.#entries.clear();
+  }
+}
+
+const VIEWER_COLUMNS = ['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'] as const;
+
+type Change = 'viewer' | 'passes' | 'boosts' | 'catalogue';
+
+/** The rows behind what `Remembered` keeps, and what a change of each one makes it forget. */
+const REMEMBERED_ROWS: readonly RowWatch<Change>[] = [
+  { table: 'users', columns: VIEWER_COLUMNS.slice(1), report: { id: 'viewer' } },
+  { table: 'user_preferences', inserts: true, report: { user_id: 'viewer' } },
+  { table: 'user_interests', inserts: true, report: { user_id: 'viewer' } },
+  { table: 'swipes', inserts: true, report: { actor_id: 'passes' } },
+  { table: 'boosts', inserts: true, report: { user_id: 'boosts' } },
+  { table: 'interests', report: { id: 'catalogue' } },
+];
+
+const REMEMBERED_VIEWERS = 10_000;
+
+export interface DiscoverRepositoryOptions {
+  /**
+   * Keep each viewer's own rows, the boosts running, their passes' count and the interest names
+   * between pages. Needs a database that reports every change of those rows to this process
+   * (one SQLite process, see `watchRowChanges`); elsewhere every page reads them.
+   */
+  remember?: boolean;
+}
+
 /** Marks a value bound on every run of a compiled recheck query. */
 const SLOT = '\u0000slot\u0000';
 
@@ -37,31 +98,60 @@ const birthDateUnindexed = sql<string>`(${sql.ref('u.date_of_birth')} || '')`;
  */
 export class DiscoverRepository {
   private readonly birthDate;
+  /** What `options.remember` keeps, or undefined where rows do not report their changes. */
+  readonly #remembered: { viewers: Remembered<Viewer>; passes: Remembered<number>; boosts: Remembered<string[]>; names: { byId: Map<number, string>; changes: number } } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly passResurfaceMs: number,
+    options: DiscoverRepositoryOptions = {},
   ) {
     this.birthDate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.ref<string>('u.date_of_birth') : birthDateUnindexed;
+    const remembered = { viewers: new Remembered<Viewer>(REMEMBERED_VIEWERS), passes: new Remembered<number>(REMEMBERED_VIEWERS), boosts: new Remembered<string[]>(1), names: { byId: new Map<number, string>(), changes: 0 } };
+    const forget = (change: Change, id: string) => {
+      if (change === 'viewer') remembered.viewers.forget(id);
+      else if (change === 'passes') remembered.passes.forget(id);
+      else if (change === 'boosts') remembered.boosts.forgetAll();
+      else {
+        remembered.names.changes++;
+        remembered.names.byId.clear();
+      }
+    };
+    this.#remembered = options.remember && watchRowChanges(db, REMEMBERED_ROWS, forget) ? remembered : undefined;
   }
 
   /** The member who discovers: their fields, interests and preferences. */
   async viewer(userId: string): Promise<Viewer> {
-    const [user, prefs, interests] = await Promise.all([
-      this.db.selectFrom('users')
-        .select(['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'])
-        .where('id', '=', userId).executeTakeFirstOrThrow(),
-      this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      this.db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
-    ]);
-    return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: rankingPreferences(preferenceValues(prefs)) };
+    const read = async () => {
+      const [user, prefs, interests] = await Promise.all([
+        this.db.selectFrom('users').select(VIEWER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow(),
+        this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        this.db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
+      ]);
+      return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: rankingPreferences(preferenceValues(prefs)) };
+    };
+    return this.#remembered ? this.#remembered.viewers.get(userId, 0, async () => ({ value: await read() })) : read();
   }
 
   /** Catalogue names of interest ids. */
   async interestNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
-    return new Map(rows.map((r) => [Number(r.id), r.name]));
+    const known = this.#remembered?.names;
+    const names = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const name = known?.byId.get(id);
+      if (name === undefined) missing.push(id);
+      else names.set(id, name);
+    }
+    if (missing.length === 0) return names;
+    const changes = known?.changes;
+    const rows = await this.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', missing).execute();
+    for (const row of rows) {
+      names.set(Number(row.id), row.name);
+      // Not kept when the catalogue changed while it was read.
+      if (known && changes === known.changes) known.byId.set(Number(row.id), row.name);
+    }
+    return names;
   }
 
   /** The two queries behind a discover page (exposed so the benchmark can EXPLAIN them). */
@@ -187,12 +277,25 @@ export class DiscoverRepository {
    */
   async queueInputs(viewerId: string, now: Date): Promise<{ boosts: string[]; resurfaced: number }> {
     const passCutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
-    const [boosts, resurfaced] = await Promise.all([
-      this.db.selectFrom('boosts').select('user_id').where('ends_at', '>', now.toISOString()).orderBy('user_id').execute(),
-      this.db.selectFrom('swipes').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('actor_id', '=', viewerId).where('action', '=', 'pass').where('created_at', '<=', passCutoff).executeTakeFirst(),
-    ]);
-    return { boosts: boosts.map((r) => r.user_id), resurfaced: Number(resurfaced?.n ?? 0) };
+    // Kept, the boosts until the first of them ends and the count until the next pass comes back.
+    const readBoosts = async () => {
+      const rows = await this.db.selectFrom('boosts').select(['user_id', 'ends_at']).where('ends_at', '>', now.toISOString()).orderBy('user_id').execute();
+      return { value: rows.map((r) => r.user_id), until: Math.min(...rows.map((r) => Date.parse(r.ends_at))) };
+    };
+    const passes = () => this.db.selectFrom('swipes').where('actor_id', '=', viewerId).where('action', '=', 'pass');
+    const readResurfaced = async () => {
+      const [resurfaced, next] = await Promise.all([
+        passes().select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '<=', passCutoff).executeTakeFirst(),
+        this.#remembered ? passes().select((eb) => eb.fn.min('created_at').as('at')).where('created_at', '>', passCutoff).executeTakeFirst() : undefined,
+      ]);
+      const at = next?.at ? Date.parse(String(next.at)) + this.passResurfaceMs : Number.POSITIVE_INFINITY;
+      return { value: Number(resurfaced?.n ?? 0), until: at };
+    };
+    const remembered = this.#remembered;
+    const [boosts, resurfaced] = await Promise.all(remembered
+      ? [remembered.boosts.get('running', now.getTime(), readBoosts), remembered.passes.get(viewerId, now.getTime(), readResurfaced)]
+      : [readBoosts().then((r) => r.value), readResurfaced().then((r) => r.value)]);
+    return { boosts, resurfaced };
   }
 
   /** The interests each of `ids` shares with me (only those: they are all the ranking needs). */
