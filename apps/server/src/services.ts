@@ -131,7 +131,7 @@ export function buildServices(inputs: ServiceInputs) {
   const discoverQueues = !config.matching.discoverQueue ? null : redis
     ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))
     : new MemoryQueueStore();
-  const members = new MembersService(new MembersRepository(db, privacy), storage, clock, notifications);
+  const members = new MembersService(new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications);
 
   return {
     config,

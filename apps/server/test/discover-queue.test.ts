@@ -120,6 +120,26 @@ describe('discover from the ranked queue', () => {
     await expectSameAsDirect();
   });
 
+  it("shows a candidate's profile as it is now, page after page", async () => {
+    const cardOf = async (id: string) => {
+      for (let n = 1; n <= 4; n++) {
+        const response = await queued.app.inject({ method: 'GET', url: `/api/matches/discover?page=${n}&per_page=10`, headers: bearer(viewer.token) });
+        const card = DiscoverPageSchema.parse(response.json().data).items.find((c) => c.id === id);
+        if (card) return card;
+      }
+      throw new Error(`${id} is not shown`);
+    };
+    const id = (await shown())[0]!;
+    const before = await cardOf(id);
+    expect(before.age).not.toBeNull();
+    await db().updateTable('users').set({ about: 'Changed just now' }).where('id', '=', id).execute();
+    await db().insertInto('user_settings').values({ user_id: id, show_age: false, updated_at: clock.now().toISOString() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ show_age: false })).execute();
+    await db().deleteFrom('user_interests').where('user_id', '=', id).execute();
+    const after = await cardOf(id);
+    expect(after).toMatchObject({ about: 'Changed just now', age: null, interests: [] });
+  });
+
   it('follows my own profile and interests, and a pass coming back after its time', async () => {
     await db().updateTable('users').set({ city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town'), relationship_type: 'long_term' })
       .where('id', '=', viewer.user.id).execute();

@@ -1,6 +1,7 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { watchRowChanges, type RowWatch } from '../../db/database';
+import { Remembered } from '../../db/remembered';
 import type { Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
@@ -24,41 +25,6 @@ const CANDIDATE_COLUMNS = [
  * PostgreSQL keeps the plain column: its statistics find the recency walk by themselves, and an
  * opaque expression would hide from them how many members the age range keeps (then it sorts too).
  */
-/**
- * Values read from rows that report their changes (`watchRowChanges`), kept until one of those
- * rows changes or the time the value stops being true (`until`: a boost ending, a pass coming
- * back). A read that raced with any change is not kept; beyond `capacity` keys the oldest go.
- */
-class Remembered<V> {
-  readonly #entries = new Map<string, { value: V; from: number; until: number }>();
-  #changes = 0;
-
-  constructor(private readonly capacity: number) {}
-
-  async get(key: string, now: number, read: () => Promise<{ value: V; until?: number }>): Promise<V> {
-    const entry = this.#entries.get(key);
-    if (entry && entry.from <= now && now < entry.until) return entry.value;
-    const changes = this.#changes;
-    const { value, until = Number.POSITIVE_INFINITY } = await read();
-    if (changes === this.#changes) {
-      this.#entries.delete(key);
-      if (this.#entries.size >= this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(key, { value, from: now, until });
-    }
-    return value;
-  }
-
-  forget(key: string): void {
-    this.#changes++;
-    this.#entries.delete(key);
-  }
-
-  forgetAll(): void {
-    this.#changes++;
-    this.#entries.clear();
-  }
-}
-
 const VIEWER_COLUMNS = ['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'] as const;
 
 type Change = 'viewer' | 'passes' | 'boosts' | 'catalogue';
@@ -99,7 +65,7 @@ const birthDateUnindexed = sql<string>`(${sql.ref('u.date_of_birth')} || '')`;
 export class DiscoverRepository {
   private readonly birthDate;
   /** What `options.remember` keeps, or undefined where rows do not report their changes. */
-  readonly #remembered: { viewers: Remembered<Viewer>; passes: Remembered<number>; boosts: Remembered<string[]>; names: { byId: Map<number, string>; changes: number } } | undefined;
+  readonly #remembered: { viewers: Remembered<Viewer>; passes: Remembered<number>; boosts: Remembered<string[]>; names: Remembered<string> } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -107,15 +73,12 @@ export class DiscoverRepository {
     options: DiscoverRepositoryOptions = {},
   ) {
     this.birthDate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.ref<string>('u.date_of_birth') : birthDateUnindexed;
-    const remembered = { viewers: new Remembered<Viewer>(REMEMBERED_VIEWERS), passes: new Remembered<number>(REMEMBERED_VIEWERS), boosts: new Remembered<string[]>(1), names: { byId: new Map<number, string>(), changes: 0 } };
+    const remembered = { viewers: new Remembered<Viewer>(REMEMBERED_VIEWERS), passes: new Remembered<number>(REMEMBERED_VIEWERS), boosts: new Remembered<string[]>(1), names: new Remembered<string>(10_000) };
     const forget = (change: Change, id: string) => {
       if (change === 'viewer') remembered.viewers.forget(id);
       else if (change === 'passes') remembered.passes.forget(id);
       else if (change === 'boosts') remembered.boosts.forgetAll();
-      else {
-        remembered.names.changes++;
-        remembered.names.byId.clear();
-      }
+      else remembered.names.forgetAll();
     };
     this.#remembered = options.remember && watchRowChanges(db, REMEMBERED_ROWS, forget) ? remembered : undefined;
   }
@@ -139,17 +102,16 @@ export class DiscoverRepository {
     const names = new Map<number, string>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
-      const name = known?.byId.get(id);
+      const name = known?.peek(String(id));
       if (name === undefined) missing.push(id);
       else names.set(id, name);
     }
     if (missing.length === 0) return names;
-    const changes = known?.changes;
+    const mark = known?.mark();
     const rows = await this.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', missing).execute();
     for (const row of rows) {
       names.set(Number(row.id), row.name);
-      // Not kept when the catalogue changed while it was read.
-      if (known && changes === known.changes) known.byId.set(Number(row.id), row.name);
+      known?.keep(mark!, String(row.id), row.name);
     }
     return names;
   }
