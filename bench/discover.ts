@@ -19,7 +19,7 @@ import {
   VIEWER, durationMs, explain, freshDatabase, generateMembers, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
   startServer, verdicts,
 } from './scaling';
-import { cpuCount, measureThroughput, pin, stop, type Throughput } from './support';
+import { cpuCount, measureThroughput, pin, processCpuMs, stop, type Throughput } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_DISCOVER_SIZES, '1000,100000');
 const connections = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 10));
@@ -35,16 +35,19 @@ async function queryPlan(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): 
   return explain(db, dialect, recent.compile());
 }
 
+/** Throughput, and the server's CPU time per request in µs (null where /proc is missing). */
+type Measured = Throughput & { cpuUsPerRequest: number | null };
+
 interface Run {
   dialect: 'sqlite' | 'postgres';
   members: number;
   generateSeconds: number;
   pinned: boolean;
   /** From the ranked queue (the default). */
-  discover: Throughput;
+  discover: Measured;
   /** Every page the direct query (DISCOVER_QUEUE=false): the queue's baseline. */
-  direct: Throughput;
-  health: Throughput;
+  direct: Measured;
+  health: Measured;
   baseline: Throughput;
   itemsPerPage: number;
   plan: string;
@@ -72,8 +75,17 @@ async function runOne(dialect: 'sqlite' | 'postgres', members: number, baseline:
       // Servers on CPU 0, this process (autocannon) on CPU 1; a PostgreSQL server is not moved.
       const pinned = [pin(server.pid!, 0), pin(baseline.pid, 0), pin(process.pid, 1)].every(Boolean);
       await measureThroughput(`${base}/api/matches/discover`, headers, connections, Math.min(5, seconds));
-      const discover = (await measureThroughput(`${base}/api/matches/discover`, headers, connections, seconds)).summary;
-      const health = (await measureThroughput(`${base}/api/health`, {}, connections, seconds)).summary;
+      // The server's CPU per request (user + system, from /proc): unlike req/s, it does not
+      // depend on how much of the shared machine the server got.
+      const cpuPerRequest = async (url: string, withHeaders: Record<string, string>) => {
+        const before = processCpuMs(server!.pid);
+        const summary = (await measureThroughput(url, withHeaders, connections, seconds)).summary;
+        const after = processCpuMs(server!.pid);
+        const us = before === null || after === null || summary.requests === 0 ? null : Math.round(((after - before) * 1000) / summary.requests);
+        return { ...summary, cpuUsPerRequest: us };
+      };
+      const discover = await cpuPerRequest(`${base}/api/matches/discover`, headers);
+      const health = await cpuPerRequest(`${base}/api/health`, {});
       await stop(server);
       server = undefined;
       return { itemsPerPage, pinned, discover, health };
@@ -97,9 +109,9 @@ function markdown(runs: Run[], verdicts: string[]): string {
     '',
     `${new Date().toISOString()} · Node ${process.version} · ${cpuCount} CPUs (${os.cpus()[0]?.model ?? 'unknown'}) · autocannon, ${connections} connections · ${seconds}s per measurement · pinned: ${runs.every((r) => r.pinned) ? 'yes' : 'no'}`,
     '',
-    '| database | members | generate s | cards | discover req/s | p50 ms | p90 ms | p99 ms | errors | direct query req/s | direct p99 ms | health req/s | health p99 ms | bare Fastify req/s | bare p99 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p90} | ${r.discover.p99} | ${r.discover.errors} | ${r.direct.rps} | ${r.direct.p99} | ${r.health.rps} | ${r.health.p99} | ${r.baseline.rps} | ${r.baseline.p99} |`),
+    '| database | members | generate s | cards | discover req/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/req | direct query req/s | direct p99 ms | direct CPU µs/req | health req/s | health p99 ms | health CPU µs/req | bare Fastify req/s | bare p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map((r) => `| ${r.dialect} | ${r.members} | ${r.generateSeconds} | ${r.itemsPerPage} | ${r.discover.rps} | ${r.discover.p50} | ${r.discover.p90} | ${r.discover.p99} | ${r.discover.errors} | ${r.discover.cpuUsPerRequest ?? '–'} | ${r.direct.rps} | ${r.direct.p99} | ${r.direct.cpuUsPerRequest ?? '–'} | ${r.health.rps} | ${r.health.p99} | ${r.health.cpuUsPerRequest ?? '–'} | ${r.baseline.rps} | ${r.baseline.p99} |`),
     '',
     ...verdicts.map((v) => `- ${v}`),
     '',
@@ -117,8 +129,9 @@ async function main(): Promise<void> {
       for (const members of sizes) {
         console.log(`${dialect}: ${members} members…`);
         const run = await runOne(dialect, members, baseline);
-        console.log(`  discover ${run.discover.rps} req/s, p50 ${run.discover.p50} ms, p99 ${run.discover.p99} ms, errors ${run.discover.errors}`
-          + ` (direct query ${run.direct.rps} req/s, p99 ${run.direct.p99} ms; health ${run.health.rps} req/s; bare Fastify ${run.baseline.rps} req/s)`);
+        console.log(`  discover ${run.discover.rps} req/s, p50 ${run.discover.p50} ms, p99 ${run.discover.p99} ms, errors ${run.discover.errors}, ${run.discover.cpuUsPerRequest} µs CPU/req`
+          + ` (direct query ${run.direct.rps} req/s, p99 ${run.direct.p99} ms, ${run.direct.cpuUsPerRequest} µs CPU/req;`
+          + ` health ${run.health.rps} req/s, ${run.health.cpuUsPerRequest} µs CPU/req; bare Fastify ${run.baseline.rps} req/s)`);
         runs.push(run);
       }
     }

@@ -131,7 +131,7 @@ export function buildServices(inputs: ServiceInputs) {
   const discoverQueues = !config.matching.discoverQueue ? null : redis
     ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))
     : new MemoryQueueStore();
-  const members = new MembersService(new MembersRepository(db, privacy), storage, clock, notifications);
+  const members = new MembersService(new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications);
 
   return {
     config,
@@ -169,7 +169,7 @@ export function buildServices(inputs: ServiceInputs) {
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */
     sandboxPayments: payments instanceof SandboxPayments ? payments : null,
     matches: new MatchesService({
-      repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs), blocks, entitlements, summaries,
+      repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }), blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
       queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'), onboarding,
     }),

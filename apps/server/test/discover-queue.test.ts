@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscoverPageSchema } from '@linkup/contract';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { needsEnv } from './helpers/requires';
 import { appWithCuttableRedis } from './helpers/tcp-proxy';
@@ -17,7 +17,8 @@ const CITIES = [['Johannesburg', 'Gauteng'], ['Pretoria', 'Gauteng'], ['Cape Tow
  * Discover served from the ranked queue (the default) against the direct query (DISCOVER_QUEUE
  * off): two apps on one database must give the same pages — the same people, order, scores and
  * has_more — before and after swipes, blocks, hiding, a candidate's preferences, the viewer's
- * preferences and a boost change. With REDIS_URL the queue is kept in Redis.
+ * preferences, profile and interests, a boost starting and ending and a pass coming back. With
+ * REDIS_URL the queue is kept in Redis. Both apps run on one clock, moved by hand.
  */
 describe('discover from the ranked queue', () => {
   let queued: TestApp;
@@ -30,7 +31,10 @@ describe('discover from the ranked queue', () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/matches/discover?page=${n}&per_page=10`, headers: bearer(token) });
     expect(response.statusCode, response.body).toBe(200);
     const data = DiscoverPageSchema.parse(response.json().data);
-    return { ids: data.items.map((c) => `${c.id}:${c.compatibility}:${c.is_boosted}`), has_more: data.has_more };
+    return {
+      ids: data.items.map((c) => `${c.id}:${c.compatibility}:${c.is_boosted}`), has_more: data.has_more,
+      why: data.items.map((c) => [c.reasons, c.shared_interests]),
+    };
   };
   /** Pages 1–4 from both apps are the same. */
   const expectSameAsDirect = async () => {
@@ -38,9 +42,14 @@ describe('discover from the ranked queue', () => {
   };
   const shown = async () => (await Promise.all([1, 2, 3, 4].map((n) => page(queued, n)))).flatMap((p) => p.ids.map((id) => id.split(':')[0]));
 
+  const clock = new ManualClock(new Date());
+  const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms).toISOString());
+
   beforeAll(async () => {
-    queued = await buildTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
-    direct = await buildTestApp({ DISCOVER_QUEUE: 'false' }, { database: queued.database });
+    // Passes come back after a day, boosts last 30 minutes.
+    const env = { PASS_RESURFACE_DAYS: '1', BOOST_MINUTES: '30' };
+    queued = await buildTestApp({ ...env, ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }, { clock });
+    direct = await buildTestApp({ ...env, DISCOVER_QUEUE: 'false' }, { database: queued.database, clock });
     const user = await buildUser(db(), { gender: 'male', date_of_birth: bornAged(30), city: 'Johannesburg', province: 'Gauteng', location_cell: cityCell('Johannesburg') });
     await db().insertInto('user_preferences').values({
       user_id: user.id, genders: JSON.stringify(['female']), age_min: 22, age_max: 40, strict_fields: JSON.stringify(['genders', 'age']),
@@ -100,10 +109,53 @@ describe('discover from the ranked queue', () => {
     // Someone shown last now (so still a fit) boosts and comes first.
     const last = (await shown()).at(-1);
     const booster = candidates.find((c) => c.id === last)!;
-    await new EntitlementsRepository(db()).grant(booster.id, 30, new Date().toISOString());
+    await new EntitlementsRepository(db()).grant(booster.id, 30, clock.now().toISOString());
     const boost = await queued.app.inject({ method: 'POST', url: '/api/matches/boost-profile', headers: bearer(await signIn(queued.app, booster)) });
     expect(boost.statusCode, boost.body).toBe(200);
     expect((await page(queued, 1)).ids[0]).toMatch(new RegExp(`^${booster.id}:\\d+:true$`));
+    await expectSameAsDirect();
+
+    // The boost ends with time alone: nobody is boosted any more.
+    later(31 * 60_000);
+    expect((await page(queued, 1)).ids.filter((id) => id.endsWith(':true'))).toEqual([]);
+    await expectSameAsDirect();
+  });
+
+  it("shows a candidate's profile as it is now, page after page", async () => {
+    const cardOf = async (id: string) => {
+      for (let n = 1; n <= 4; n++) {
+        const response = await queued.app.inject({ method: 'GET', url: `/api/matches/discover?page=${n}&per_page=10`, headers: bearer(viewer.token) });
+        const card = DiscoverPageSchema.parse(response.json().data).items.find((c) => c.id === id);
+        if (card) return card;
+      }
+      throw new Error(`${id} is not shown`);
+    };
+    const id = (await shown())[0]!;
+    const before = await cardOf(id);
+    expect(before.age).not.toBeNull();
+    await db().updateTable('users').set({ about: 'Changed just now' }).where('id', '=', id).execute();
+    await db().insertInto('user_settings').values({ user_id: id, show_age: false, updated_at: clock.now().toISOString() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ show_age: false })).execute();
+    await db().deleteFrom('user_interests').where('user_id', '=', id).execute();
+    const after = await cardOf(id);
+    expect(after).toMatchObject({ about: 'Changed just now', age: null, interests: [] });
+  });
+
+  it('follows my own profile and interests, and a pass coming back after its time', async () => {
+    await db().updateTable('users').set({ city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town'), relationship_type: 'long_term' })
+      .where('id', '=', viewer.user.id).execute();
+    await expectSameAsDirect();
+    await db().deleteFrom('user_interests').where('user_id', '=', viewer.user.id).execute();
+    await expectSameAsDirect();
+
+    const passed = (await shown())[0]!;
+    const pass = await queued.app.inject({ method: 'POST', url: `/api/matches/${passed}/pass`, headers: bearer(viewer.token) });
+    expect(pass.statusCode, pass.body).toBe(200);
+    expect(await shown()).not.toContain(passed);
+    await expectSameAsDirect();
+    // A day later the pass comes back, with nothing written in between.
+    later(24 * 3_600_000 + 60_000);
+    expect(await shown()).toContain(passed);
     await expectSameAsDirect();
   });
 });

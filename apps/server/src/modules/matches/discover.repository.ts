@@ -1,5 +1,7 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
+import { watchRowChanges, type RowWatch } from '../../db/database';
+import { Remembered } from '../../db/remembered';
 import type { Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
@@ -23,6 +25,66 @@ const CANDIDATE_COLUMNS = [
  * PostgreSQL keeps the plain column: its statistics find the recency walk by themselves, and an
  * opaque expression would hide from them how many members the age range keeps (then it sorts too).
  */
+const VIEWER_COLUMNS = ['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'] as const;
+
+type Change = 'viewer' | 'candidate' | 'passes' | 'boosts' | 'catalogue';
+
+/** The rows behind what `Remembered` keeps, and what a change of each one makes it forget. */
+const REMEMBERED_ROWS: readonly RowWatch<Change>[] = [
+  { table: 'users', columns: VIEWER_COLUMNS.slice(1), report: { id: 'viewer' } },
+  { table: 'user_preferences', inserts: true, report: { user_id: 'viewer' } },
+  { table: 'user_interests', inserts: true, report: { user_id: 'viewer' } },
+  { table: 'swipes', inserts: true, report: { actor_id: 'passes', target_id: 'candidate' } },
+  { table: 'boosts', inserts: true, report: { user_id: 'boosts' } },
+  { table: 'interests', report: { id: 'catalogue' } },
+  // Whatever the recheck's SQL reads of a candidate (see `recheck`).
+  { table: 'users', report: { id: 'candidate' } },
+  { table: 'user_preferences', inserts: true, report: { user_id: 'candidate' } },
+  { table: 'user_settings', inserts: true, report: { user_id: 'candidate' } },
+  { table: 'user_blocks', inserts: true, report: { blocker_id: 'candidate', blocked_id: 'candidate' } },
+];
+
+/**
+ * Recheck answers by candidate: for each viewer context (the viewer, the query's shape, the day,
+ * how many of the viewer's passes came back), the candidate's row, or null when they did not pass.
+ * A change of any row the recheck reads of a candidate forgets all of theirs.
+ */
+class CheckedCandidates {
+  readonly #checked = new Remembered<Map<string, CandidateRow | null>>(REMEMBERED_VIEWERS);
+
+  get(candidateId: string, context: string): CandidateRow | null | undefined {
+    return this.#checked.peek(candidateId)?.get(context);
+  }
+
+  mark(): number {
+    return this.#checked.mark();
+  }
+
+  keep(mark: number, candidateId: string, context: string, row: CandidateRow | null): void {
+    if (mark !== this.#checked.mark()) return;
+    const answers = this.#checked.peek(candidateId) ?? new Map<string, CandidateRow | null>();
+    // Contexts that are gone (other days, old preferences) go when a candidate collects too many.
+    if (answers.size >= 64) answers.clear();
+    answers.set(context, row);
+    this.#checked.keep(mark, candidateId, answers);
+  }
+
+  forget(candidateId: string): void {
+    this.#checked.forget(candidateId);
+  }
+}
+
+const REMEMBERED_VIEWERS = 10_000;
+
+export interface DiscoverRepositoryOptions {
+  /**
+   * Keep each viewer's own rows, the boosts running, their passes' count and the interest names
+   * between pages. Needs a database that reports every change of those rows to this process
+   * (one SQLite process, see `watchRowChanges`); elsewhere every page reads them.
+   */
+  remember?: boolean;
+}
+
 /** Marks a value bound on every run of a compiled recheck query. */
 const SLOT = '\u0000slot\u0000';
 
@@ -37,31 +99,61 @@ const birthDateUnindexed = sql<string>`(${sql.ref('u.date_of_birth')} || '')`;
  */
 export class DiscoverRepository {
   private readonly birthDate;
+  /** What `options.remember` keeps, or undefined where rows do not report their changes. */
+  readonly #remembered: {
+    viewers: Remembered<Viewer>; passes: Remembered<number>; boosts: Remembered<string[]>; names: Remembered<string>; checked: CheckedCandidates;
+  } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly passResurfaceMs: number,
+    options: DiscoverRepositoryOptions = {},
   ) {
     this.birthDate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.ref<string>('u.date_of_birth') : birthDateUnindexed;
+    const remembered = { viewers: new Remembered<Viewer>(REMEMBERED_VIEWERS), passes: new Remembered<number>(REMEMBERED_VIEWERS), boosts: new Remembered<string[]>(1), names: new Remembered<string>(10_000),
+      checked: new CheckedCandidates(),
+    };
+    const forget = (change: Change, id: string) => {
+      if (change === 'viewer') remembered.viewers.forget(id);
+      else if (change === 'candidate') remembered.checked.forget(id);
+      else if (change === 'passes') remembered.passes.forget(id);
+      else if (change === 'boosts') remembered.boosts.forgetAll();
+      else remembered.names.forgetAll();
+    };
+    this.#remembered = options.remember && watchRowChanges(db, REMEMBERED_ROWS, forget) ? remembered : undefined;
   }
 
   /** The member who discovers: their fields, interests and preferences. */
   async viewer(userId: string): Promise<Viewer> {
-    const [user, prefs, interests] = await Promise.all([
-      this.db.selectFrom('users')
-        .select(['id', 'gender', 'date_of_birth', 'location_cell', 'city', 'province', 'body_type', 'how_often_drink', 'love_language', 'marital_status', 'relationship_type'])
-        .where('id', '=', userId).executeTakeFirstOrThrow(),
-      this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      this.db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
-    ]);
-    return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: rankingPreferences(preferenceValues(prefs)) };
+    const read = async () => {
+      const [user, prefs, interests] = await Promise.all([
+        this.db.selectFrom('users').select(VIEWER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow(),
+        this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        this.db.selectFrom('user_interests').select('interest_id').where('user_id', '=', userId).execute(),
+      ]);
+      return { ...user, interestIds: new Set(interests.map((i) => Number(i.interest_id))), preferences: rankingPreferences(preferenceValues(prefs)) };
+    };
+    return this.#remembered ? this.#remembered.viewers.get(userId, 0, async () => ({ value: await read() })) : read();
   }
 
   /** Catalogue names of interest ids. */
   async interestNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
-    return new Map(rows.map((r) => [Number(r.id), r.name]));
+    const known = this.#remembered?.names;
+    const names = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const name = known?.peek(String(id));
+      if (name === undefined) missing.push(id);
+      else names.set(id, name);
+    }
+    if (missing.length === 0) return names;
+    const mark = known?.mark();
+    const rows = await this.db.selectFrom('interests').select(['id', 'name']).where('id', 'in', missing).execute();
+    for (const row of rows) {
+      names.set(Number(row.id), row.name);
+      known?.keep(mark!, String(row.id), row.name);
+    }
+    return names;
   }
 
   /** The two queries behind a discover page (exposed so the benchmark can EXPLAIN them). */
@@ -160,21 +252,49 @@ export class DiscoverRepository {
    * It runs for every page served from a queue, so the query is built and compiled once per
    * viewer, filters, day (the age bounds) and number of ids, then run with the ids and the pass
    * cutoff of the moment: building it cost several times what the database takes to run it.
+   * With `options.remember`, each candidate's answer is kept until one of the rows it read of them
+   * changes (their member row, preferences, settings, a block or a swipe of theirs or on them), so
+   * a page runs the query only for the candidates it has not checked since.
    */
   async recheck(viewer: Viewer, query: DiscoverQuery, now: Date, ids: readonly string[]): Promise<CandidateRow[]> {
     if (ids.length === 0) return [];
     const { page: _page, per_page: _perPage, ...filters } = query;
     const { interestIds: _interests, preferences, ...fields } = viewer;
-    const shape = JSON.stringify([fields, preferences, [...preferences.strict], filters, now.toISOString().slice(0, 10), ids.length]);
-    let template = this.#rechecks.get(shape);
-    if (template) this.#rechecks.delete(shape);
+    const shape = JSON.stringify([fields, preferences, [...preferences.strict], filters, now.toISOString().slice(0, 10)]);
+    // Remembered answers hold while none of the candidate's rows change, for this viewer, shape,
+    // day and number of passes come back (a pass coming back is the one change time alone makes).
+    const checked = this.#remembered?.checked;
+    const resurfaced = this.#remembered?.passes.peek(viewer.id, now.getTime());
+    if (!checked || resurfaced === undefined) return this.#recheckNow(viewer, query, now, shape, ids);
+    const context = `${shape}\n${resurfaced}`;
+    const rows: CandidateRow[] = [];
+    const missing = ids.filter((id) => {
+      const known = checked.get(id, context);
+      if (known) rows.push(known);
+      return known === undefined;
+    });
+    if (missing.length === 0) return rows;
+    const mark = checked.mark();
+    const fresh = new Map((await this.#recheckNow(viewer, query, now, shape, missing)).map((row) => [row.id, row]));
+    for (const id of missing) {
+      const row = fresh.get(id) ?? null;
+      checked.keep(mark, id, context, row);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  async #recheckNow(viewer: Viewer, query: DiscoverQuery, now: Date, shape: string, ids: readonly string[]): Promise<CandidateRow[]> {
+    const key = `${shape}\n${ids.length}`;
+    let template = this.#rechecks.get(key);
+    if (template) this.#rechecks.delete(key);
     else {
       const query_ = this.queries(viewer, query, now, `${SLOT}cutoff`).base().where('u.id', 'in', ids.map((_, i) => `${SLOT}${i}`)).compile();
       const slots = query_.parameters.map((value) => (typeof value === 'string' && value.startsWith(SLOT) ? value.slice(SLOT.length) : undefined));
       template = { query: query_, slots };
       if (this.#rechecks.size >= 1_000) this.#rechecks.delete(this.#rechecks.keys().next().value!);
     }
-    this.#rechecks.set(shape, template);
+    this.#rechecks.set(key, template);
     const cutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
     const parameters = template.slots.map((slot, i) => (slot === undefined ? template.query.parameters[i] : slot === 'cutoff' ? cutoff : ids[Number(slot)]));
     const result = await this.db.executeQuery<WindowRow>({ ...template.query, parameters, queryId: createQueryId() });
@@ -187,12 +307,25 @@ export class DiscoverRepository {
    */
   async queueInputs(viewerId: string, now: Date): Promise<{ boosts: string[]; resurfaced: number }> {
     const passCutoff = new Date(now.getTime() - this.passResurfaceMs).toISOString();
-    const [boosts, resurfaced] = await Promise.all([
-      this.db.selectFrom('boosts').select('user_id').where('ends_at', '>', now.toISOString()).orderBy('user_id').execute(),
-      this.db.selectFrom('swipes').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('actor_id', '=', viewerId).where('action', '=', 'pass').where('created_at', '<=', passCutoff).executeTakeFirst(),
-    ]);
-    return { boosts: boosts.map((r) => r.user_id), resurfaced: Number(resurfaced?.n ?? 0) };
+    // Kept, the boosts until the first of them ends and the count until the next pass comes back.
+    const readBoosts = async () => {
+      const rows = await this.db.selectFrom('boosts').select(['user_id', 'ends_at']).where('ends_at', '>', now.toISOString()).orderBy('user_id').execute();
+      return { value: rows.map((r) => r.user_id), until: Math.min(...rows.map((r) => Date.parse(r.ends_at))) };
+    };
+    const passes = () => this.db.selectFrom('swipes').where('actor_id', '=', viewerId).where('action', '=', 'pass');
+    const readResurfaced = async () => {
+      const [resurfaced, next] = await Promise.all([
+        passes().select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '<=', passCutoff).executeTakeFirst(),
+        this.#remembered ? passes().select((eb) => eb.fn.min('created_at').as('at')).where('created_at', '>', passCutoff).executeTakeFirst() : undefined,
+      ]);
+      const at = next?.at ? Date.parse(String(next.at)) + this.passResurfaceMs : Number.POSITIVE_INFINITY;
+      return { value: Number(resurfaced?.n ?? 0), until: at };
+    };
+    const remembered = this.#remembered;
+    const [boosts, resurfaced] = await Promise.all(remembered
+      ? [remembered.boosts.get('running', now.getTime(), readBoosts), remembered.passes.get(viewerId, now.getTime(), readResurfaced)]
+      : [readBoosts().then((r) => r.value), readResurfaced().then((r) => r.value)]);
+    return { boosts, resurfaced };
   }
 
   /** The interests each of `ids` shares with me (only those: they are all the ranking needs). */

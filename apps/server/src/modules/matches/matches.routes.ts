@@ -5,6 +5,7 @@ import {
   type SwipeAction,
 } from '@linkup/contract';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer';
 import { IdParams, currentMember, bearerAuth } from '../../lib/routes';
 
 const secured = bearerAuth('matches');
@@ -16,6 +17,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/matches/discover', {
     schema: { ...secured, summary: 'People to discover, best fits first', querystring: DiscoverQuerySchema, response: { 200: envelope(DiscoverPageSchema) } },
+    serializerCompiler: compiledSerializer,
   }, async (request) => ({ success: true as const, data: await matches.discover(currentMember(request).user.id, request.query) }));
 
   const swipeRoute = (path: string, action: SwipeAction, summary: string) =>
