@@ -18,21 +18,34 @@ export function afterPageLoad(run: () => void, win: IdleWindow = window, delayMs
 }
 
 /**
- * False until the page has loaded (its load event: its scripts, styles and images are in): for
- * what renders nothing the first page shows (background syncs, the notification centre), so it
- * mounts after that page's code, data and images rather than between them (issue #18). Once the
- * page has loaded, on the next task.
+ * False until the page has loaded (its load event: its scripts, styles and images are in) and a
+ * frame has been painted after that: for what renders nothing the first page shows (background
+ * syncs, the notification centre), so it mounts after that page's code, data and images rather
+ * than between them (issue #18). The frame matters because the load event comes before the first
+ * page is on screen (its code and data load after the entry): the page commits, and the browser
+ * still has to lay it out and paint it; work started from the commit's effects would share that
+ * time, and the network, with the first paint.
  */
 export function useAfterPageLoad(win: Window = window): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const done = () => setReady(true);
-    if (win.document.readyState === 'complete') {
-      const timer = win.setTimeout(done, 0);
-      return () => win.clearTimeout(timer);
-    }
-    win.addEventListener('load', done, { once: true });
-    return () => win.removeEventListener('load', done);
+    let frame: number | undefined;
+    let timer: number | undefined;
+    // After the next frame is painted: a task queued from requestAnimationFrame runs after it.
+    const done = () => {
+      const next = () => {
+        timer = win.setTimeout(() => setReady(true), 0);
+      };
+      if (typeof win.requestAnimationFrame === 'function') frame = win.requestAnimationFrame(next);
+      else next();
+    };
+    if (win.document.readyState === 'complete') done();
+    else win.addEventListener('load', done, { once: true });
+    return () => {
+      win.removeEventListener('load', done);
+      if (frame !== undefined) win.cancelAnimationFrame(frame);
+      if (timer !== undefined) win.clearTimeout(timer);
+    };
   }, [win]);
   return ready;
 }
