@@ -17,34 +17,69 @@ export function afterPageLoad(run: () => void, win: IdleWindow = window, delayMs
   else win.addEventListener('load', later, { once: true });
 }
 
+/** How long a page that reports no first contentful paint (a hidden tab) holds background work at most. */
+export const FIRST_PAINT_WAIT_MS = 2_000;
+
+type PaintWindow = Window & { PerformanceObserver?: typeof PerformanceObserver };
+
 /**
- * False until the page has loaded (its load event: its scripts, styles and images are in) and a
- * frame has been painted after that: for what renders nothing the first page shows (background
- * syncs, the notification centre), so it mounts after that page's code, data and images rather
- * than between them (issue #18). The frame matters because the load event comes before the first
- * page is on screen (its code and data load after the entry): the page commits, and the browser
- * still has to lay it out and paint it; work started from the commit's effects would share that
- * time, and the network, with the first paint.
+ * Calls `run` once the page has shown content (the browser's first contentful paint, reported
+ * after the frame is on screen), or FIRST_PAINT_WAIT_MS later when it reports none. Without paint
+ * timing, after the next frame. Returns a cancel function.
+ */
+function afterFirstPaint(win: PaintWindow, run: () => void): () => void {
+  const Observer = win.PerformanceObserver;
+  if (!Observer?.supportedEntryTypes?.includes('paint')) {
+    // A task queued from requestAnimationFrame runs after that frame is painted.
+    let timer: number | undefined;
+    const frame = win.requestAnimationFrame(() => {
+      timer = win.setTimeout(run, 0);
+    });
+    return () => {
+      win.cancelAnimationFrame(frame);
+      if (timer !== undefined) win.clearTimeout(timer);
+    };
+  }
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    win.clearTimeout(fallback);
+    run();
+  };
+  const observer = new Observer((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) finish();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  const fallback = win.setTimeout(finish, FIRST_PAINT_WAIT_MS);
+  return () => {
+    finished = true;
+    observer.disconnect();
+    win.clearTimeout(fallback);
+  };
+}
+
+/**
+ * False until the page has loaded (its load event: its scripts, styles and images are in) and has
+ * shown content: for what renders nothing the first page shows (background syncs, the
+ * notification centre), so it mounts after that page's code, data and images rather than between
+ * them (issue #18). The paint matters because the load event comes before a signed-in first page
+ * is on screen (its code and data load after the entry): work started from the page's commit
+ * would share its layout and paint, and the network, with the first paint.
  */
 export function useAfterPageLoad(win: Window = window): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    let frame: number | undefined;
-    let timer: number | undefined;
-    // After the next frame is painted: a task queued from requestAnimationFrame runs after it.
+    let cancel: (() => void) | undefined;
     const done = () => {
-      const next = () => {
-        timer = win.setTimeout(() => setReady(true), 0);
-      };
-      if (typeof win.requestAnimationFrame === 'function') frame = win.requestAnimationFrame(next);
-      else next();
+      cancel = afterFirstPaint(win, () => setReady(true));
     };
     if (win.document.readyState === 'complete') done();
     else win.addEventListener('load', done, { once: true });
     return () => {
       win.removeEventListener('load', done);
-      if (frame !== undefined) win.cancelAnimationFrame(frame);
-      if (timer !== undefined) win.clearTimeout(timer);
+      cancel?.();
     };
   }, [win]);
   return ready;
