@@ -2,9 +2,9 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAfterPageLoad } from '@/lib/after-load';
 
-/** A window whose load event, frames and idle periods the test plays. */
+/** A window whose load event, timers and paints the test plays. */
 function fakeWindow(paintTiming = false) {
-  const queue = { load: [] as (() => void)[], frame: [] as (() => void)[], task: [] as (() => void)[] };
+  const queue = { load: [] as (() => void)[], task: [] as (() => void)[] };
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
   class FakeObserver {
     static supportedEntryTypes = ['paint'];
@@ -19,8 +19,6 @@ function fakeWindow(paintTiming = false) {
     document: { readyState: 'loading' },
     addEventListener: (type: string, listener: () => void) => type === 'load' && queue.load.push(listener),
     removeEventListener: () => {},
-    requestAnimationFrame: (callback: () => void) => queue.frame.push(callback),
-    cancelAnimationFrame: () => {},
     setTimeout: (callback: () => void) => queue.task.push(callback),
     clearTimeout: () => {},
   } as unknown as Window;
@@ -31,17 +29,12 @@ function fakeWindow(paintTiming = false) {
 }
 
 describe('useAfterPageLoad (issue #18)', () => {
-  it('turns true after the load event and the next frame, in a task after that frame is painted', () => {
+  it('without paint timing, turns true in a task after the load event', () => {
     const { win, play } = fakeWindow();
     const { result } = renderHook(() => useAfterPageLoad(win));
-    play('frame');
     play('task');
     expect(result.current).toBe(false);
     play('load');
-    expect(result.current).toBe(false);
-    play('task');
-    expect(result.current).toBe(false);
-    play('frame');
     expect(result.current).toBe(false);
     play('task');
     expect(result.current).toBe(true);
@@ -51,7 +44,6 @@ describe('useAfterPageLoad (issue #18)', () => {
     const { win, play, paint } = fakeWindow(true);
     const { result } = renderHook(() => useAfterPageLoad(win));
     play('load');
-    play('frame');
     paint('first-paint');
     expect(result.current).toBe(false);
     paint('first-contentful-paint');

@@ -25,20 +25,13 @@ type PaintWindow = Window & { PerformanceObserver?: typeof PerformanceObserver }
 /**
  * Calls `run` once the page has shown content (the browser's first contentful paint, reported
  * after the frame is on screen), or FIRST_PAINT_WAIT_MS later when it reports none. Without paint
- * timing, after the next frame. Returns a cancel function.
+ * timing (jsdom), on the next task. Returns a cancel function.
  */
 function afterFirstPaint(win: PaintWindow, run: () => void): () => void {
   const Observer = win.PerformanceObserver;
   if (!Observer?.supportedEntryTypes?.includes('paint')) {
-    // A task queued from requestAnimationFrame runs after that frame is painted.
-    let timer: number | undefined;
-    const frame = win.requestAnimationFrame(() => {
-      timer = win.setTimeout(run, 0);
-    });
-    return () => {
-      win.cancelAnimationFrame(frame);
-      if (timer !== undefined) win.clearTimeout(timer);
-    };
+    const timer = win.setTimeout(run, 0);
+    return () => win.clearTimeout(timer);
   }
   let finished = false;
   const finish = () => {
