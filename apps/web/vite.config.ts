@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { serviceWorker } from './pwa/service-worker-plugin.ts';
+import { pageGroupFiles } from './vite-plugins/page-group-files.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { primeCss } from './vite-plugins/prime-css.ts';
 
@@ -20,6 +21,11 @@ const config: UserConfig = {
     react(),
     primeCss({ iconSources: [fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('../../packages/contract/src', import.meta.url))] }),
     serviceWorker(),
+    // The files of each page group (src/app/page-groups.ts), for prefetching without running them.
+    pageGroupFiles({
+      groupOf: (id) =>
+        /[\\/]src[\\/]app[\\/]layouts[\\/]app-shell\.tsx$/.test(id) ? 'appShell' : /[\\/]src[\\/]app[\\/]routes[\\/]groups[\\/](\w+)\.ts$/.exec(id)?.[1],
+    }),
     // Last: compresses what the others wrote (sw.js included).
     precompress(),
   ],

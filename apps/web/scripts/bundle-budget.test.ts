@@ -35,4 +35,20 @@ describe('first-load budget (gzip)', () => {
       expect(code.includes('engine.io'), `${page} loads the Socket.IO client`).toBe(false);
     }
   });
+
+  it('the PrimeIcons font holds only the glyphs the app uses (35 KB with all of them)', () => {
+    const fonts = fs.readdirSync(`${outDir}/assets`).filter((file) => /^primeicons.*\.woff2$/.test(file));
+    expect(fonts).toHaveLength(1);
+    expect(fs.statSync(`${outDir}/assets/${fonts[0]}`).size).toBeLessThan(15 * 1024);
+  });
+
+  it('index.html names each page group\'s files, for prefetching them without running them', () => {
+    const html = fs.readFileSync(`${outDir}/index.html`, 'utf8');
+    const list = /<script type="application\/json" id="page-group-files">(.*?)<\/script>/.exec(html)?.[1];
+    const groups = JSON.parse(list ?? '{}') as Record<string, string[]>;
+    for (const group of ['appShell', 'auth', 'home', 'discover', 'chat']) {
+      expect(groups[group]?.length, group).toBeGreaterThan(0);
+      for (const file of groups[group]!) expect(fs.existsSync(`${outDir}${file}`), file).toBe(true);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { startAdsBeforeSession } from '@/app/ads/ads-startup';
 import { App } from '@/app/app';
 import { checkStoredSession } from '@/app/bootstrap';
 import { prefetchFirstPage } from '@/app/router';
+import { afterPageLoad } from '@/lib/after-load';
 import { configurePrimeLocale } from '@/lib/primereact';
 import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
@@ -40,7 +41,9 @@ async function start() {
   requestAnimationFrame(() => {
     platform.hideSplash().catch((error: unknown) => console.warn('Could not hide the splash screen', error));
   });
-  void platform.installAppShell();
+  // The service worker precaches every file of the build: it starts once the first page has
+  // loaded and settled, so that download does not share the network and CPU with the page (issue #18).
+  afterPageLoad(() => void platform.installAppShell());
 }
 
 void start();

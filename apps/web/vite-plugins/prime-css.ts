@@ -2,13 +2,16 @@
  * PrimeReact's theme and PrimeIcons, trimmed to what LinkUp uses. `src/styles/theme.css` names the
  * light and dark themes and the icon font with `@import`; this plugin inlines them instead, keeping
  * only the rules of PrimeReact components the app renders, only the icons its source names, and
- * only the woff2 icon font. The theme's own Inter faces are dropped (src/styles/fonts.css has the
- * app's Latin subset).
+ * a woff2 icon font cut to those icons' glyphs (issue #18: 35 KB with every glyph, a few KB with
+ * the app's). The theme's own Inter faces are dropped (src/styles/fonts.css has the app's Latin
+ * subset).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import postcss, { type Root } from 'postcss';
+import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
@@ -77,41 +80,77 @@ export function primeCss({ iconSources }: PrimeCssOptions): Plugin {
     return names;
   }
 
-  function pruneIcons(root: Root, fontDir: string, importerDir: string) {
+  /** Keeps the rules of the icons the source names; returns the characters of their glyphs. */
+  function pruneIconRules(root: Root): string {
     const icons = usedIcons();
-    root.walkAtRules('font-face', (rule) => {
-      rule.walkDecls('src', (decl) => {
-        decl.remove();
-      });
-      const woff2 = path.relative(importerDir, path.join(fontDir, 'primeicons.woff2')).split(path.sep).join('/');
-      rule.append({ prop: 'src', value: `url('${woff2}') format('woff2')` });
-    });
+    let glyphs = '';
     root.walkRules((rule) => {
       const kept = rule.selectors.filter((selector) => {
         const icon = /^\.(pi-[a-z0-9-]+):before$/.exec(selector.trim());
         return !icon || icons.has(icon[1]!);
       });
-      if (kept.length === 0) rule.remove();
-      else rule.selectors = kept;
+      if (kept.length === 0) {
+        rule.remove();
+        return;
+      }
+      rule.selectors = kept;
+      rule.walkDecls('content', (decl) => {
+        const code = /^["']\\([0-9a-f]+)["']$/i.exec(decl.value.trim());
+        if (code) glyphs += String.fromCodePoint(parseInt(code[1]!, 16));
+      });
+    });
+    return glyphs;
+  }
+
+  /**
+   * PrimeIcons' woff2 cut to `glyphs`, written once per set of glyphs under node_modules/.cache
+   * (the build hashes and emits it like any other asset the CSS names); its path.
+   */
+  async function subsetIconFont(fontDir: string, glyphs: string): Promise<string> {
+    const source = fs.readFileSync(path.join(fontDir, 'primeicons.woff2'));
+    const key = createHash('sha256').update(source).update(glyphs).digest('hex').slice(0, 12);
+    const cacheDir = path.join(primeDir, '..', '.cache', 'linkup-primeicons');
+    const file = path.join(cacheDir, `primeicons-${key}.woff2`);
+    if (!fs.existsSync(file)) {
+      const subset = await subsetFont(source, glyphs, { targetFormat: 'woff2' });
+      fs.mkdirSync(cacheDir, { recursive: true });
+      fs.writeFileSync(file, subset);
+    }
+    return file;
+  }
+
+  async function pruneIcons(root: Root, fontDir: string, importerDir: string) {
+    const font = await subsetIconFont(fontDir, pruneIconRules(root));
+    root.walkAtRules('font-face', (rule) => {
+      rule.walkDecls('src', (decl) => {
+        decl.remove();
+      });
+      const woff2 = path.relative(importerDir, font).split(path.sep).join('/');
+      rule.append({ prop: 'src', value: `url('${woff2}') format('woff2')` });
     });
   }
 
   return {
     name: 'linkup:prime-css',
     enforce: 'pre',
-    transform(code, id) {
+    async transform(code, id) {
       if (!id.split('?')[0]!.endsWith(path.join('src', 'styles', 'theme.css'))) return null;
       const importerDir = path.dirname(id.split('?')[0]!);
-      const out = code.replace(IMPORT, (_, spec: string, media: string) => {
+      const parts: string[] = [];
+      let last = 0;
+      for (const match of code.matchAll(IMPORT)) {
+        const [whole, spec, media] = match as unknown as [string, string, string];
         const file = require.resolve(spec);
         const root = postcss.parse(fs.readFileSync(file, 'utf8'), { from: file });
-        if (spec.startsWith('primeicons/')) pruneIcons(root, path.join(path.dirname(file), 'fonts'), importerDir);
+        if (spec.startsWith('primeicons/')) await pruneIcons(root, path.join(path.dirname(file), 'fonts'), importerDir);
         else pruneTheme(root);
         this.addWatchFile(file);
         const css = root.toString();
-        return media.trim() ? `@media ${media.trim()} {\n${css}\n}` : css;
-      });
-      return { code: out, map: null };
+        parts.push(code.slice(last, match.index), media.trim() ? `@media ${media.trim()} {\n${css}\n}` : css);
+        last = match.index + whole.length;
+      }
+      parts.push(code.slice(last));
+      return { code: parts.join(''), map: null };
     },
   };
 }

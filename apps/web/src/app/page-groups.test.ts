@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_GROUP_FILES_ID } from '@/app/page-group-files';
 import { PAGE_GROUPS, prefetchLikelyNext } from '@/app/page-groups';
 import { AFTER_LOAD_DELAY_MS as PREFETCH_DELAY_MS } from '@/lib/after-load';
 
@@ -12,7 +13,7 @@ function fakeWindow(readyState: DocumentReadyState) {
     return 1;
   });
   const win = {
-    document: { readyState },
+    document: { readyState, getElementById: () => null },
     addEventListener: (type: string, listener: Listener) => type === 'load' && load.push(listener),
     setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
     requestIdleCallback: idle,
@@ -45,5 +46,23 @@ describe('prefetching the pages a member is likely to open next (issue #18)', ()
     prefetchLikelyNext('premium', later.win);
     vi.advanceTimersByTime(PREFETCH_DELAY_MS);
     expect(later.idle).not.toHaveBeenCalled();
+  });
+
+  it('downloads the groups\' files the build names, without running them, each file once', () => {
+    vi.useFakeTimers();
+    const loaded = vi.spyOn(PAGE_GROUPS, 'settings');
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = PAGE_GROUP_FILES_ID;
+    list.textContent = JSON.stringify({ settings: ['/assets/settings-a.js', '/assets/shared-b.js', '/assets/settings-c.css'], help: ['/assets/help-d.js', '/assets/shared-b.js'] });
+    document.head.append(list);
+    const win = { ...fakeWindow('complete').win, document } as Window;
+
+    prefetchLikelyNext('profile', win);
+    vi.advanceTimersByTime(PREFETCH_DELAY_MS);
+    const hrefs = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/assets/settings-a.js', '/assets/shared-b.js', '/assets/settings-c.css', '/assets/help-d.js']);
+    expect(loaded).not.toHaveBeenCalled();
+    list.remove();
   });
 });

@@ -3,6 +3,7 @@
  * Once the page has loaded and settled, the groups a member is likely to open next are fetched ahead.
  */
 import type { ComponentType } from 'react';
+import { PAGE_GROUP_FILES_ID } from '@/app/page-group-files';
 import { afterPageLoad } from '@/lib/after-load';
 
 export const PAGE_GROUPS = {
@@ -49,6 +50,40 @@ const LIKELY_NEXT: Record<PageGroup, readonly PageGroup[]> = {
 };
 
 const prefetched = new Set<PageGroup>();
+const prefetchedFiles = new Set<string>();
+
+/** Each group's files as the build names them in index.html (vite-plugins/page-group-files.ts); null under the dev server. */
+function groupFiles(doc: Document): Partial<Record<PageGroup, string[]>> | null {
+  const list = doc.getElementById(PAGE_GROUP_FILES_ID)?.textContent;
+  if (!list) return null;
+  try {
+    return JSON.parse(list) as Partial<Record<PageGroup, string[]>>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Downloads `group`'s files into the cache without running them (`<link rel="prefetch">`): running
+ * a group's modules and applying its styles is main-thread work a phone does when the page opens,
+ * not while the first page settles (issue #18). Without the build's list, imports the group.
+ */
+function prefetchGroup(group: PageGroup, doc: Document): void {
+  const files = groupFiles(doc)?.[group];
+  if (!files) {
+    // A failed prefetch only means the page loads when opened; the route reports real failures.
+    PAGE_GROUPS[group]().catch(() => prefetched.delete(group));
+    return;
+  }
+  for (const href of files) {
+    if (prefetchedFiles.has(href)) continue;
+    prefetchedFiles.add(href);
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
 
 /** Fetches the groups likely opened after `group`, once each, after the page has settled. */
 export function prefetchLikelyNext(group: PageGroup, win: Window = window): void {
@@ -58,8 +93,7 @@ export function prefetchLikelyNext(group: PageGroup, win: Window = window): void
     for (const g of next) {
       if (prefetched.has(g)) continue;
       prefetched.add(g);
-      // A failed prefetch only means the page loads when opened; the route reports real failures.
-      PAGE_GROUPS[g]().catch(() => prefetched.delete(g));
+      prefetchGroup(g, win.document);
     }
   }, win);
 }

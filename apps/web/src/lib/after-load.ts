@@ -17,22 +17,63 @@ export function afterPageLoad(run: () => void, win: IdleWindow = window, delayMs
   else win.addEventListener('load', later, { once: true });
 }
 
+/** How long a page that reports no first contentful paint (a hidden tab) holds background work at most. */
+export const FIRST_PAINT_WAIT_MS = 2_000;
+
+type PaintWindow = Window & { PerformanceObserver?: typeof PerformanceObserver };
+
 /**
- * False until the page has loaded (its load event: its scripts, styles and images are in): for
- * what renders nothing the first page shows (background syncs, the notification centre), so it
- * mounts after that page's code, data and images rather than between them (issue #18). Once the
- * page has loaded, on the next task.
+ * Calls `run` once the page has shown content (the browser's first contentful paint, reported
+ * after the frame is on screen), or FIRST_PAINT_WAIT_MS later when it reports none. Without paint
+ * timing (jsdom), on the next task. Returns a cancel function.
+ */
+function afterFirstPaint(win: PaintWindow, run: () => void): () => void {
+  const Observer = win.PerformanceObserver;
+  if (!Observer?.supportedEntryTypes?.includes('paint')) {
+    const timer = win.setTimeout(run, 0);
+    return () => win.clearTimeout(timer);
+  }
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    win.clearTimeout(fallback);
+    run();
+  };
+  const observer = new Observer((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) finish();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  const fallback = win.setTimeout(finish, FIRST_PAINT_WAIT_MS);
+  return () => {
+    finished = true;
+    observer.disconnect();
+    win.clearTimeout(fallback);
+  };
+}
+
+/**
+ * False until the page has loaded (its load event: its scripts, styles and images are in) and has
+ * shown content: for what renders nothing the first page shows (background syncs, the
+ * notification centre), so it mounts after that page's code, data and images rather than between
+ * them (issue #18). The paint matters because the load event comes before a signed-in first page
+ * is on screen (its code and data load after the entry): work started from the page's commit
+ * would share its layout and paint, and the network, with the first paint.
  */
 export function useAfterPageLoad(win: Window = window): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const done = () => setReady(true);
-    if (win.document.readyState === 'complete') {
-      const timer = win.setTimeout(done, 0);
-      return () => win.clearTimeout(timer);
-    }
-    win.addEventListener('load', done, { once: true });
-    return () => win.removeEventListener('load', done);
+    let cancel: (() => void) | undefined;
+    const done = () => {
+      cancel = afterFirstPaint(win, () => setReady(true));
+    };
+    if (win.document.readyState === 'complete') done();
+    else win.addEventListener('load', done, { once: true });
+    return () => {
+      win.removeEventListener('load', done);
+      cancel?.();
+    };
   }, [win]);
   return ready;
 }

@@ -11,6 +11,13 @@ interface DiscoverCardViewProps {
   /** The top card takes gestures; the one behind it only peeks out. */
   active: boolean;
   onSwipe: (action: SwipeAction) => void;
+  /**
+   * The card behind waits with its photo until the top card's photo (the page's largest element)
+   * is in, so the two do not share a slow connection (issue #18); its surface shows meanwhile.
+   */
+  holdPhoto?: boolean;
+  /** Called when this card's photo has loaded or failed to load. */
+  onPhotoSettled?: () => void;
 }
 
 /**
@@ -18,7 +25,7 @@ interface DiscoverCardViewProps {
  * are), name and age, city and distance, why they are shown, about and interests. The photo can be
  * dragged: right to like, left to pass, up to super like.
  */
-export function DiscoverCardView({ card, active, onSwipe }: DiscoverCardViewProps) {
+export function DiscoverCardView({ card, active, onSwipe, holdPhoto = false, onPhotoSettled }: DiscoverCardViewProps) {
   const [index, setIndex] = useState(0);
   const gesture = useSwipeGesture(onSwipe, active);
   const photos = card.photos;
@@ -47,8 +54,10 @@ export function DiscoverCardView({ card, active, onSwipe }: DiscoverCardViewProp
       <div className="discover-photo" {...(active ? gesture.handlers : {})}>
         {photo ? (
           // The top card's photo is the page's largest element: it goes before the one behind it.
-          <img src={photo.sizes.large} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false}
-            fetchPriority={active ? 'high' : 'low'} />
+          !holdPhoto && (
+            <img src={photo.sizes.large} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false}
+              fetchPriority={active ? 'high' : 'low'} onLoad={onPhotoSettled} onError={onPhotoSettled} />
+          )
         ) : (
           <MemberPhoto src={null} name={card.name} className="discover-photo-empty" />
         )}

@@ -65,6 +65,23 @@ describe('Discover: the card stack', () => {
     expect(screen.getByTestId('left-today')).toHaveTextContent('25 likes left · 1 super like left today');
   });
 
+  it('fetches the photo of the card behind once the top card\'s is in; after a swipe, the next one at once (issue #18)', async () => {
+    api();
+    const { user } = await openDiscover();
+    const behindPhoto = () => document.querySelector('.discover-card--next img');
+    expect(document.querySelector('.discover-card--next')).toHaveTextContent('Sipho');
+    expect(behindPhoto()).toBeNull();
+    fireEvent.load(within(topCard()).getByRole('img', { name: 'Thandi, photo 1 of 2' }));
+    await waitFor(() => expect(behindPhoto()).toHaveAttribute('src', sipho.photos[0]!.sizes.large));
+    fireEvent.load(behindPhoto()!);
+
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await screen.findByRole('article', { name: 'Sipho, 31' });
+    // Sipho's photo was in already: Lerato's, behind it now, is not held.
+    expect(document.querySelector('.discover-card--next')).toHaveTextContent('Lerato');
+    expect(behindPhoto()).toHaveAttribute('src', lerato.photos[0]!.sizes.large);
+  });
+
   it('browses the photos by tapping the right and left halves', async () => {
     api();
     const { user } = await openDiscover();

@@ -95,6 +95,9 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
   const [upsell, setUpsell] = useState<string | null>(null);
   const [limit, setLimit] = useState<DailyLimit | null>(null);
   const [keepBrowsing, setKeepBrowsing] = useState(false);
+  /** Cards whose photo is in (or failed): the card behind fetches its photo once the top card's is. */
+  const [photoSettled, setPhotoSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const settlePhoto = (id: string) => setPhotoSettled((current) => (current.has(id) ? current : new Set(current).add(id)));
   const [announcement, setAnnouncement] = useState('');
   const fetchedAtSwipe = useRef(-1);
 
@@ -202,8 +205,9 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
   } else {
     body = (
       <div className="discover-stack">
-        {cards[1] && <DiscoverCardView key={cards[1].id} card={cards[1]} active={false} onSwipe={() => {}} />}
-        <DiscoverCardView key={top.id} card={top} active onSwipe={act} />
+        {cards[1] && <DiscoverCardView key={cards[1].id} card={cards[1]} active={false} onSwipe={() => {}}
+          holdPhoto={top.photos.length > 0 && !photoSettled.has(top.id)} onPhotoSettled={() => settlePhoto(cards[1]!.id)} />}
+        <DiscoverCardView key={top.id} card={top} active onSwipe={act} onPhotoSettled={() => settlePhoto(top.id)} />
       </div>
     );
   }
