@@ -22,6 +22,8 @@ interface MessagesScreenProps {
   title: string;
   /** The address of a room's chat screen. */
   chatPath: (roomId: string) => string;
+  /** The room open beside the list (a wide screen): highlighted. */
+  selectedRoomId?: string | undefined;
   /** A chat was started from the search: open it. */
   onChatStarted: (roomId: string) => void;
 }
@@ -30,7 +32,7 @@ interface MessagesScreenProps {
  * The Messages screen (spec §2): title with the unread count, member search that starts chats,
  * and the conversation list — refreshed every 30 s without search text and on real-time events.
  */
-export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScreenProps) {
+export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted }: MessagesScreenProps) {
   const [text, setText] = useState('');
   const term = text.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
@@ -73,6 +75,7 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
           rooms={roomList}
           counts={counts}
           chatPath={chatPath}
+          selectedRoomId={selectedRoomId}
           onRetry={() => void rooms.refetch()}
           more={rooms.hasNextPage ? { loading: rooms.isFetchingNextPage, load: () => void rooms.fetchNextPage() } : null}
         />
@@ -99,12 +102,13 @@ interface ConversationListProps {
   rooms: readonly ChatRoom[];
   counts: UnreadCounts;
   chatPath: (roomId: string) => string;
+  selectedRoomId: string | undefined;
   onRetry: () => void;
   /** More conversations on the server (pages of 15). */
   more: { loading: boolean; load: () => void } | null;
 }
 
-function ConversationList({ status, rooms, counts, chatPath, onRetry, more }: ConversationListProps) {
+function ConversationList({ status, rooms, counts, chatPath, selectedRoomId, onRetry, more }: ConversationListProps) {
   if (status === 'loading') {
     return (
       <ul className="conversations" aria-label="Conversations" aria-busy="true">
@@ -141,7 +145,13 @@ function ConversationList({ status, rooms, counts, chatPath, onRetry, more }: Co
   return (
     <ul className="conversations" aria-label="Conversations">
       {rooms.map((room) => (
-        <ConversationItem key={room.id} room={room} to={chatPath(room.id)} unread={counts[room.id] ?? room.unread_count} />
+        <ConversationItem
+          key={room.id}
+          room={room}
+          to={chatPath(room.id)}
+          unread={counts[room.id] ?? room.unread_count}
+          selected={room.id === selectedRoomId}
+        />
       ))}
       {more && (
         <li className="conversation-more">
