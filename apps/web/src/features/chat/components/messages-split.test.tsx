@@ -20,7 +20,7 @@ const MESSAGES: Record<string, ChatMessage[]> = {
   room_s: [buildMessage({ id: 'm2', chat_room_id: 'room_s', user_id: 'usr_s', message: 'Hi from Sipho' })],
 };
 
-function api() {
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
   const handlers: Parameters<typeof mockApi>[0] = {
     'GET /api/chat/rooms': () => ok({ items: ROOMS, pagination: pagination(ROOMS.length, 15) }),
     'GET /api/chat/users/search': () => ok({ items: [], pagination: pagination(0, 10) }),
@@ -30,7 +30,7 @@ function api() {
     handlers[`GET /api/chat/rooms/${r.id}/messages`] = () => ok({ items: MESSAGES[r.id], pagination: pagination(1, 50) });
     handlers[`POST /api/chat/rooms/${r.id}/read`] = () => ok({ read_at: new Date().toISOString() });
   }
-  return mockApi(handlers);
+  return mockApi({ ...handlers, ...extra });
 }
 
 /** A window as wide as `wide` says, for the app's one breakpoint (lib/use-wide-screen.ts). */
@@ -79,6 +79,18 @@ describe('Messages on a wide screen: list and chat side by side (issue 17 item 1
     expect(screen.queryByText('Hi from Thandi')).toBeNull();
     expect(conversations()[1]).toHaveAttribute('aria-current', 'page');
     expect(conversations()[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('puts what the member sends in the pane at the top of the list beside it at once', async () => {
+    screenWidth(true);
+    const sent = buildMessage({ id: 'm3', chat_room_id: 'room_s', user_id: 'usr_me', message: 'Coffee at ten?' });
+    api({ 'POST /api/chat/messages': () => json(201, { success: true, data: sent }) });
+    renderApp('/app/messages/room_s', { session });
+    expect(await screen.findByText('Hi from Sipho')).toBeInTheDocument();
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), 'Coffee at ten?{Enter}');
+    await waitFor(() => expect(conversations()[0]).toHaveTextContent('Coffee at ten?'));
+    expect(conversations()[0]).toHaveTextContent('Chat with Sipho Mokoena');
+    expect(conversations()[0]).toHaveAttribute('aria-current', 'page');
   });
 
   it('opens /app/chat/:roomId as the split view with that room open, in the shell', async () => {

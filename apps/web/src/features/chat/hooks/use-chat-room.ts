@@ -15,6 +15,7 @@ import { markRoomRead } from '@/features/chat/api/mark-room-read';
 import { sendMessage } from '@/features/chat/api/send-message';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomRealtime } from '@/features/chat/hooks/use-room-realtime';
+import { showInRooms } from '@/features/chat/hooks/use-rooms-live';
 import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
 import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
@@ -128,6 +129,7 @@ export function useChatRoom(roomId: string | undefined) {
         const message = await sendMessage({ chat_room_id: roomId, message: text, type: 'text', client_id: clientId });
         failedSend.current = null;
         setMessages((data) => addMessage(data, message));
+        showInRooms(queryClient, message);
         noteLatest(message);
         lastTypingEmit.current = 0;
         return true;
@@ -138,7 +140,7 @@ export function useChatRoom(roomId: string | undefined) {
         return false;
       }
     },
-    [roomId, setMessages, noteLatest],
+    [queryClient, roomId, setMessages, noteLatest],
   );
 
   const edit = useCallback(
@@ -182,11 +184,13 @@ export function useChatRoom(roomId: string | undefined) {
       toast.error(FAILURE_TOASTS.leaveChatRoom);
       return false;
     }
-    // The room's cached data goes with the screen (chat queries are dropped once unobserved).
+    // The room's cached data goes with the screen (chat queries are dropped once unobserved); a
+    // conversation list shown beside it (a wide screen) loads again without the room.
     useUnreadStore.getState().forget(roomId);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
     toast.success(SUCCESS_TOASTS.leftChatRoom);
     return true;
-  }, [roomId]);
+  }, [queryClient, roomId]);
 
   const list = useMemo(() => messagesOf(messages.data), [messages.data]);
 
