@@ -14,6 +14,7 @@ import { totalUnread, type UnreadCounts } from '@/lib/unread';
 import { PageHeader } from '@/components/page-header';
 import { plural } from '@/lib/format';
 import { useUnreadStore } from '@/lib/unread-store';
+import { serverMessageOr } from '@/lib/api-client';
 
 /** How long the search box waits after the last key press before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -42,8 +43,8 @@ export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted 
   const createRoom = useCreateRoom();
   useRoomsLive();
 
-  useErrorToast(rooms.isError, rooms.errorUpdatedAt, FAILURE_TOASTS.fetchChatRooms);
-  useErrorToast(search.isError, search.errorUpdatedAt, FAILURE_TOASTS.searchUsers);
+  useErrorToast(rooms, FAILURE_TOASTS.fetchChatRooms);
+  useErrorToast(search, FAILURE_TOASTS.searchUsers);
 
   const roomList = useMemo(() => rooms.data?.pages.flatMap((p) => p.items) ?? [], [rooms.data]);
   const counts = useUnreadStore((s) => s.counts);
@@ -60,7 +61,7 @@ export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted 
           setText('');
           onChatStarted(room.id);
         },
-        onError: () => toast.error(FAILURE_TOASTS.createChatRoom),
+        onError: (error) => toast.error(serverMessageOr(error, FAILURE_TOASTS.createChatRoom)),
       },
     );
   }

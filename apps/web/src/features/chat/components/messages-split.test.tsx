@@ -61,6 +61,7 @@ describe('Messages on a wide screen: list and chat side by side (issue 17 item 1
     const { router } = renderApp('/app/messages', { session });
     await screen.findByRole('heading', { level: 1, name: 'Messages' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Pick a chat' })).toBeInTheDocument();
+    await screen.findAllByTestId('conversation');
     expect(conversations().filter((link) => link.getAttribute('aria-current') === 'page')).toEqual([]);
 
     const user = userEvent.setup();

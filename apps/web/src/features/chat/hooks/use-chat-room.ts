@@ -41,8 +41,15 @@ export function useChatRoom(roomId: string | undefined) {
 
   // A room the member left (or that is gone) is a state of its own, not two error toasts (issue 17).
   const roomGone = isApiClientError(room.error) && room.error.status === 404;
-  useErrorToast(room.isError && !roomGone, room.errorUpdatedAt, FAILURE_TOASTS.fetchChatRoom);
-  useErrorToast(messages.isError && !roomGone && !(isApiClientError(messages.error) && messages.error.status === 404), messages.errorUpdatedAt, FAILURE_TOASTS.fetchMessages);
+  useErrorToast({ isError: room.isError && !roomGone, error: room.error, errorUpdatedAt: room.errorUpdatedAt }, FAILURE_TOASTS.fetchChatRoom);
+  useErrorToast(
+    {
+      isError: messages.isError && !roomGone && !(isApiClientError(messages.error) && messages.error.status === 404),
+      error: messages.error,
+      errorUpdatedAt: messages.errorUpdatedAt,
+    },
+    FAILURE_TOASTS.fetchMessages,
+  );
 
   const setMessages = useCallback(
     (update: (data: MessagesData | undefined) => MessagesData | undefined) => {
@@ -152,8 +159,8 @@ export function useChatRoom(roomId: string | undefined) {
         setMessages((data) => replaceMessage(data, updated));
         toast.success(SUCCESS_TOASTS.messageUpdated);
         return true;
-      } catch {
-        toast.error(FAILURE_TOASTS.editMessage);
+      } catch (error) {
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.editMessage));
         return false;
       }
     },
@@ -167,8 +174,8 @@ export function useChatRoom(roomId: string | undefined) {
         setMessages((data) => removeMessage(data, message.id));
         toast.success(SUCCESS_TOASTS.messageDeleted);
         return true;
-      } catch {
-        toast.error(FAILURE_TOASTS.deleteMessage);
+      } catch (error) {
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.deleteMessage));
         return false;
       }
     },
@@ -180,8 +187,8 @@ export function useChatRoom(roomId: string | undefined) {
     if (!roomId) return false;
     try {
       await leaveRoom(roomId);
-    } catch {
-      toast.error(FAILURE_TOASTS.leaveChatRoom);
+    } catch (error) {
+      toast.error(serverMessageOr(error, FAILURE_TOASTS.leaveChatRoom));
       return false;
     }
     // The room's cached data goes with the screen (chat queries are dropped once unobserved); a
