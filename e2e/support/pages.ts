@@ -62,6 +62,16 @@ export type AxeImpact = (typeof AXE_IMPACTS)[number];
 
 export async function axeViolations(page: Page, minimum: AxeImpact = 'serious'): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are measured once what just opened (a dialog fading in) has finished animating; endless
+  // animations (a skeleton's shimmer) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const found = await page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
     type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: Violation[] }> };
