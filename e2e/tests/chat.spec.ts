@@ -5,6 +5,7 @@ import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } fro
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
+import { axeViolations } from '../support/pages';
 import { roomFollowed, watchRoomSubscriptions } from '../support/rooms';
 import { storeSession, type StoredSession } from '../support/session';
 
@@ -236,6 +237,8 @@ test('on a wide screen Messages shows the list and the open chat side by side: p
 
   await send(a, 'Yes, the Magalies trail!');
   await expect(item(bongani)).toContainText('Yes, the Magalies trail!');
+  // The split view with a conversation in it: no axe violation of any impact (issue 17).
+  expect(await axeViolations(a, 'minor')).toEqual([]);
 
   // Another chat replaces it in the pane.
   await item(zanele).click();
