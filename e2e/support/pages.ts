@@ -50,21 +50,36 @@ export { TABS };
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** axe-core's impacts, most severe first. */
+const AXE_IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
+export type AxeImpact = (typeof AXE_IMPACTS)[number];
+
 /**
  * axe-core's violations on the page at or above `minimum` impact, as readable lines (empty when
  * clean); toasts are left out (they come and go). axe is evaluated through the DevTools protocol,
  * which the app's Content-Security-Policy (rightly) does not let inline scripts do.
  */
-export async function axeViolations(page: Page, minimum: 'critical' | 'serious' = 'serious'): Promise<string[]> {
+
+export async function axeViolations(page: Page, minimum: AxeImpact = 'serious'): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are measured once what just opened (a dialog fading in) has finished animating; endless
+  // animations (a skeleton's shimmer) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const found = await page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
     type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: Violation[] }> };
     const { axe } = window as unknown as { axe: Axe };
     return (await axe.run({ exclude: [['.Toastify']] }, { resultTypes: ['violations'] })).violations;
   });
-  const levels = minimum === 'critical' ? ['critical'] : ['critical', 'serious'];
+  const levels = AXE_IMPACTS.slice(0, AXE_IMPACTS.indexOf(minimum) + 1) as readonly string[];
   return found
-    .filter((v) => levels.includes(v.impact ?? ''))
+    .filter((v) => levels.includes(v.impact ?? 'minor'))
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }

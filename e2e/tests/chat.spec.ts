@@ -5,6 +5,7 @@ import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } fro
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
+import { axeViolations } from '../support/pages';
 import { roomFollowed, watchRoomSubscriptions } from '../support/rooms';
 import { storeSession, type StoredSession } from '../support/session';
 
@@ -75,7 +76,8 @@ test('A finds B by name, starts a chat, and they chat in real time: typing, edit
   await expect(toast(a, 'Chat started successfully')).toBeVisible();
   await expect(a).toHaveURL(/\/app\/messages\/[^/]+$/);
   await expect(roomHeading(a, `Chat with ${bongani.name}`)).toBeVisible();
-  await expect(a.getByText('No messages yet')).toBeVisible();
+  // The room's empty state (on a wide screen the list beside it says 'No messages yet' too).
+  await expect(a.getByTestId('message-scroller').getByText('No messages yet')).toBeVisible();
 
   // A's first message reaches B's list and badge without a reload.
   await send(a, 'Hi Bongani, hiking this weekend?');
@@ -202,4 +204,62 @@ test('leaving a chat (opened at /app/chat/:roomId) returns to the list with "Lef
   await expect(toast(b, 'Left chat room successfully')).toBeVisible();
   await expect(b.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(b.getByTestId('conversation').filter({ hasText: `Chat with ${naledi.name}` })).toHaveCount(0);
+});
+
+test('on a wide screen Messages shows the list and the open chat side by side: pick, send, pick another, Back (issue 17 item 16)', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const [naledi, bongani, zanele] = [await registerMember(request, 'Naledi'), await registerMember(request, 'Bongani'), await registerMember(request, 'Zanele')];
+  const withB = await openRoom(request, naledi, bongani);
+  await sendThroughApi(request, bongani, withB.id, 'Hiking on Saturday?');
+  const withZ = await openRoom(request, naledi, zanele);
+  await sendThroughApi(request, zanele, withZ.id, 'Jazz on Friday?');
+  const a = await memberPage(browser, naledi);
+  await a.setViewportSize({ width: 1440, height: 900 });
+  const item = (member: Member) => a.getByTestId('conversation').filter({ hasText: `Chat with ${member.name}` });
+  const messagesNav = a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Messages/ });
+
+  await a.goto('/app/messages');
+  await expect(a.getByRole('heading', { level: 2, name: 'Pick a chat' })).toBeVisible();
+  await expect(messagesNav).toHaveAttribute('aria-current', 'page');
+
+  // Picking a chat opens it beside the list, which stays, with the chat highlighted.
+  await item(bongani).click();
+  await expect(a).toHaveURL(new RegExp(`/app/messages/${withB.id}$`));
+  await expect(roomHeading(a, `Chat with ${bongani.name}`)).toBeVisible();
+  await expect(bubble(a, 'Hiking on Saturday?')).toBeVisible();
+  await expect(a.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(item(bongani)).toHaveAttribute('aria-current', 'page');
+  await expect(messagesNav).toHaveAttribute('aria-current', 'page');
+  const list = (await a.getByRole('list', { name: 'Conversations' }).boundingBox())!;
+  const box = (await composer(a).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(list.x + list.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(900);
+
+  await send(a, 'Yes, the Magalies trail!');
+  await expect(item(bongani)).toContainText('Yes, the Magalies trail!');
+  // The split view with a conversation in it: no axe violation of any impact (issue 17).
+  expect(await axeViolations(a, 'minor')).toEqual([]);
+
+  // Another chat replaces it in the pane.
+  await item(zanele).click();
+  await expect(a).toHaveURL(new RegExp(`/app/messages/${withZ.id}$`));
+  await expect(bubble(a, 'Jazz on Friday?')).toBeVisible();
+  await expect(bubble(a, 'Yes, the Magalies trail!')).toHaveCount(0);
+  await expect(item(zanele)).toHaveAttribute('aria-current', 'page');
+  await expect(item(bongani)).not.toHaveAttribute('aria-current', 'page');
+
+  // Back returns to the previous chat, then the chat's Back to the list alone.
+  await a.goBack();
+  await expect(a).toHaveURL(new RegExp(`/app/messages/${withB.id}$`));
+  await expect(bubble(a, 'Yes, the Magalies trail!')).toBeVisible();
+  await expect(item(bongani)).toHaveAttribute('aria-current', 'page');
+  await a.getByRole('button', { name: 'Back' }).click();
+  await expect(a).toHaveURL(/\/app\/messages$/);
+  await expect(a.getByRole('heading', { level: 2, name: 'Pick a chat' })).toBeVisible();
+
+  // A deep link to /app/chat/:roomId opens the same view with that room.
+  await a.goto(`/app/chat/${withZ.id}`);
+  await expect(bubble(a, 'Jazz on Friday?')).toBeVisible();
+  await expect(item(zanele)).toHaveAttribute('aria-current', 'page');
+  await expect(messagesNav).toHaveAttribute('aria-current', 'page');
 });

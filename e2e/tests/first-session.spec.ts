@@ -43,7 +43,9 @@ test('Back on a sign-in page opened from a link goes to the sign-in page, not ou
   await expectOnPage(page, '/auth/login', 'Welcome Back');
 });
 
-test('the chat stands alone: its own header with Back, no app header or tab bar', async ({ page, request }) => {
+test('the chat stands alone on a phone: its own header with Back, no app header or tab bar', async ({ page, request }) => {
+  // Spec §2's standalone chat is the phone's; a wide screen opens it beside the list (messages-split.spec.ts).
+  await page.setViewportSize({ width: 390, height: 844 });
   const member = await matchingMember(request, 'Sipho');
   const friend = await matchingMember(request, 'Ayanda');
   const room = await request.post('/api/chat/rooms', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FAILURE_TOASTS, FRIENDLY_MESSAGES, NETWORK_ERROR_MESSAGE, STATUS_MESSAGES, SUCCESS_TOASTS, friendlyMessage, messageForStatus,
+  FAILURE_TOASTS, FRIENDLY_MESSAGES, NETWORK_ERROR_MESSAGE, STATUS_MESSAGES, SUCCESS_TOASTS, friendlyMessage, messageForStatus, statusShowsServerMessage,
 } from './errors';
 
 describe('messageForStatus (spec §8)', () => {
@@ -26,6 +26,11 @@ describe('messageForStatus (spec §8)', () => {
 
   it('ignores a blank server message', () => {
     expect(messageForStatus(404, '   ')).toBe(STATUS_MESSAGES[404]);
+  });
+
+  it("lets the server's message through on the rows that say so, and only there", () => {
+    for (const status of [400, 402, 403, 404, 409, 413, 418, 422]) expect(statusShowsServerMessage(status)).toBe(true);
+    for (const status of [0, 401, 429, 500, 503]) expect(statusShowsServerMessage(status)).toBe(false);
   });
 });
 

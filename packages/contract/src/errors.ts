@@ -94,6 +94,13 @@ export const NETWORK_ERROR_STATUS = 0;
 const FIXED_STATUSES = new Set([401, 429, 500, 503]);
 
 /**
+ * Whether the catalogue lets the server's own message through for `status` (spec §8's "server
+ * message, else …" rows: 400, 403, 404, 422 and the others), not for 401, 429, 500, 503 or a
+ * network failure.
+ */
+export const statusShowsServerMessage = (status: number): boolean => status !== NETWORK_ERROR_STATUS && !FIXED_STATUSES.has(status);
+
+/**
  * The message a client shows for an HTTP status: the server's own message where the catalogue
  * allows it, else the catalogue's default.
  */
@@ -101,7 +108,7 @@ export function messageForStatus(status: number, serverMessage?: string | null):
   const known = STATUS_MESSAGES[status as keyof typeof STATUS_MESSAGES] as string | undefined;
   const fromServer = typeof serverMessage === 'string' && serverMessage.trim() ? serverMessage : undefined;
   if (status === NETWORK_ERROR_STATUS) return NETWORK_ERROR_MESSAGE;
-  if (known && FIXED_STATUSES.has(status)) return known;
+  if (known && !statusShowsServerMessage(status)) return known;
   return fromServer ?? known ?? UNEXPECTED_ERROR_MESSAGE;
 }
 

@@ -1,6 +1,6 @@
 import { NETWORK_ERROR_MESSAGE, STATUS_MESSAGES, UNEXPECTED_ERROR_MESSAGE } from '@linkup/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiClientError, apiRequest, buildQuery } from '@/lib/api-client';
+import { api, ApiClientError, apiErrorFrom, apiRequest, buildQuery, callErrorMessage, serverMessageOr } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { apiError, buildSession, json, mockFetchUnchecked, resetStores } from '@/test/fixtures';
 
@@ -167,5 +167,40 @@ describe('automatic logout', () => {
     mockFetchUnchecked(() => json(401, { message: 'These credentials do not match our records.' }));
     await failure(api.post('/auth/login', { email: 'a@b.co', password: 'x' }));
     expect(useSessionStore.getState().signOutReason).toBeNull();
+  });
+});
+
+describe("serverMessageOr (spec §8 'server message, else …')", () => {
+  const body = (message: string) => ({ success: false, message });
+
+  it("shows the server's message on 400, 403, 404, 422 and the other statuses", () => {
+    for (const status of [400, 402, 403, 404, 409, 422]) {
+      expect(serverMessageOr(apiErrorFrom(status, body('Thandi only accepts messages from matches.')), 'Failed to create chat room')).toBe(
+        'Thandi only accepts messages from matches.',
+      );
+    }
+  });
+
+  it("shows the screen's text word for word without a server message, or where the catalogue's is fixed", () => {
+    expect(serverMessageOr(apiErrorFrom(404, { success: false }), 'Failed to fetch chat room')).toBe('Failed to fetch chat room');
+    expect(serverMessageOr(apiErrorFrom(404, body('  ')), 'Failed to fetch chat room')).toBe('Failed to fetch chat room');
+    for (const status of [401, 429, 500, 503]) expect(serverMessageOr(apiErrorFrom(status, body('stack trace')), 'Failed to send message')).toBe('Failed to send message');
+    expect(serverMessageOr(new ApiClientError({ status: 0, message: NETWORK_ERROR_MESSAGE }), 'Failed to send message')).toBe('Failed to send message');
+    expect(serverMessageOr(new Error('boom'), 'Failed to send message')).toBe('Failed to send message');
+  });
+});
+
+describe('callErrorMessage (screens the spec names no failure text for)', () => {
+  it("shows the server's words where allowed, else the status's message word for word", () => {
+    expect(callErrorMessage(apiErrorFrom(422, { success: false, message: 'The e-mail is taken.' }), 'Could not save.')).toBe('The e-mail is taken.');
+    expect(callErrorMessage(apiErrorFrom(500, { success: false, message: 'stack trace' }), 'Could not save.')).toBe(STATUS_MESSAGES[500]);
+    expect(callErrorMessage(apiErrorFrom(429, { success: false, code: 'rate_limited', message: 'slow down' }), 'Could not save.')).toBe(STATUS_MESSAGES[429]);
+    expect(callErrorMessage(new Error('boom'), 'Could not save.')).toBe('Could not save.');
+  });
+
+  it('shows what a 429 with its own code says is used up (a boost, an OTP cooldown)', () => {
+    const boost = apiErrorFrom(429, { success: false, code: 'boost_used', message: 'You can boost again on Monday.' });
+    expect(callErrorMessage(boost, 'Your profile could not be boosted.')).toBe('You can boost again on Monday.');
+    expect(serverMessageOr(boost, 'Your profile could not be boosted.')).toBe('You can boost again on Monday.');
   });
 });

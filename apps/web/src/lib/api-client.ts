@@ -11,6 +11,7 @@ import {
   errorDetailsFrom,
   isErrorCode,
   messageForStatus,
+  statusShowsServerMessage,
   type Envelope,
   type ErrorCode,
   type ErrorDetails,
@@ -64,9 +65,31 @@ export class ApiClientError extends Error {
 
 export const isApiClientError = (error: unknown): error is ApiClientError => error instanceof ApiClientError;
 
-/** Spec §8 "server message, else …": the server's own words for a failed call, else the screen's text. */
-export const serverMessageOr = (error: unknown, fallback: string): string =>
-  (isApiClientError(error) ? error.serverMessage : undefined) ?? fallback;
+/**
+ * The server's words a member is shown: where spec §8 says "server message, else …" (not for 401,
+ * 429, 500, 503 or a network failure) — and a 429 with a code of its own (`boost_used`,
+ * `otp_cooldown`…), which says what is used up and until when; the generic `rate_limited` keeps
+ * the catalogue's 'Too many requests.' (docs/decisions.md).
+ */
+function shownServerMessage(error: unknown): string | undefined {
+  if (!isApiClientError(error)) return undefined;
+  const shown = statusShowsServerMessage(error.status) || (error.status === 429 && error.code !== 'rate_limited');
+  return shown ? error.serverMessage : undefined;
+}
+
+/**
+ * Spec §8 "server message, else …" on a screen whose failure text the spec names: the server's own
+ * words (see shownServerMessage), else that text word for word (e.g. 'Failed to send message').
+ */
+export const serverMessageOr = (error: unknown, fallback: string): string => shownServerMessage(error) ?? fallback;
+
+/**
+ * A failed call on a screen for which the spec names no text: the server's own words (see
+ * shownServerMessage), else spec §8's message for its status word for word; `fallback` for a
+ * failure that is not a call's.
+ */
+export const callErrorMessage = (error: unknown, fallback: string): string =>
+  shownServerMessage(error) ?? (isApiClientError(error) ? error.message : fallback);
 
 /** The error a call answered with `status` and an error body (over HTTP, or a socket command's ack). */
 export function apiErrorFrom(status: number, body: unknown): ApiClientError {

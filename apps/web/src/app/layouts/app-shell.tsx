@@ -5,8 +5,10 @@ import { EmailVerificationBanner } from '@/features/auth/components/email-verifi
 import { AdSlot } from '@/app/ads/ad-slot';
 import { AccountMenu } from '@/app/layouts/account-menu';
 import { TabBar } from '@/app/layouts/tab-bar';
+import { shellChrome } from '@/app/layouts/shell-chrome';
 import { useRouteDef } from '@/app/route-meta';
 import { useAfterPageLoad } from '@/lib/after-load';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 /**
  * The badges' and lists' syncs (and with them the socket) load once the first page has loaded:
@@ -16,14 +18,15 @@ import { useAfterPageLoad } from '@/lib/after-load';
 const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
 /**
- * Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar. A
- * standalone page (the chat) has neither — its own header only — but the shell's syncs still run.
+ * Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar (a side
+ * navigation on a wide screen). A standalone page (the chat on a phone) has neither — its own
+ * header only — but the shell's syncs still run. See shell-chrome.ts.
  */
 export function AppShell() {
   const route = useRouteDef();
-  const showTabBar = route?.showTabBar ?? true;
+  const { standalone, tabBar: showTabBar, activeTab } = shellChrome(route, useWideScreen());
   const pageLoaded = useAfterPageLoad();
-  if (route?.group === 'standalone') {
+  if (standalone) {
     return (
       <div className="app-frame standalone-frame">
         {pageLoaded && (
@@ -57,7 +60,7 @@ export function AppShell() {
         <Outlet />
         <AdSlot />
       </main>
-      {showTabBar && <TabBar activeTab={route?.tab} />}
+      {showTabBar && <TabBar activeTab={activeTab} />}
     </div>
   );
 }

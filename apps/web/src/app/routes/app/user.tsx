@@ -8,7 +8,7 @@ import { memberQueryOptions } from '@/features/members/api/get-member';
 import { MemberProfile } from '@/features/members/components/member-profile';
 import { SwipeActions } from '@/features/matching/components/swipe-actions';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
-import { isApiClientError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/api-client';
 
 const chatPath = (roomId: string) => buildPath(routeByName('chat.room').path, { roomId });
 
@@ -36,9 +36,8 @@ export function UserRoute() {
           toast.success(SUCCESS_TOASTS.chatStarted);
           void navigate(chatPath(room.id));
         },
-        // 422: they accept messages only from matches (the server says so with their name).
-        onError: (error) =>
-          toast.error(isApiClientError(error) && error.status === 422 && error.serverMessage ? error.serverMessage : FAILURE_TOASTS.createChatRoom),
+        // E.g. 422: they accept messages only from matches (the server says so with their name).
+        onError: (error) => toast.error(serverMessageOr(error, FAILURE_TOASTS.createChatRoom)),
       },
     );
 

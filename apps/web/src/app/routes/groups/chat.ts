@@ -1,4 +1,2 @@
-/** The conversation list and the chat room. */
-export { ChatRoute } from '@/app/routes/app/chat';
+/** The conversation list and the chat room (one route component for their paths). */
 export { MessagesRoute } from '@/app/routes/app/messages';
-

@@ -3,8 +3,8 @@ import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 import { partnerName } from '@/features/chat/utils/room-name';
 
 interface ChatHeaderProps {
-  /** The page's title (its one h1, for screen readers; the room's name is what shows). */
-  title: string;
+  /** The page's title (its one h1, for screen readers; the room's name is what shows); null when the page has its heading elsewhere. */
+  title: string | null;
   /** The room's name; undefined while it loads ('Loading...'). */
   name: string | undefined;
   onBack: () => void;
@@ -16,7 +16,7 @@ interface ChatHeaderProps {
 export function ChatHeader({ title, name, onBack, onOptions }: ChatHeaderProps) {
   return (
     <header className="chat-header">
-      <h1 className="sr-only">{title}</h1>
+      {title !== null && <h1 className="sr-only">{title}</h1>}
       <button type="button" className="chat-icon-button" aria-label="Back" onClick={onBack}>
         <i className="pi pi-arrow-left" aria-hidden="true" />
       </button>

@@ -117,8 +117,8 @@ describe('Chat screen: header and conversation (spec §2)', () => {
     await waitFor(() => expect(texts()).toEqual(['Hi Alex!', 'Hey Thandi']));
   });
 
-  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded (a server failure, not a room that is gone)", async () => {
-    api({ 'GET /api/chat/rooms/room_1': () => fail(422), 'GET /api/chat/rooms/room_1/messages': () => fail(422) });
+  it("says 'Failed to fetch chat room' and 'Failed to fetch messages' when they cannot be loaded (a failure the catalogue words itself, not a room that is gone)", async () => {
+    api({ 'GET /api/chat/rooms/room_1': () => fail(429), 'GET /api/chat/rooms/room_1/messages': () => fail(429) });
     renderApp('/app/messages/room_1', { session });
     expect(await screen.findByText('Failed to fetch chat room')).toBeInTheDocument();
     expect(await screen.findAllByText('Failed to fetch messages')).not.toHaveLength(0);
@@ -314,7 +314,7 @@ describe('Chat screen: editing and deleting my messages (spec §2, §6)', () => 
   });
 
   it("says 'Failed to edit message' and keeps the panel open when the edit fails", async () => {
-    api({ 'PUT /api/chat/messages/m2': () => fail(404) });
+    api({ 'PUT /api/chat/messages/m2': () => fail(500) });
     const { user } = await openChat();
     await user.click(await screen.findByRole('button', { name: 'Edit message' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -325,6 +325,24 @@ describe('Chat screen: editing and deleting my messages (spec §2, §6)', () => 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to edit message')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Editing message' })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses an edit (spec §8: server message, else …)", async () => {
+    api({ 'PUT /api/chat/messages/m2': () => apiError(403, 'You can only edit your own messages.') });
+    const { user } = await openChat();
+    await user.click(await screen.findByRole('button', { name: 'Edit message' }));
+    await user.type(within(screen.getByRole('form', { name: 'Editing message' })).getByRole('textbox'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You can only edit your own messages.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to edit message')).toBeNull();
+  });
+
+  it("shows the server's reason when it refuses a deletion", async () => {
+    api({ 'DELETE /api/chat/messages/m2': () => apiError(404, 'Message not found.') });
+    const { user } = await openChat();
+    await user.click(await screen.findByRole('button', { name: 'Delete message' }));
+    expect(await screen.findByText('Message not found.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to delete message')).toBeNull();
   });
 
   it('keeps a draft in the composer while a message is edited', async () => {
@@ -394,7 +412,7 @@ describe('Chat screen: leaving (spec §2, §4)', () => {
   });
 
   it("says 'Failed to leave chat room' when leaving fails", async () => {
-    api({ 'DELETE /api/chat/rooms/room_1/leave': () => fail(404) });
+    api({ 'DELETE /api/chat/rooms/room_1/leave': () => fail(500) });
     const { user, router } = await openChat();
     await user.click(screen.getByRole('button', { name: 'Chat options' }));
     await user.click(screen.getByRole('button', { name: 'Leave Chat' }));

@@ -24,6 +24,8 @@ export const DELETE_MESSAGE_CONFIRM = 'Delete this message?';
 interface ChatScreenProps {
   /** The page's title (the route's). */
   title: string;
+  /** The title is the page's heading (false beside the conversation list, which has the page's). */
+  pageHeading?: boolean;
   roomId: string | undefined;
   onBack: () => void;
   /** The member left the room: back to the conversation list. */
@@ -31,7 +33,7 @@ interface ChatScreenProps {
 }
 
 /** The Chat screen (spec §2): header, conversation, typing indicator, and the composer or the edit panel. */
-export function ChatScreen({ title, roomId, onBack, onLeft }: ChatScreenProps) {
+export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft }: ChatScreenProps) {
   const chat = useChatRoom(roomId);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
@@ -54,7 +56,7 @@ export function ChatScreen({ title, roomId, onBack, onLeft }: ChatScreenProps) {
   if (chat.roomGone) {
     return (
       <section className="chat-screen" aria-label="Chat">
-        <ChatHeader title={title} name={title} onBack={onBack} />
+        <ChatHeader title={pageHeading ? title : null} name={title} onBack={onBack} />
         <div className="chat-gone" role="status">
           <i className="pi pi-comments" aria-hidden="true" />
           <p className="chat-gone-title">{CHAT_GONE_TEXTS.title}</p>
@@ -67,7 +69,7 @@ export function ChatScreen({ title, roomId, onBack, onLeft }: ChatScreenProps) {
 
   return (
     <section className="chat-screen" aria-label="Chat">
-      <ChatHeader title={title} name={chat.room?.name ?? (chat.roomFailed ? title : undefined)} onBack={onBack} onOptions={() => setOptionsOpen(true)} />
+      <ChatHeader title={pageHeading ? title : null} name={chat.room?.name ?? (chat.roomFailed ? title : undefined)} onBack={onBack} onOptions={() => setOptionsOpen(true)} />
       <MessageList
         messages={chat.messages}
         myId={chat.myId}

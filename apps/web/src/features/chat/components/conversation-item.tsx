@@ -10,6 +10,8 @@ interface ConversationItemProps {
   to: string;
   /** The room's unread count as kept up to date in real time. */
   unread: number;
+  /** The room open beside the list (a wide screen). */
+  selected?: boolean;
   now?: Date;
 }
 
@@ -17,13 +19,18 @@ interface ConversationItemProps {
  * One conversation (spec §2 "Messages screen"): initials, name, unread badge (9+), time of the
  * last activity and the latest message or 'No messages yet'.
  */
-export function ConversationItem({ room, to, unread, now }: ConversationItemProps) {
+export function ConversationItem({ room, to, unread, selected = false, now }: ConversationItemProps) {
   const badge = badgeText(unread);
   const time = roomListTime(room.last_activity ?? room.latest_message?.created_at, now);
   const preview = room.latest_message?.message ?? UI_TEXTS.messages.noMessagesYet;
   return (
     <li>
-      <Link to={to} className={`conversation${badge ? ' has-unread' : ''}`} data-testid="conversation">
+      <Link
+        to={to}
+        className={`conversation${badge ? ' has-unread' : ''}${selected ? ' is-selected' : ''}`}
+        aria-current={selected ? 'page' : undefined}
+        data-testid="conversation"
+      >
         <ChatAvatar name={partnerName(room.name)} />
         <span className="conversation-body">
           <span className="conversation-top">

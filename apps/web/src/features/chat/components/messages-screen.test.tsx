@@ -79,7 +79,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   });
 
   it("shows 'Failed to fetch chat rooms' when the list cannot be loaded", async () => {
-    api({ 'GET /api/chat/rooms': () => apiError(400, 'Bad request.') });
+    api({ 'GET /api/chat/rooms': () => apiError(429, 'Slow down.') });
     await openMessages();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch chat rooms');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -232,12 +232,25 @@ describe('Messages screen: member search (spec §2)', () => {
   it("says 'Failed to create chat room' when the chat cannot be started", async () => {
     api({
       'GET /api/chat/users/search': () => ok(page([thandi])),
-      'POST /api/chat/rooms': () => apiError(404, 'Member not found.'),
+      'POST /api/chat/rooms': () => apiError(500, 'boom'),
     });
     const { user, router } = await openMessages();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Thandi');
     await user.click(await screen.findByRole('button', { name: /Thandi Nkosi/ }));
     expect(await screen.findByText('Failed to create chat room')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/messages');
+  });
+
+  it("shows the server's reason when it refuses the chat (spec §8: server message, else 'Failed to create chat room')", async () => {
+    api({
+      'GET /api/chat/users/search': () => ok(page([thandi])),
+      'POST /api/chat/rooms': () => apiError(422, 'Thandi Nkosi only accepts messages from matches.'),
+    });
+    const { user, router } = await openMessages();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Thandi');
+    await user.click(await screen.findByRole('button', { name: /Thandi Nkosi/ }));
+    expect(await screen.findByText('Thandi Nkosi only accepts messages from matches.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create chat room')).toBeNull();
     expect(router.state.location.pathname).toBe('/app/messages');
   });
 

@@ -14,6 +14,7 @@ import { totalUnread, type UnreadCounts } from '@/lib/unread';
 import { PageHeader } from '@/components/page-header';
 import { plural } from '@/lib/format';
 import { useUnreadStore } from '@/lib/unread-store';
+import { serverMessageOr } from '@/lib/api-client';
 
 /** How long the search box waits after the last key press before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -22,6 +23,8 @@ interface MessagesScreenProps {
   title: string;
   /** The address of a room's chat screen. */
   chatPath: (roomId: string) => string;
+  /** The room open beside the list (a wide screen): highlighted. */
+  selectedRoomId?: string | undefined;
   /** A chat was started from the search: open it. */
   onChatStarted: (roomId: string) => void;
 }
@@ -30,7 +33,7 @@ interface MessagesScreenProps {
  * The Messages screen (spec §2): title with the unread count, member search that starts chats,
  * and the conversation list — refreshed every 30 s without search text and on real-time events.
  */
-export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScreenProps) {
+export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted }: MessagesScreenProps) {
   const [text, setText] = useState('');
   const term = text.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
@@ -40,8 +43,8 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
   const createRoom = useCreateRoom();
   useRoomsLive();
 
-  useErrorToast(rooms.isError, rooms.errorUpdatedAt, FAILURE_TOASTS.fetchChatRooms);
-  useErrorToast(search.isError, search.errorUpdatedAt, FAILURE_TOASTS.searchUsers);
+  useErrorToast(rooms, FAILURE_TOASTS.fetchChatRooms);
+  useErrorToast(search, FAILURE_TOASTS.searchUsers);
 
   const roomList = useMemo(() => rooms.data?.pages.flatMap((p) => p.items) ?? [], [rooms.data]);
   const counts = useUnreadStore((s) => s.counts);
@@ -58,7 +61,7 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
           setText('');
           onChatStarted(room.id);
         },
-        onError: () => toast.error(FAILURE_TOASTS.createChatRoom),
+        onError: (error) => toast.error(serverMessageOr(error, FAILURE_TOASTS.createChatRoom)),
       },
     );
   }
@@ -73,6 +76,7 @@ export function MessagesScreen({ title, chatPath, onChatStarted }: MessagesScree
           rooms={roomList}
           counts={counts}
           chatPath={chatPath}
+          selectedRoomId={selectedRoomId}
           onRetry={() => void rooms.refetch()}
           more={rooms.hasNextPage ? { loading: rooms.isFetchingNextPage, load: () => void rooms.fetchNextPage() } : null}
         />
@@ -99,12 +103,13 @@ interface ConversationListProps {
   rooms: readonly ChatRoom[];
   counts: UnreadCounts;
   chatPath: (roomId: string) => string;
+  selectedRoomId: string | undefined;
   onRetry: () => void;
   /** More conversations on the server (pages of 15). */
   more: { loading: boolean; load: () => void } | null;
 }
 
-function ConversationList({ status, rooms, counts, chatPath, onRetry, more }: ConversationListProps) {
+function ConversationList({ status, rooms, counts, chatPath, selectedRoomId, onRetry, more }: ConversationListProps) {
   if (status === 'loading') {
     return (
       <ul className="conversations" aria-label="Conversations" aria-busy="true">
@@ -141,7 +146,13 @@ function ConversationList({ status, rooms, counts, chatPath, onRetry, more }: Co
   return (
     <ul className="conversations" aria-label="Conversations">
       {rooms.map((room) => (
-        <ConversationItem key={room.id} room={room} to={chatPath(room.id)} unread={counts[room.id] ?? room.unread_count} />
+        <ConversationItem
+          key={room.id}
+          room={room}
+          to={chatPath(room.id)}
+          unread={counts[room.id] ?? room.unread_count}
+          selected={room.id === selectedRoomId}
+        />
       ))}
       {more && (
         <li className="conversation-more">

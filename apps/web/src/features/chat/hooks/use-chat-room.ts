@@ -15,6 +15,7 @@ import { markRoomRead } from '@/features/chat/api/mark-room-read';
 import { sendMessage } from '@/features/chat/api/send-message';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomRealtime } from '@/features/chat/hooks/use-room-realtime';
+import { showInRooms } from '@/features/chat/hooks/use-rooms-live';
 import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
 import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
@@ -40,8 +41,15 @@ export function useChatRoom(roomId: string | undefined) {
 
   // A room the member left (or that is gone) is a state of its own, not two error toasts (issue 17).
   const roomGone = isApiClientError(room.error) && room.error.status === 404;
-  useErrorToast(room.isError && !roomGone, room.errorUpdatedAt, FAILURE_TOASTS.fetchChatRoom);
-  useErrorToast(messages.isError && !roomGone && !(isApiClientError(messages.error) && messages.error.status === 404), messages.errorUpdatedAt, FAILURE_TOASTS.fetchMessages);
+  useErrorToast({ isError: room.isError && !roomGone, error: room.error, errorUpdatedAt: room.errorUpdatedAt }, FAILURE_TOASTS.fetchChatRoom);
+  useErrorToast(
+    {
+      isError: messages.isError && !roomGone && !(isApiClientError(messages.error) && messages.error.status === 404),
+      error: messages.error,
+      errorUpdatedAt: messages.errorUpdatedAt,
+    },
+    FAILURE_TOASTS.fetchMessages,
+  );
 
   const setMessages = useCallback(
     (update: (data: MessagesData | undefined) => MessagesData | undefined) => {
@@ -128,6 +136,7 @@ export function useChatRoom(roomId: string | undefined) {
         const message = await sendMessage({ chat_room_id: roomId, message: text, type: 'text', client_id: clientId });
         failedSend.current = null;
         setMessages((data) => addMessage(data, message));
+        showInRooms(queryClient, message);
         noteLatest(message);
         lastTypingEmit.current = 0;
         return true;
@@ -138,7 +147,7 @@ export function useChatRoom(roomId: string | undefined) {
         return false;
       }
     },
-    [roomId, setMessages, noteLatest],
+    [queryClient, roomId, setMessages, noteLatest],
   );
 
   const edit = useCallback(
@@ -150,8 +159,8 @@ export function useChatRoom(roomId: string | undefined) {
         setMessages((data) => replaceMessage(data, updated));
         toast.success(SUCCESS_TOASTS.messageUpdated);
         return true;
-      } catch {
-        toast.error(FAILURE_TOASTS.editMessage);
+      } catch (error) {
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.editMessage));
         return false;
       }
     },
@@ -165,8 +174,8 @@ export function useChatRoom(roomId: string | undefined) {
         setMessages((data) => removeMessage(data, message.id));
         toast.success(SUCCESS_TOASTS.messageDeleted);
         return true;
-      } catch {
-        toast.error(FAILURE_TOASTS.deleteMessage);
+      } catch (error) {
+        toast.error(serverMessageOr(error, FAILURE_TOASTS.deleteMessage));
         return false;
       }
     },
@@ -178,15 +187,17 @@ export function useChatRoom(roomId: string | undefined) {
     if (!roomId) return false;
     try {
       await leaveRoom(roomId);
-    } catch {
-      toast.error(FAILURE_TOASTS.leaveChatRoom);
+    } catch (error) {
+      toast.error(serverMessageOr(error, FAILURE_TOASTS.leaveChatRoom));
       return false;
     }
-    // The room's cached data goes with the screen (chat queries are dropped once unobserved).
+    // The room's cached data goes with the screen (chat queries are dropped once unobserved); a
+    // conversation list shown beside it (a wide screen) loads again without the room.
     useUnreadStore.getState().forget(roomId);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
     toast.success(SUCCESS_TOASTS.leftChatRoom);
     return true;
-  }, [roomId]);
+  }, [queryClient, roomId]);
 
   const list = useMemo(() => messagesOf(messages.data), [messages.data]);
 

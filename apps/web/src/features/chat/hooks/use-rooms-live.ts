@@ -1,5 +1,5 @@
-import type { ChatRoom, NewMessagePayload } from '@linkup/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage, ChatRoom, NewMessagePayload } from '@linkup/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RoomsData } from '@/features/chat/api/get-rooms';
 import { chatKeys } from '@/features/chat/api/keys';
@@ -22,6 +22,14 @@ function changeRooms(data: RoomsData | undefined, change: (rooms: ChatRoom[]) =>
 }
 
 /**
+ * A new message in the conversation list at once: its room to the top with it as the latest (the
+ * member's own too, for a list shown beside the open chat on a wide screen).
+ */
+export function showInRooms(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (data) => changeRooms(data, (rooms) => applyNewMessageToRooms(rooms, message)));
+}
+
+/**
  * The conversation list follows real-time events (spec §2, §4): a new message moves its room to
  * the top at once and the list is then reloaded from the server; after a read, an edit or a
  * deletion (it may change a room's latest message) and a reconnect it is reloaded too. Unread
@@ -35,7 +43,7 @@ export function useRoomsLive() {
     const key = chatKeys.rooms();
     const reload = () => void queryClient.invalidateQueries({ queryKey: key });
     const onNewMessage = ({ message }: NewMessagePayload) => {
-      queryClient.setQueryData<RoomsData>(key, (data) => changeRooms(data, (rooms) => applyNewMessageToRooms(rooms, message)));
+      showInRooms(queryClient, message);
       reload();
     };
     socket.on('NewMessage', onNewMessage);

@@ -18,6 +18,7 @@ import { useLikeToggle } from '@/features/feed/hooks/use-like-toggle';
 import { useLoadMore } from '@/features/feed/hooks/use-load-more';
 import { requiresPreferences } from '@/features/feed/utils/errors';
 import { postsOf } from '@/features/feed/utils/posts';
+import { serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { badgeText } from '@/lib/format';
 import { useUnreadStore } from '@/lib/unread-store';
@@ -91,17 +92,17 @@ function PostsView({ filters, paths }: { filters: FeedFilterValues; paths: FeedP
   }, Boolean(hasNextPage));
 
   useEffect(() => {
-    if (feed.isError && !noPreferences) toast.error(FEED_ERRORS.loadFeed);
-  }, [feed.isError, feed.errorUpdatedAt, noPreferences]);
+    if (feed.isError && !noPreferences) toast.error(serverMessageOr(feed.error, FEED_ERRORS.loadFeed));
+  }, [feed.isError, feed.error, feed.errorUpdatedAt, noPreferences]);
   useEffect(() => {
-    if (myPost.isError) toast.error(FEED_ERRORS.loadOwnPost);
-  }, [myPost.isError, myPost.errorUpdatedAt]);
+    if (myPost.isError) toast.error(serverMessageOr(myPost.error, FEED_ERRORS.loadOwnPost));
+  }, [myPost.isError, myPost.error, myPost.errorUpdatedAt]);
 
   const onDelete = async () => {
     if (!(await confirmDialog('Delete your post?', 'It leaves the feed with its photos and likes.', { destructive: true, confirmLabel: 'Delete post' }))) return;
     deletePost.mutate(undefined, {
       onSuccess: (message) => toast.success(message ?? 'Your post has been deleted.'),
-      onError: () => toast.error(FEED_ERRORS.deletePost),
+      onError: (error) => toast.error(serverMessageOr(error, FEED_ERRORS.deletePost)),
     });
   };
 

@@ -16,10 +16,10 @@ export function OwnPostCard({ post, editPath, deleting, onDelete }: OwnPostCardP
   return (
     <article className="post-card post-card--own" aria-labelledby="own-post-title">
       <header className="post-author">
-        <span>
-          <span id="own-post-title" className="post-author-name">Your post</span>
+        <div>
+          <h2 id="own-post-title" className="post-author-name">Your post</h2>
           <span className="post-author-meta">{authorLine(post)}</span>
-        </span>
+        </div>
         {!post.is_available && <span className="post-status">Hidden from the feed</span>}
       </header>
       <PostPhotos post={post} />

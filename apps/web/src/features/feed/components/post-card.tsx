@@ -22,10 +22,10 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
           ) : (
             <span className="post-avatar post-avatar--initials" aria-hidden="true">{initials(post.name)}</span>
           )}
-          <span>
-            <span id={titleId} className="post-author-name">{post.name}</span>
+          <div>
+            <h2 id={titleId} className="post-author-name">{post.name}</h2>
             <span className="post-author-meta">{authorLine(post)}</span>
-          </span>
+          </div>
         </Link>
       </header>
       <PostPhotos post={post} />

@@ -14,12 +14,13 @@ import { useVisitors } from '@/features/matching/api/get-visitors';
 import { LoadFailed } from '@/components/load-state';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
-import { errorMessage, isPremiumRequired } from '@/features/matching/utils/errors';
+import { isPremiumRequired } from '@/features/matching/utils/errors';
 import { firstName, nameAndAge } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { DISPLAY_LOCALE, plural } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
+import { callErrorMessage } from '@/lib/api-client';
 
 const STRIP_SIZE = 10;
 const clock = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
@@ -128,7 +129,7 @@ function TodayStats({ stats, failed, onRetry }: { stats: MatchStats | undefined;
   const onBoost = () =>
     premium === false ? setUpsell(MATCHING_MESSAGES.premiumOnly) : boost.mutate(undefined, {
       onSuccess: (result) => toast.success(result.message),
-      onError: (error) => (isPremiumRequired(error) ? setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly)) : toast.info(errorMessage(error, 'Your profile could not be boosted.'))),
+      onError: (error) => (isPremiumRequired(error) ? setUpsell(callErrorMessage(error, MATCHING_MESSAGES.premiumOnly)) : toast.info(callErrorMessage(error, 'Your profile could not be boosted.'))),
     });
 
   return (

@@ -21,10 +21,10 @@ import { MatchDialog } from '@/features/matching/components/match-dialog';
 import { PremiumPerks, UpsellDialog } from '@/features/matching/components/upsell-dialog';
 import { useSwipe } from '@/features/matching/hooks/use-swipe';
 import { useSwipeKeys } from '@/features/matching/hooks/use-swipe-keys';
-import { dailyLimitOf, errorMessage, isPremiumRequired, resetTimeLabel, type DailyLimit } from '@/features/matching/utils/errors';
+import { dailyLimitOf, isPremiumRequired, resetTimeLabel, type DailyLimit } from '@/features/matching/utils/errors';
 import type { MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
-import { isApiClientError } from '@/lib/api-client';
+import { callErrorMessage, isApiClientError } from '@/lib/api-client';
 import { plural } from '@/lib/format';
 import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 
@@ -156,9 +156,9 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
           setLeft({ super_likes_left_today: 0 });
           setUpsell(`${daily.message}${daily.resetsAt ? ` New super likes arrive ${resetTimeLabel(daily.resetsAt)}.` : ''}`);
         } else if (isPremiumRequired(error)) {
-          setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly));
+          setUpsell(callErrorMessage(error, MATCHING_MESSAGES.premiumOnly));
         } else {
-          toast.error(errorMessage(error, FALLBACK_ERROR));
+          toast.error(callErrorMessage(error, FALLBACK_ERROR));
         }
       },
     });
@@ -175,8 +175,8 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
         setAnnouncement(loaded ? `${loaded.name} is back.` : 'Undone.');
       },
       onError: (error) => {
-        if (isPremiumRequired(error)) setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly));
-        else toast.info(errorMessage(error, FALLBACK_ERROR));
+        if (isPremiumRequired(error)) setUpsell(callErrorMessage(error, MATCHING_MESSAGES.premiumOnly));
+        else toast.info(callErrorMessage(error, FALLBACK_ERROR));
       },
     });
   };

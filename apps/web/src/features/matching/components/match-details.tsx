@@ -9,10 +9,9 @@ import { EmptyState } from '@/features/matching/components/empty-state';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { confirmUnmatch } from '@/features/matching/utils/confirm-unmatch';
-import { errorMessage } from '@/features/matching/utils/errors';
 import { nameAndAge, placeLine, type MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
-import { isApiClientError } from '@/lib/api-client';
+import { callErrorMessage, isApiClientError } from '@/lib/api-client';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
 const matchDate = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -75,7 +74,7 @@ function Details({ match, me }: { match: MatchDetails; me?: MatchingMe | undefin
         toast.success(message);
         void navigate(matchingPaths.matches);
       },
-      onError: (error) => toast.error(errorMessage(error, 'The match could not be ended. Please try again.')),
+      onError: (error) => toast.error(callErrorMessage(error, 'The match could not be ended. Please try again.')),
     });
   };
 

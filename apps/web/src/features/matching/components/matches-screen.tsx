@@ -16,10 +16,11 @@ import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
 import { useSwipe } from '@/features/matching/hooks/use-swipe';
 import { confirmUnmatch } from '@/features/matching/utils/confirm-unmatch';
-import { dailyLimitOf, errorMessage, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
+import { dailyLimitOf, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
 import { nameAndAge, type MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { plural, relativeTime } from '@/lib/format';
+import { callErrorMessage } from '@/lib/api-client';
 
 /** 'just now', '5 minutes ago' or 'Nov 22': a date keeps its capital. */
 function matchedWhen(at: string): string {
@@ -74,7 +75,7 @@ function MatchesList() {
     if (!confirmed) return;
     unmatch.mutate(match.id, {
       onSuccess: (message) => toast.success(message),
-      onError: (error) => toast.error(errorMessage(error, 'The match could not be ended. Please try again.')),
+      onError: (error) => toast.error(callErrorMessage(error, 'The match could not be ended. Please try again.')),
     });
   };
 
@@ -139,8 +140,8 @@ function LikesList({ me }: { me?: MatchingMe | undefined }) {
         });
         const daily = dailyLimitOf(error);
         if (daily) setUpsell(`${daily.message}${daily.resetsAt ? ` More arrive ${resetTimeLabel(daily.resetsAt)}.` : ''}`);
-        else if (isPremiumRequired(error)) setUpsell(errorMessage(error, 'This is a Premium feature.'));
-        else toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+        else if (isPremiumRequired(error)) setUpsell(callErrorMessage(error, 'This is a Premium feature.'));
+        else toast.error(callErrorMessage(error, 'Something went wrong. Please try again.'));
       },
     });
   };

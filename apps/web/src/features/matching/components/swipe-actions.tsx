@@ -6,8 +6,9 @@ import { toast } from '@/lib/toast';
 import { MatchDialog } from '@/features/matching/components/match-dialog';
 import { UpsellDialog } from '@/features/matching/components/upsell-dialog';
 import { useSwipe } from '@/features/matching/hooks/use-swipe';
-import { dailyLimitOf, errorMessage, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
+import { dailyLimitOf, isPremiumRequired, resetTimeLabel } from '@/features/matching/utils/errors';
 import type { MatchingMe } from '@/features/matching/utils/member';
+import { callErrorMessage } from '@/lib/api-client';
 
 export interface SwipeActionsProps {
   userId: string;
@@ -48,8 +49,8 @@ export function SwipeActions({ userId, name, likedMe = false, me, onDone }: Swip
       onError: (error) => {
         const daily = dailyLimitOf(error);
         if (daily) setUpsell(`${daily.message}${daily.resetsAt ? ` More arrive ${resetTimeLabel(daily.resetsAt)}.` : ''}`);
-        else if (isPremiumRequired(error)) setUpsell(errorMessage(error, MATCHING_MESSAGES.premiumOnly));
-        else toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+        else if (isPremiumRequired(error)) setUpsell(callErrorMessage(error, MATCHING_MESSAGES.premiumOnly));
+        else toast.error(callErrorMessage(error, 'Something went wrong. Please try again.'));
       },
     });
 

@@ -29,11 +29,6 @@ export function dailyLimitOf(error: unknown): DailyLimit | null {
   };
 }
 
-/** The message a failed call shows: the server's own words where it gave some. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!isApiClientError(error)) return fallback;
-  return error.serverMessage ?? error.message ?? fallback;
-}
 
 const clock = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
 const day = new Intl.DateTimeFormat(DISPLAY_LOCALE, { weekday: 'long', month: 'short', day: 'numeric' });

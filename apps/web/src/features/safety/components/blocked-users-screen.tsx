@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { useBlocks } from '@/features/safety/api/get-blocks';
 import { useUnblockMember } from '@/features/safety/api/unblock-member';
 import { PageHeader } from '@/components/page-header';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { DISPLAY_LOCALE, initials } from '@/lib/format';
 
@@ -82,7 +82,7 @@ function BlockedRow({ member }: { member: BlockedMember }) {
     if (!(await confirmDialog(BLOCKED_TEXTS.unblockTitle(member.name), BLOCKED_TEXTS.unblockText))) return;
     unblock.mutate(member.id, {
       onSuccess: (message) => toast.success(message ?? SAFETY_MESSAGES.unblocked),
-      onError: (error) => toast.error(isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 })),
+      onError: (error) => toast.error(serverMessageOr(error, isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }))),
     });
   };
 

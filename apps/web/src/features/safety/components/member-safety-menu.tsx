@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useBlockMember } from '@/features/safety/api/block-member';
 import { ReportDialog } from '@/features/safety/components/report-dialog';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 
 export const SAFETY_MENU_TEXTS = {
@@ -36,7 +36,7 @@ export function MemberSafetyMenu({ memberId, name, onBlocked }: MemberSafetyMenu
         toast.success(message ?? SAFETY_MESSAGES.blocked);
         onBlocked();
       },
-      onError: (error) => toast.error(isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 })),
+      onError: (error) => toast.error(serverMessageOr(error, isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }))),
     });
   };
 

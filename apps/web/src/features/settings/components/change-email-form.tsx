@@ -3,10 +3,9 @@ import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useChangeEmail } from '@/features/settings/api/change-email';
-import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField, fieldAria } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
@@ -37,7 +36,7 @@ export function ChangeEmailForm() {
       setPassword('');
     } catch (error) {
       if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
-      else toast.error(friendlyError(error, 'Could not change your e-mail address.'));
+      else toast.error(callErrorMessage(error, 'Could not change your e-mail address.'));
     }
   }
 

@@ -4,10 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useChangeMobile } from '@/features/settings/api/change-mobile';
 import { useRequestMobileCode } from '@/features/settings/api/request-mobile-code';
-import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField, fieldAria } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { useSecondsUntil } from '@/lib/use-countdown';
@@ -39,7 +38,7 @@ export function ChangeMobileForm() {
 
   function showError(error: unknown, fallback: string) {
     if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
-    else toast.error(friendlyError(error, fallback));
+    else toast.error(callErrorMessage(error, fallback));
   }
 
   async function sendCode(number: string) {

@@ -2,10 +2,9 @@ import { Button } from '@/components/button';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '@/features/settings/api/change-password';
-import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
@@ -38,7 +37,7 @@ export function ChangePasswordForm() {
       setConfirmation('');
     } catch (error) {
       if (isApiClientError(error) && error.status === 422) setErrors(serverFormErrors<Field>(error.errors));
-      else toast.error(friendlyError(error, 'Could not change your password.'));
+      else toast.error(callErrorMessage(error, 'Could not change your password.'));
     }
   }
 

@@ -5,10 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '@/features/settings/api/delete-account';
 import { useEndDeletedAccount } from '@/features/settings/hooks/use-end-deleted-account';
-import { friendlyError } from '@/features/settings/utils/errors';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
@@ -44,7 +43,7 @@ export function DeleteAccountCard() {
       endSession(message ?? SETTINGS_MESSAGES.accountDeleted);
     } catch (err) {
       if (isApiClientError(err) && err.status === 422) setError(serverFormErrors<'password'>(err.errors).password ?? err.message);
-      else toast.error(friendlyError(err, 'Could not delete your account.'));
+      else toast.error(callErrorMessage(err, 'Could not delete your account.'));
     }
   }
 

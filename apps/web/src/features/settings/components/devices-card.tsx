@@ -2,7 +2,7 @@ import { Button } from '@/components/button';
 import { useId } from 'react';
 import { toast } from '@/lib/toast';
 import { useLogoutOthers } from '@/features/settings/api/logout-others';
-import { friendlyError } from '@/features/settings/utils/errors';
+import { callErrorMessage } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 
 /** Sign out of every other device, after a confirmation; this one stays signed in. */
@@ -20,7 +20,7 @@ export function DevicesCard() {
       const { message, revoked } = await logoutOthers.mutateAsync();
       toast.success(revoked === 0 ? 'You were not signed in on any other device.' : (message ?? 'You have been signed out of all other devices.'));
     } catch (error) {
-      toast.error(friendlyError(error, 'Could not sign out your other devices.'));
+      toast.error(callErrorMessage(error, 'Could not sign out your other devices.'));
     }
   }
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { useId } from 'react';
 import { toast } from '@/lib/toast';
 import { useExportData } from '@/features/settings/api/export-data';
-import { friendlyError } from '@/features/settings/utils/errors';
+import { callErrorMessage } from '@/lib/api-client';
 
 /** Download my data: a JSON file with everything LinkUp keeps about me. */
 export function ExportDataCard() {
@@ -15,7 +15,7 @@ export function ExportDataCard() {
       await exportData.mutateAsync();
       toast.success(SETTINGS_MESSAGES.exportReady);
     } catch (error) {
-      toast.error(friendlyError(error, 'Could not download your data.'));
+      toast.error(callErrorMessage(error, 'Could not download your data.'));
     }
   }
 

@@ -11,7 +11,7 @@ import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { ToggleSwitch } from '@/features/settings/components/toggle-switch';
-import { friendlyError } from '@/features/settings/utils/errors';
+import { callErrorMessage } from '@/lib/api-client';
 import { useNotificationSoundStore } from '@/lib/notification-sound';
 import { usePushRequestStore } from '@/lib/push-token';
 import { platform } from '@/platform/platform';
@@ -75,7 +75,7 @@ export function NotificationSettingsTable() {
       const { message } = await update.mutateAsync({ notifications: { [type]: { [channel]: on } } });
       toast.success(message ?? 'Your settings have been saved.');
     } catch (error) {
-      toast.error(friendlyError(error, NOTIFICATION_TEXTS.saveFailed));
+      toast.error(callErrorMessage(error, NOTIFICATION_TEXTS.saveFailed));
     }
   }
 

@@ -8,7 +8,7 @@ import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { ToggleSwitch } from '@/features/settings/components/toggle-switch';
-import { friendlyError } from '@/features/settings/utils/errors';
+import { callErrorMessage } from '@/lib/api-client';
 
 const POLICY_HINTS: Readonly<Record<MessagePolicyValue, string>> = {
   everyone: 'Anyone who can see your profile can start a chat with you.',
@@ -35,7 +35,7 @@ export function PrivacySettingsForm() {
       const { message } = await update.mutateAsync({ privacy: change });
       toast.success(message ?? 'Your settings have been saved.');
     } catch (error) {
-      toast.error(friendlyError(error, PRIVACY_TEXTS.saveFailed));
+      toast.error(callErrorMessage(error, PRIVACY_TEXTS.saveFailed));
     }
   }
 
