@@ -10,7 +10,7 @@ import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
-const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
+const session = buildSession({ id: 'usr_me', name: 'Alex Demo', is_premium: false });
 const thandi = buildSummary('usr_thandi', 'Thandi Nkosi');
 
 const profile = (percentage: number) => ({
@@ -113,6 +113,9 @@ describe('Dashboard (/app/dashboard)', () => {
     api({ 'GET /api/matches/stats/summary': () => new Promise<Response>((resolve) => (answerStats = resolve)) });
     await openDashboard();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard…');
+    // The session says the member is free: the banner shows with the header, above the placeholder.
+    const banner = screen.getByRole('link', { name: /Upgrade to Premium/ });
+    expect(banner.compareDocumentPosition(screen.getByRole('status')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your profile is 60% complete' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'New matches' })).toBeNull();
 

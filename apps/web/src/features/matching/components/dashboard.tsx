@@ -36,9 +36,11 @@ export interface DashboardProps {
 }
 
 /**
- * /app/dashboard (Home): greeting, profile nudge, today's numbers, new matches, visitors, suggestions.
- * The sections appear together once their first answers are in (a placeholder holds the page till
- * then), so nothing on screen moves as they arrive one by one (issue #18: layout shift).
+ * /app/dashboard (Home): greeting, the upgrade banner (free members), profile nudge, today's
+ * numbers, new matches, visitors, suggestions. The greeting and the banner need only the session,
+ * so they show at once; the sections appear together once their first answers are in (a
+ * placeholder holds the page till then), so nothing on screen moves as they arrive one by one
+ * (issue #18: layout shift).
  */
 export function Dashboard({ completion }: DashboardProps) {
   const name = firstName(useSessionStore((s) => s.user?.name));
@@ -57,12 +59,13 @@ export function Dashboard({ completion }: DashboardProps) {
   return (
     <section className="match-page dashboard">
       <PageHeader title={routeByName('app.dashboard').title} subtitle={name ? `${greeting()}, ${name}!` : `${greeting()}!`} />
+      {/* The member's plan is known with the session: the banner shows with the header, above what waits for answers. */}
+      {premium === false && <UpgradeBanner />}
       {!ready ? (
         <DashboardPlaceholder />
       ) : (
         <>
           {completion && completion.percentage < 100 && <CompletionNudge completion={completion} />}
-          {premium === false && <UpgradeBanner />}
           <TodayStats stats={stats.data} failed={stats.isError && !stats.data} onRetry={() => void stats.refetch()} />
           <NewMatches />
           <WhoViewedMe />
