@@ -164,7 +164,13 @@ describe('discover from the ranked queue', () => {
 describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
   const redis = appWithCuttableRedis();
 
-  it('answers from the database within the request timeout while Redis accepts but does not answer', async () => {
+  // A silent Redis first: its connections are fresh, so a read without a timeout would hang.
+  const outages = [
+    { how: 'accepts but does not answer', whileDown: redis.whileSilent, withinMs: 3 * REDIS_REQUEST_TIMEOUT_MS + 500 },
+    { how: 'is unreachable', whileDown: redis.whileCut, withinMs: 2_000 },
+  ];
+
+  it.each(outages)('answers from the database within the request timeout while Redis $how', async ({ whileDown, withinMs }) => {
     const { t } = redis;
     const me = await buildUser(t.database.db, { gender: 'male', date_of_birth: bornAged(30) });
     await buildUser(t.database.db, { gender: 'female', date_of_birth: bornAged(28) });
@@ -172,30 +178,13 @@ describe('discover while Redis is unreachable', needsEnv('REDIS_URL'), () => {
     const discover = () => t.app.inject({ method: 'GET', url: '/api/matches/discover', headers: bearer(token) });
     const before = await discover();
     expect(before.statusCode, before.body).toBe(200);
-    await redis.whileSilent(async () => {
+    await whileDown(async () => {
       const started = performance.now();
       const during = await discover();
       expect(during.statusCode, during.body).toBe(200);
       expect(during.json().data).toEqual(before.json().data);
       // The limiter's count and the queue's read each wait at most the timeout.
-      expect(performance.now() - started).toBeLessThan(3 * REDIS_REQUEST_TIMEOUT_MS + 500);
-    });
-  });
-
-  it('answers from the database at once', async () => {
-    const { t } = redis;
-    const me = await buildUser(t.database.db, { gender: 'male', date_of_birth: bornAged(30) });
-    await buildUser(t.database.db, { gender: 'female', date_of_birth: bornAged(28) });
-    const token = await signIn(t.app, me);
-    const discover = () => t.app.inject({ method: 'GET', url: '/api/matches/discover', headers: bearer(token) });
-    const before = await discover();
-    expect(before.statusCode, before.body).toBe(200);
-    await redis.whileCut(async () => {
-      const started = performance.now();
-      const during = await discover();
-      expect(during.statusCode, during.body).toBe(200);
-      expect(during.json().data).toEqual(before.json().data);
-      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(performance.now() - started).toBeLessThan(withinMs);
     });
   });
 });
