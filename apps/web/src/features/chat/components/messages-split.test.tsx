@@ -54,6 +54,14 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** /app/chat/room_s on a wide screen or a phone, once Sipho's message shows. */
+async function openSiphoAt(wide: boolean) {
+  screenWidth(wide);
+  api();
+  renderApp('/app/chat/room_s', { session });
+  expect(await screen.findByText('Hi from Sipho')).toBeInTheDocument();
+}
+
 describe('Messages on a wide screen: list and chat side by side (issue 17 item 16)', () => {
   it("shows the list and 'Pick a chat' until a chat is picked, then the chat beside the list, highlighted", async () => {
     screenWidth(true);
@@ -95,10 +103,7 @@ describe('Messages on a wide screen: list and chat side by side (issue 17 item 1
   });
 
   it('opens /app/chat/:roomId as the split view with that room open, in the shell', async () => {
-    screenWidth(true);
-    api();
-    renderApp('/app/chat/room_s', { session });
-    expect(await screen.findByText('Hi from Sipho')).toBeInTheDocument();
+    await openSiphoAt(true);
     expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
     await waitFor(() => expect(conversations()[1]).toHaveAttribute('aria-current', 'page'));
     expect(screen.getByRole('img', { name: APP_NAME })).toBeInTheDocument();
@@ -106,10 +111,7 @@ describe('Messages on a wide screen: list and chat side by side (issue 17 item 1
   });
 
   it('keeps the phone layout below the breakpoint: the chat alone, with no app header or tab bar', async () => {
-    screenWidth(false);
-    api();
-    renderApp('/app/chat/room_s', { session });
-    expect(await screen.findByText('Hi from Sipho')).toBeInTheDocument();
+    await openSiphoAt(false);
     expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Conversations' })).toBeNull();
     expect(screen.queryByRole('img', { name: APP_NAME })).toBeNull();
