@@ -6,6 +6,8 @@ import { serviceWorker } from './pwa/service-worker-plugin.ts';
 import { pageGroupFiles } from './vite-plugins/page-group-files.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { primeCss } from './vite-plugins/prime-css.ts';
+import { ROUTES } from '../../packages/contract/src/routes.ts';
+import { firstLoadGroups } from './src/app/screen-groups.ts';
 
 const apiTarget = process.env.LINKUP_API_ORIGIN ?? 'http://localhost:8080';
 
@@ -21,10 +23,19 @@ const config: UserConfig = {
     react(),
     primeCss({ iconSources: [fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('../../packages/contract/src', import.meta.url))] }),
     serviceWorker(),
-    // The files of each page group (src/app/page-groups.ts), for prefetching without running them.
+    // The files of each page group (src/app/page-groups.ts), for prefetching without running them,
+    // and of each page's first visit, for the server to preload with its HTML.
     pageGroupFiles({
       groupOf: (id) =>
-        /[\\/]src[\\/]app[\\/]layouts[\\/]app-shell\.tsx$/.test(id) ? 'appShell' : /[\\/]src[\\/]app[\\/]routes[\\/]groups[\\/](\w+)\.ts$/.exec(id)?.[1],
+        /[\\/]src[\\/]app[\\/]layouts[\\/]app-shell\.tsx$/.test(id) ? 'appShell'
+          : /[\\/]src[\\/]lib[\\/]schemas-module\.ts$/.test(id) ? 'schemas'
+            : /[\\/]src[\\/]app[\\/]routes[\\/]groups[\\/](\w+)\.ts$/.exec(id)?.[1],
+      // A signed-in page also needs the contract's schemas before it shows: the start-up token
+      // check parses its answer with them, and so does the page's data.
+      firstLoad: Object.fromEntries(
+        ROUTES.filter((route) => firstLoadGroups(route).length > 0)
+          .map((route) => [route.name, [...firstLoadGroups(route), ...(route.requiresAuth ? ['schemas'] : [])]]),
+      ),
     }),
     // Last: compresses what the others wrote (sw.js included).
     precompress(),

@@ -173,8 +173,15 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LinkUp</title><div id="root"></div>');
+    // As large as a real one (about 6 KB), so the server compresses what it builds from it.
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><head><title>LinkUp</title><meta name="description" content="${'LinkUp '.repeat(300)}"></head><div id="root"></div>`);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build lists for a first visit of each page (apps/web/vite-plugins/page-group-files.ts);
+    // the last two are not what a build names its files, and must not reach a page.
+    fs.writeFileSync(path.join(dist, 'first-load.json'), JSON.stringify({
+      'app.dashboard': ['/assets/home-abc.js', '/assets/shell-def.js', '/assets/home-abc.css', '/assets/x"><script>alert(1)</script>.js', 'https://elsewhere.test/a.js'],
+      'auth.login': ['/assets/auth-ghi.js'],
+    }));
     // What the build writes beside each file (apps/web/vite-plugins/precompress.ts).
     fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(dist, 'index.html'))));
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -198,6 +205,40 @@ describe('serving the web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('preloads, with a page\'s HTML, the files a first visit to that page needs (issue #18)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/app/dashboard/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js"><link rel="modulepreload" crossorigin href="/assets/shell-def.js"><link rel="preload" as="style" crossorigin href="/assets/home-abc.css"></head>');
+    expect(page.body).not.toContain('alert(1)');
+    expect(page.body).not.toContain('elsewhere.test');
+    expect(page.body.match(/rel="(modulepreload|preload)"/g)).toHaveLength(3);
+
+    const login = await t.app.inject({ method: 'GET', url: '/auth/login?redirect=%2Fapp%2Fmatches' });
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-ghi.js"></head>');
+    expect(login.body).not.toContain('home-abc');
+    // A page the list does not name is the build's index.html as it is.
+    const other = await t.app.inject({ method: 'GET', url: '/app/feed' });
+    expect(other.body).toBe(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+
+    // The same page again is revalidated by its ETag, and compressed like the rest.
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'if-none-match': '"older"' } });
+    expect(changed.statusCode).toBe(200);
+    const br = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(page.body);
+    expect(page.headers['content-encoding']).toBeUndefined();
+  });
 
   it('caches hashed assets for a year and other files for an hour', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
@@ -223,7 +264,7 @@ describe('serving the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
 
-    const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { 'accept-encoding': 'br' } });
+    const page = await t.app.inject({ method: 'GET', url: '/app/feed', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');

@@ -27,13 +27,29 @@ describe('first-load budget (gzip)', () => {
     expect(size.cssGzip, `CSS ${kb(size.cssGzip)}: ${size.files.css.join(', ')}`).toBeLessThanOrEqual(BUDGETS.cssGzip);
   });
 
-  it('no first page loads zod, PrimeReact components or the Socket.IO client', () => {
+  it('no first page\'s code (entry and page group) holds zod or the Socket.IO client', () => {
     for (const [page, size] of Object.entries(sizes)) {
       const code = size.files.js.map((file) => fs.readFileSync(`${outDir}/${file}`, 'utf8')).join('\n');
       // Markers from each library's source that survive minification.
       expect(code.includes('ZodError'), `${page} loads zod`).toBe(false);
       expect(code.includes('engine.io'), `${page} loads the Socket.IO client`).toBe(false);
     }
+  });
+
+  it('first-load.json names what the server preloads with each page: its group, the shell, and the schemas only when signed in', () => {
+    const list = JSON.parse(fs.readFileSync(`${outDir}/first-load.json`, 'utf8')) as Record<string, string[]>;
+    for (const [route, files] of Object.entries(list)) {
+      for (const file of files) expect(fs.existsSync(`${outDir}${file}`), `${route}: ${file}`).toBe(true);
+    }
+    // Everything a first visit of the page measured above loads besides what index.html names itself.
+    const html = fs.readFileSync(`${outDir}/index.html`, 'utf8');
+    const pageFiles = (page: string) => [...sizes[page]!.files.js, ...sizes[page]!.files.css].map((file) => `/${file}`).filter((file) => !html.includes(`"${file}"`));
+    expect(list['app.dashboard']).toEqual(expect.arrayContaining(pageFiles('/app/dashboard')));
+    expect(list['auth.login']).toEqual(expect.arrayContaining(pageFiles('/auth/login')));
+    // The start-up token check of a signed-in page parses its answer with the contract's schemas (zod).
+    const schemas = (files: string[] = []) => files.filter((file) => fs.readFileSync(`${outDir}${file}`, 'utf8').includes('ZodError'));
+    expect(schemas(list['app.dashboard'])).toHaveLength(1);
+    expect(schemas(list['auth.login'])).toHaveLength(0);
   });
 
   it('the PrimeIcons font holds only the glyphs the app uses (35 KB with all of them)', () => {

@@ -4,7 +4,10 @@
  */
 import type { ComponentType } from 'react';
 import { PAGE_GROUP_FILES_ID } from '@/app/page-group-files';
+import { SCREEN_GROUPS, type PageGroup, type ScreenName } from '@/app/screen-groups';
 import { afterPageLoad } from '@/lib/after-load';
+
+export type { PageGroup };
 
 export const PAGE_GROUPS = {
   auth: () => import('@/app/routes/groups/auth'),
@@ -20,16 +23,19 @@ export const PAGE_GROUPS = {
   help: () => import('@/app/routes/groups/help'),
   premium: () => import('@/app/routes/groups/premium'),
   appShell: () => import('@/app/layouts/app-shell'),
-};
+} satisfies Record<PageGroup, () => Promise<unknown>>;
 
-export type PageGroup = keyof typeof PAGE_GROUPS;
 type GroupModule<G extends PageGroup> = Awaited<ReturnType<(typeof PAGE_GROUPS)[G]>>;
+
+/** How each screen is found in its group's module. */
+export type ScreenPicks = { [N in ScreenName]: (module: GroupModule<(typeof SCREEN_GROUPS)[N]>) => ComponentType };
 
 /** A screen that loads with its group: what a route's `lazy` resolves to. */
 export type LazyScreen = { group: PageGroup; load: () => Promise<ComponentType> };
 
-export function lazyScreen<G extends PageGroup>(group: G, pick: (module: GroupModule<G>) => ComponentType): LazyScreen {
-  return { group, load: () => PAGE_GROUPS[group]().then((module) => pick(module as GroupModule<G>)) };
+export function lazyScreen<N extends ScreenName>(name: N, pick: ScreenPicks[N]): LazyScreen {
+  const group = SCREEN_GROUPS[name];
+  return { group, load: () => PAGE_GROUPS[group]().then((module) => (pick as (module: unknown) => ComponentType)(module)) };
 }
 
 /** Where a member usually goes from each group (signed-in groups include the shell they need). */

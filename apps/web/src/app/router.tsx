@@ -1,6 +1,6 @@
 /**
  * Every route of the contract's ROUTES (spec §2), grouped under its layout and guard. Pages with
- * their own screen are listed in SCREENS; every other route shows a placeholder (InfoPage) with
+ * their own screen are listed in SCREEN_PICKS; every other route shows a placeholder (InfoPage) with
  * its title and description — and fails the tests unless the route is in the contract's
  * SCREENS_TO_BUILD.
  */
@@ -21,59 +21,64 @@ import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { StandaloneLayout } from '@/app/layouts/standalone-layout';
 import { RequireOnboarded } from '@/app/guards/require-onboarded';
-import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen } from '@/app/page-groups';
+import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen, type ScreenPicks } from '@/app/page-groups';
+import { firstLoadGroups, hasScreen } from '@/app/screen-groups';
 import { InfoPage } from '@/app/routes/info-page';
 
-/** Pages with their own screen, each loaded with its page group (see page-groups.ts). */
-const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
-  'auth.login': lazyScreen('auth', (m) => m.LoginRoute),
-  'auth.register': lazyScreen('auth', (m) => m.RegisterRoute),
-  'auth.otp': lazyScreen('auth', (m) => m.OtpVerificationRoute),
-  'auth.forgot-password': lazyScreen('auth', (m) => m.ForgotPasswordRoute),
-  'auth.reset-password': lazyScreen('auth', (m) => m.ResetPasswordRoute),
-  'auth.verify-email': lazyScreen('auth', (m) => m.VerifyEmailRoute),
-  'auth.403': lazyScreen('auth', (m) => m.NotAllowedRoute),
-  'onboarding.welcome': lazyScreen('onboarding', (m) => m.OnboardingWelcomeRoute),
-  'app.more': lazyScreen('profile', (m) => m.MoreRoute),
-  'app.preferences': lazyScreen('profile', (m) => m.PreferencesRoute),
-  'app.profile': lazyScreen('profile', (m) => m.ProfileRoute),
-  'app.profile.edit': lazyScreen('profile', (m) => m.ProfileEditRoute),
-  'app.profile.photos': lazyScreen('profile', (m) => m.ProfilePhotosRoute),
-  'app.profile.interests': lazyScreen('profile', (m) => m.ProfileInterestsRoute),
-  'app.messages': lazyScreen('chat', (m) => m.MessagesRoute),
-  'app.messages.chat': lazyScreen('chat', (m) => m.MessagesRoute),
-  'chat.room': lazyScreen('chat', (m) => m.MessagesRoute),
-  'app.user': lazyScreen('member', (m) => m.UserRoute),
-  'app.blocked-users': lazyScreen('settings', (m) => m.BlockedUsersRoute),
-  'app.settings': lazyScreen('settings', (m) => m.SettingsRoute),
-  'app.settings.account': lazyScreen('settings', (m) => m.SettingsAccountRoute),
-  'app.settings.privacy': lazyScreen('settings', (m) => m.SettingsPrivacyRoute),
-  'app.settings.notifications': lazyScreen('settings', (m) => m.SettingsNotificationsRoute),
-  'app.help': lazyScreen('help', (m) => m.HelpRoute),
-  'app.help.faq': lazyScreen('help', (m) => m.HelpFaqRoute),
-  'app.help.contact': lazyScreen('help', (m) => m.HelpContactRoute),
-  'app.privacy-policy': lazyScreen('help', (m) => m.PrivacyPolicyRoute),
-  'app.terms': lazyScreen('help', (m) => m.TermsRoute),
-  'app.dashboard': lazyScreen('home', (m) => m.DashboardRoute),
-  'app.discover': lazyScreen('discover', (m) => m.DiscoverRoute),
-  'app.matches': lazyScreen('matches', (m) => m.MatchesRoute),
-  'app.likes': lazyScreen('matches', (m) => m.MatchesRoute),
-  'app.visitors': lazyScreen('matches', (m) => m.VisitorsRoute),
-  'app.activity': lazyScreen('matches', (m) => m.ActivityRoute),
-  'app.match': lazyScreen('matches', (m) => m.MatchRoute),
-  'app.feed': lazyScreen('feed', (m) => m.FeedRoute),
-  'app.feed.create': lazyScreen('feed', (m) => m.FeedCreateRoute),
-  'app.feed.edit': lazyScreen('feed', (m) => m.FeedEditRoute),
-  'app.subscription': lazyScreen('premium', (m) => m.SubscriptionRoute),
-  'app.subscription.plan': lazyScreen('premium', (m) => m.SubscriptionPlanRoute),
-  'app.subscription.payment-return': lazyScreen('premium', (m) => m.PaymentReturnRoute),
-  'app.payment': lazyScreen('premium', (m) => m.PaymentRoute),
-  'app.payment-check': lazyScreen('premium', (m) => m.PaymentCheckRoute),
+/** Each page with its own screen: the screen in its page group's module (the groups are in screen-groups.ts). */
+const SCREEN_PICKS: ScreenPicks = {
+  'auth.login': (m) => m.LoginRoute,
+  'auth.register': (m) => m.RegisterRoute,
+  'auth.otp': (m) => m.OtpVerificationRoute,
+  'auth.forgot-password': (m) => m.ForgotPasswordRoute,
+  'auth.reset-password': (m) => m.ResetPasswordRoute,
+  'auth.verify-email': (m) => m.VerifyEmailRoute,
+  'auth.403': (m) => m.NotAllowedRoute,
+  'onboarding.welcome': (m) => m.OnboardingWelcomeRoute,
+  'app.more': (m) => m.MoreRoute,
+  'app.preferences': (m) => m.PreferencesRoute,
+  'app.profile': (m) => m.ProfileRoute,
+  'app.profile.edit': (m) => m.ProfileEditRoute,
+  'app.profile.photos': (m) => m.ProfilePhotosRoute,
+  'app.profile.interests': (m) => m.ProfileInterestsRoute,
+  'app.messages': (m) => m.MessagesRoute,
+  'app.messages.chat': (m) => m.MessagesRoute,
+  'chat.room': (m) => m.MessagesRoute,
+  'app.user': (m) => m.UserRoute,
+  'app.blocked-users': (m) => m.BlockedUsersRoute,
+  'app.settings': (m) => m.SettingsRoute,
+  'app.settings.account': (m) => m.SettingsAccountRoute,
+  'app.settings.privacy': (m) => m.SettingsPrivacyRoute,
+  'app.settings.notifications': (m) => m.SettingsNotificationsRoute,
+  'app.help': (m) => m.HelpRoute,
+  'app.help.faq': (m) => m.HelpFaqRoute,
+  'app.help.contact': (m) => m.HelpContactRoute,
+  'app.privacy-policy': (m) => m.PrivacyPolicyRoute,
+  'app.terms': (m) => m.TermsRoute,
+  'app.dashboard': (m) => m.DashboardRoute,
+  'app.discover': (m) => m.DiscoverRoute,
+  'app.matches': (m) => m.MatchesRoute,
+  'app.likes': (m) => m.MatchesRoute,
+  'app.visitors': (m) => m.VisitorsRoute,
+  'app.activity': (m) => m.ActivityRoute,
+  'app.match': (m) => m.MatchRoute,
+  'app.feed': (m) => m.FeedRoute,
+  'app.feed.create': (m) => m.FeedCreateRoute,
+  'app.feed.edit': (m) => m.FeedEditRoute,
+  'app.subscription': (m) => m.SubscriptionRoute,
+  'app.subscription.plan': (m) => m.SubscriptionPlanRoute,
+  'app.subscription.payment-return': (m) => m.PaymentReturnRoute,
+  'app.payment': (m) => m.PaymentRoute,
+  'app.payment-check': (m) => m.PaymentCheckRoute,
 };
+
+function screenOf(name: string): LazyScreen | undefined {
+  return hasScreen(name) ? lazyScreen(name, SCREEN_PICKS[name]) : undefined;
+}
 
 function pageRoute(route: RouteDef): RouteObject {
   const name = route.name as RouteName;
-  const screen = SCREENS[name];
+  const screen = screenOf(name);
   if (!screen) return { path: route.path, element: <InfoPage name={name} /> };
   return {
     path: route.path,
@@ -93,11 +98,10 @@ function pageRoute(route: RouteDef): RouteObject {
  */
 export function prefetchFirstPage(pathname: string, queryClient: QueryClient): void {
   const route = matchRoute(pathname);
-  const screen = route?.requiresAuth ? SCREENS[route.name as RouteName] : undefined;
-  if (!route || !screen) return;
+  if (!route?.requiresAuth || !hasScreen(route.name)) return;
   prefetchFirstPageData(pathname, queryClient);
   // The routes report a chunk that cannot load; here a failure only means no head start.
-  for (const group of [screen.group, 'appShell'] as const) PAGE_GROUPS[group]().catch(() => undefined);
+  for (const group of firstLoadGroups(route)) PAGE_GROUPS[group]().catch(() => undefined);
 }
 
 const routesWhere = (test: (r: RouteDef) => boolean) => (ROUTES as readonly RouteDef[]).filter(test).map(pageRoute);
