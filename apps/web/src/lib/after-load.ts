@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
@@ -29,7 +29,7 @@ type PaintWindow = Window & { PerformanceObserver?: typeof PerformanceObserver }
  */
 function afterFirstPaint(win: PaintWindow, run: () => void): () => void {
   const Observer = win.PerformanceObserver;
-  if (!Observer?.supportedEntryTypes?.includes('paint')) {
+  if (!Observer || !paintTimingIn(win)) {
     const timer = win.setTimeout(run, 0);
     return () => win.clearTimeout(timer);
   }
@@ -51,6 +51,25 @@ function afterFirstPaint(win: PaintWindow, run: () => void): () => void {
     observer.disconnect();
     win.clearTimeout(fallback);
   };
+}
+
+const paintTimingIn = (win: PaintWindow) => Boolean(win.PerformanceObserver?.supportedEntryTypes?.includes('paint'));
+
+/**
+ * False until the document has shown content (its first contentful paint): what renders the
+ * heavy part of a page that opens a visit waits for it, so the light part above it (a header, a
+ * banner) is painted first instead of together with everything below it (issue #18). True at once
+ * once the document has painted, so a page opened later in the visit renders in one go, and where
+ * the browser has no paint timing (jsdom, old WebViews): there is nothing to wait for there.
+ */
+export function useAfterFirstPaint(win: PaintWindow = window): boolean {
+  const [painted, setPainted] = useState(
+    () => !paintTimingIn(win) || win.performance.getEntriesByName('first-contentful-paint').length > 0,
+  );
+  // A transition: what waited renders in slices, yielding to the browser between them, rather than
+  // in one long task right after the first paint.
+  useEffect(() => (painted ? undefined : afterFirstPaint(win, () => startTransition(() => setPainted(true)))), [win, painted]);
+  return painted;
 }
 
 /**

@@ -2,12 +2,14 @@
  * The real-time connection (DESIGN §5): one Socket.IO client per signed-in session, opened with the
  * session's token in the handshake `auth`, reconnecting by itself, and closed when the session
  * ends or changes. Event names and payloads are the contract's. The Socket.IO client loads after
- * the first page has rendered (`loadSocketClient`); until then there is no socket, as offline.
+ * the first page has rendered and been painted (`loadSocketClient`); until then there is no
+ * socket, as offline.
  */
 import { SOCKET_PATH, STATUS_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
 import { useEffect, useMemo, useState } from 'react';
 import type { io as Io, Socket } from 'socket.io-client';
 import { env } from '@/config/env';
+import { useAfterFirstPaint } from '@/lib/after-load';
 import { useSessionStore } from '@/lib/session-store';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -92,8 +94,11 @@ useSessionStore.subscribe((state, previous) => {
 export function useSocket(): RealtimeSocket | null {
   const token = useSessionStore((s) => s.token);
   const [loaded, setLoaded] = useState(io !== null);
+  // Not before a first visit's page is on screen: the client (13 KB) would share the network and
+  // the main thread with that page's first paint (issue #18).
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    if (loaded || !token) return;
+    if (loaded || !token || !painted) return;
     let active = true;
     loadSocketClient().then(
       () => {
@@ -104,6 +109,6 @@ export function useSocket(): RealtimeSocket | null {
     return () => {
       active = false;
     };
-  }, [loaded, token]);
+  }, [loaded, token, painted]);
   return useMemo(() => (loaded ? socketFor(token) : null), [loaded, token]);
 }

@@ -18,6 +18,7 @@ import { isPremiumRequired } from '@/features/matching/utils/errors';
 import { firstName, nameAndAge } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
 import { DISPLAY_LOCALE, plural } from '@/lib/format';
+import { useAfterFirstPaint } from '@/lib/after-load';
 import { useSessionStore } from '@/lib/session-store';
 import { useUpgradePath } from '@/features/matching/hooks/use-upgrade-path';
 import { callErrorMessage } from '@/lib/api-client';
@@ -55,13 +56,17 @@ export function Dashboard({ completion }: DashboardProps) {
   // next failure would mount it again — a loop of requests for as long as the endpoint fails.
   const [ready, setReady] = useState(answered);
   if (answered && !ready) setReady(true);
+  // When Home opens the visit, the header and the banner (its largest text) are painted before the
+  // sections are built: built together, the first paint waited for all of them, their photos and
+  // the icon font (issue #18).
+  const painted = useAfterFirstPaint();
   const premium = useIsPremium();
   return (
     <section className="match-page dashboard">
       <PageHeader title={routeByName('app.dashboard').title} subtitle={name ? `${greeting()}, ${name}!` : `${greeting()}!`} />
       {/* The member's plan is known with the session: the banner shows with the header, above what waits for answers. */}
       {premium === false && <UpgradeBanner />}
-      {!ready ? (
+      {!ready || !painted ? (
         <DashboardPlaceholder />
       ) : (
         <>

@@ -4,7 +4,6 @@ import {
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/button';
-import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -278,9 +277,9 @@ function DiscoverSkeleton() {
   return (
     <div className="discover-skeleton" role="status">
       <span className="sr-only">Finding people for you</span>
-      <Skeleton height="24rem" borderRadius="24px" />
-      <Skeleton width="60%" height="1.6rem" className="discover-skeleton-line" />
-      <Skeleton width="40%" height="1rem" className="discover-skeleton-line" />
+      <span className="skeleton discover-skeleton-card" aria-hidden="true" />
+      <span className="skeleton discover-skeleton-line discover-skeleton-line--name" aria-hidden="true" />
+      <span className="skeleton discover-skeleton-line discover-skeleton-line--detail" aria-hidden="true" />
     </div>
   );
 }
