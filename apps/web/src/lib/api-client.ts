@@ -129,8 +129,10 @@ export function apiUrl(path: string, params?: QueryParams): string {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { method = 'GET', params, body, signal } = options;
-  // The answer is parsed with a contract schema: their chunk loads while the request travels.
-  schemas().catch(() => undefined);
+  // The answer is parsed with a contract schema: their chunk loads while the request travels — in
+  // the next task, so that building zod's schemas (tens of milliseconds on a phone) does not hold
+  // back this request, which the browser sends only once the current task ends (issue #18).
+  setTimeout(() => void schemas().catch(() => undefined), 0);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
