@@ -25,7 +25,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('password sign-in', () => {
   it('signs in with an e-mail address and lands on the dashboard', async () => {
     const session = buildSession();
-    const fetch = mockFetch(() => json(200, { success: true, data: session, message: 'Login successful!' }));
+    // Only the sign-in is answered: the dashboard it lands on gets 404s, not the session as its data.
+    const fetch = mockApi({ 'POST /api/auth/login': () => json(200, { success: true, data: session, message: 'Login successful!' }) });
     const { user, router } = await openLogin();
     await submit(user, 'demo@linkup.app', 'LinkUp-demo-1');
 
@@ -37,7 +38,7 @@ describe('password sign-in', () => {
   });
 
   it('sends anything without @ as a mobile number', async () => {
-    const fetch = mockFetch(() => json(200, { success: true, data: buildSession() }));
+    const fetch = mockApi({ 'POST /api/auth/login': () => json(200, { success: true, data: buildSession() }) });
     const { user } = await openLogin();
     await submit(user, '+27 82 000 0001', 'pw');
     await waitFor(() => expect(fetch).toHaveBeenCalled());
