@@ -1,5 +1,5 @@
 export declare const BUDGETS: { jsGzip: number; cssGzip: number; jsFiles: number };
-export declare const PAGES: Record<string, string[]>;
+export declare const PAGES: Record<string, { route: string; modules: string[] }>;
 export interface PageSize {
   jsGzip: number;
   cssGzip: number;

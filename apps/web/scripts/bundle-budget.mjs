@@ -17,10 +17,13 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  */
 export const BUDGETS = { jsGzip: 155 * 1024, cssGzip: 40 * 1024, jsFiles: 12 };
 
-/** The source modules a first visit to each page loads besides the entry (see app/page-groups.ts). */
+/**
+ * Each measured page: its route's name (the key of first-load.json) and the source modules a first
+ * visit loads besides the entry (see app/page-groups.ts).
+ */
 export const PAGES = {
-  '/auth/login': ['src/app/routes/groups/auth.ts'],
-  '/app/dashboard': ['src/app/layouts/app-shell.tsx', 'src/app/routes/groups/home.ts'],
+  '/auth/login': { route: 'auth.login', modules: ['src/app/routes/groups/auth.ts'] },
+  '/app/dashboard': { route: 'app.dashboard', modules: ['src/app/layouts/app-shell.tsx', 'src/app/routes/groups/home.ts'] },
 };
 
 /** Builds the web app into a fresh directory with a manifest; resolves to that directory. */
@@ -63,7 +66,7 @@ export function measurePages(outDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   return Object.fromEntries(
-    Object.entries(PAGES).map(([page, modules]) => {
+    Object.entries(PAGES).map(([page, { modules }]) => {
       const files = closure(manifest, [entry, ...modules]);
       const sum = (list) => list.reduce((total, file) => total + gzipSize(path.join(outDir, file)), 0);
       return [page, { jsGzip: sum(files.js), cssGzip: sum(files.css), files }];
@@ -78,10 +81,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     // What the server preloads with each page besides what the budget counts (the schemas chunk,
     // for a signed-in page's start-up token check): said, not hidden.
     const firstLoad = JSON.parse(fs.readFileSync(path.join(outDir, 'first-load.json'), 'utf8'));
-    const routeOf = { '/auth/login': 'auth.login', '/app/dashboard': 'app.dashboard' };
     for (const [page, size] of Object.entries(measurePages(outDir))) {
       const counted = new Set([...size.files.js, ...size.files.css].map((file) => `/${file}`));
-      const extra = (firstLoad[routeOf[page]] ?? []).filter((file) => !counted.has(file));
+      const extra = (firstLoad[PAGES[page].route] ?? []).filter((file) => !counted.has(file));
       const extraGzip = extra.reduce((total, file) => total + gzipSize(path.join(outDir, file)), 0);
       process.stdout.write(`${page}: JS ${kb(size.jsGzip)} of ${kb(BUDGETS.jsGzip)} in ${size.files.js.length} files (at most ${BUDGETS.jsFiles}), CSS ${kb(size.cssGzip)} of ${kb(BUDGETS.cssGzip)} (gzip)`
         + `${extra.length ? `; also preloaded with the page: ${kb(extraGzip)} (${extra.map((file) => path.basename(file)).join(', ')})` : ''}\n`);
