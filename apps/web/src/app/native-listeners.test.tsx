@@ -78,6 +78,10 @@ describe('native listeners', () => {
     await act(async () => device.openLink('linkup://auth/reset-password?token=abc'));
     expect(router.state.location.pathname).toBe('/auth/login');
 
+    // Climbs out of /app/ to `//evil.com`, which only the router would stop: ignored here.
+    await act(async () => device.openLink('linkup://app/..//evil.com'));
+    expect(router.state.location.pathname).toBe('/auth/login');
+
     await act(async () => device.openLink('linkup://auth/reset-password?token=abc&mobile=27820000001'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reset-password'));
     expect(router.state.location.search).toBe('?token=abc&mobile=27820000001');

@@ -6,7 +6,8 @@ describe('deepLinkPath', () => {
     expect(deepLinkPath('linkup://app/matches')).toBe('/app/matches');
     expect(deepLinkPath('linkup://app/chat/room_1?from=push')).toBe('/app/chat/room_1?from=push');
     expect(deepLinkPath('linkup:///app/feed')).toBe('/app/feed');
-    expect(deepLinkPath('linkup://')).toBe('/');
+    expect(deepLinkPath('linkup://onboarding/welcome#photos')).toBe('/onboarding/welcome#photos');
+    expect(deepLinkPath('linkup://app/matches/')).toBe('/app/matches/');
   });
 
   it('keeps the path of an https link', () => {
@@ -29,6 +30,54 @@ describe('deepLinkPath', () => {
   it('ignores links of other schemes', () => {
     expect(deepLinkPath('mailto:someone@example.com')).toBeNull();
     expect(deepLinkPath('otherapp://app/matches')).toBeNull();
+    expect(deepLinkPath('javascript:alert(1)')).toBeNull();
+    expect(deepLinkPath('/app/matches')).toBeNull();
+  });
+
+  it('opens only paths under the link prefixes', () => {
+    expect(deepLinkPath('linkup://')).toBeNull();
+    expect(deepLinkPath('linkup://app')).toBeNull();
+    expect(deepLinkPath('linkup://dev/reset')).toBeNull();
+    expect(deepLinkPath('linkup://api/auth/logout')).toBeNull();
+    expect(deepLinkPath('https://linkup.app/')).toBeNull();
+    expect(deepLinkPath('https://linkup.app/media/photos/u1/a.jpg')).toBeNull();
+    expect(deepLinkPath('https://linkup.app')).toBeNull();
+  });
+
+  it.each([
+    // Dot segments that climb out of a prefix, or leave a path the router reads as another site.
+    'linkup://app/..//evil.com',
+    'linkup://app/../..//evil.com/x',
+    'linkup://app/./..//evil.com',
+    'linkup://app/matches/../../evil',
+    'linkup://app/..',
+    'https://linkup.app/app/..//evil.com',
+    // The same, percent-encoded.
+    'linkup://app/%2e%2e//evil.com',
+    'linkup://app/%2E%2E/%2Fevil.com',
+    'linkup://app/%2e%2e%2f%2fevil.com',
+    'linkup://app%2f%2fevil.com',
+    // Empty segments: `//` anywhere in the path.
+    'linkup://app//evil.com',
+    'linkup://app/matches//evil.com',
+    'https://linkup.app//evil.com/app/x',
+    'https://linkup.app/app//evil.com',
+    // Backslashes, which browsers read as slashes.
+    'linkup://app/\\evil.com',
+    'linkup://app/%5C%5Cevil.com',
+    'https://linkup.app\\evil.com/app/x',
+    'https://linkup.app/app\\..\\..\\evil.com',
+    // A scheme inside the path.
+    'linkup://app/javascript:alert(1)',
+    'linkup://app/https://evil.com',
+    'linkup://app/%68ttps%3A%2F%2Fevil.com',
+    // Control characters the URL parser would drop, and broken escapes.
+    'linkup://app/\t/evil.com',
+    'linkup://app/%09/evil.com',
+    'linkup://app/%0a//evil.com',
+    'linkup://app/%E0%A4%A',
+  ])('ignores the hostile link %s', (url) => {
+    expect(deepLinkPath(url)).toBeNull();
   });
 });
 
