@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandAck } from '@linkup/contract';
+import { STATUS_MESSAGES, roomChannel, type CommandAck } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
@@ -228,5 +228,70 @@ describe('malformed input over the socket', () => {
     // Still connected and served: a well-formed send after all of the above succeeds.
     const ok = await me.socket.emitWithAck('message.send', { chat_room_id: roomId, message: 'line one\nline two\tend', type: 'text' }) as CommandAck<unknown>;
     expect(ok).toMatchObject({ ok: true, status: 201 });
+  });
+});
+
+describe('hostile payloads over every socket command (issue #27 item 14)', () => {
+  const live = liveTestApp();
+  const SERVER_ERROR = STATUS_MESSAGES[500];
+  // A frame over the server's maxHttpBufferSize (64 KiB) ends the connection before any handler: huge here is just under it.
+  const HOSTILE_STRINGS_OF_A_FRAME = HOSTILE_STRINGS.map((v) => (v === HUGE ? 'x'.repeat(30_000) : v));
+  const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS_OF_A_FRAME, ...WRONG_TYPES, undefined, { chat_room_id: 'x' }, ['chat.room.x']];
+
+  it('never answers "Server error" nor drops the socket: subscribe, unsubscribe, typing, send, read', { timeout: 60_000 }, async () => {
+    const me = await live.member('Socket Hostile');
+    const friend = await live.member('Socket Friend');
+    const [stranger, strangersFriend] = [await live.member('Socket Stranger'), await live.member('Socket Strangers Friend')];
+    const roomOf = async (a: typeof me, b: typeof me) =>
+      (await live.t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(a.token), payload: { user_id: b.user.id } })).json().data.id as string;
+    const mine = await roomOf(me, friend);
+    // A room of two other members: its id is real, but not mine to join, type in or write to.
+    const theirs = await roomOf(stranger, strangersFriend);
+    const roomIds: unknown[] = [...HOSTILE_VALUES, theirs, 'no-such-room-id', `${theirs}\u0000`, ` ${theirs}`];
+    const channels: unknown[] = [
+      ...HOSTILE_VALUES, ...HOSTILE_STRINGS_OF_A_FRAME.map((v) => `chat.room.${v}`), 'chat.room.\u0000', `chat.room.${theirs}`, `chat.room.${theirs}\u0000`,
+      'chat.room.no-such-room-id', `member:${stranger.user.id}`, 'session:x', 'messages\u0000',
+    ];
+    const failures: string[] = [];
+    const judge = (what: string, ack: unknown, wanted: 'refused' | 'any') => {
+      const message = (ack as { message?: unknown } | null)?.message;
+      const status = (ack as { status?: unknown } | null)?.status;
+      if (message === SERVER_ERROR || (typeof status === 'number' && status >= 500)) failures.push(`${what} → ${JSON.stringify(ack)}`);
+      else if (wanted === 'refused' && (ack as { ok?: unknown } | null)?.ok !== false) failures.push(`${what} accepted → ${JSON.stringify(ack)}`);
+    };
+    const label = (v: unknown) => JSON.stringify(v)?.slice(0, 30) ?? String(v);
+
+    for (const channel of channels) judge(`subscribe ${label(channel)}`, await me.socket.emitWithAck('subscribe', channel as string), 'refused');
+    for (const channel of channels) judge(`unsubscribe ${label(channel)}`, await me.socket.emitWithAck('unsubscribe', channel as string), 'any');
+
+    const valid = { chat_room_id: mine, message: 'Hello there', type: 'text', client_id: 'fuzz-client-0001' };
+    const sends: [string, unknown][] = [
+      ...HOSTILE_VALUES.map((v) => [`payload ${label(v)}`, v] as [string, unknown]),
+      ...roomIds.map((v) => [`chat_room_id ${label(v)}`, { ...valid, chat_room_id: v }] as [string, unknown]),
+      ...HOSTILE_VALUES.filter((v) => v !== undefined).map((v) => [`type ${label(v)}`, { ...valid, type: v }] as [string, unknown]),
+      ...HOSTILE_VALUES.filter((v) => v !== undefined).map((v) => [`client_id ${label(v)}`, { ...valid, client_id: v }] as [string, unknown]),
+    ];
+    for (const [what, payload] of sends) judge(`message.send ${what}`, await me.socket.emitWithAck('message.send', payload as never), 'refused');
+    // Emoji and the like are text a message may hold: only a 5xx is wrong here.
+    for (const v of HOSTILE_VALUES) judge(`message.send message ${label(v)}`, await me.socket.emitWithAck('message.send', { ...valid, message: v } as never), 'any');
+
+    // Typing and read have no ack: they must neither crash the server nor end the socket.
+    for (const id of roomIds) me.socket.emit('typing', { chat_room_id: id } as never);
+    for (const v of HOSTILE_VALUES) me.socket.emit('typing', v as never);
+    const raw = me.socket as unknown as { emit: (event: string, ...args: unknown[]) => void };
+    for (const event of ['read', 'message.read', 'MessageRead']) {
+      for (const id of roomIds) raw.emit(event, { chat_room_id: id });
+      raw.emit(event, 'a\u0000b');
+    }
+
+    expect(failures).toEqual([]);
+    // Still connected and served, and the room still works for its members.
+    expect(me.socket.connected).toBe(true);
+    expect(await me.socket.emitWithAck('subscribe', roomChannel(mine))).toEqual({ ok: true });
+    const ok = await me.socket.emitWithAck('message.send', { chat_room_id: mine, message: 'Still here', type: 'text' }) as CommandAck<unknown>;
+    expect(ok).toMatchObject({ ok: true, status: 201 });
+    // Nothing reached the other members' room.
+    const history = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${theirs}/messages`, headers: bearer(stranger.token) });
+    expect(history.json().data.items ?? history.json().data).toEqual([]);
   });
 });

@@ -61,6 +61,37 @@ describe('real-time: handshake, own channel, channel checks', () => {
     expect(await socket.emitWithAck('subscribe', 42 as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
   });
 
+  it('checks a channel\'s id as an id before asking its authoriser (issue #27 item 14)', async () => {
+    const socket = await open(origin, await signIn(t.app, await buildUser(t.database.db)));
+    sockets.push(socket);
+    const before = checks;
+    for (const channel of ['chat.room.\u0000', 'chat.room.a\u0000b', 'chat.room.\u202Eallowed', 'chat.room.a b', 'chat.room.a/b', `chat.room.${'x'.repeat(65)}`, 'chat.room.', 'chat.room.😀']) {
+      expect(await socket.emitWithAck('subscribe', channel), JSON.stringify(channel)).toEqual({ ok: false, message: 'Resource not found.' });
+    }
+    for (const channel of [null, { toString: () => 'chat.room.allowed' }, ['chat.room.allowed']]) {
+      expect(await socket.emitWithAck('subscribe', channel as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
+    }
+    expect(checks).toBe(before);
+  });
+
+  it('unsubscribes only from channels a subscribe could join: never the member\'s or the session\'s own room', async () => {
+    const member = await buildUser(t.database.db);
+    const token = await signIn(t.app, member);
+    const socket = await open(origin, token);
+    sockets.push(socket);
+    const session = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    for (const channel of [`member:${member.id}`, `session:${session.id}`, socket.id!, 'messages', 'chat.room.\u0000', 42]) {
+      expect(await socket.emitWithAck('unsubscribe', channel as string)).toEqual({ ok: true });
+    }
+    const seen = record<NotificationPayload>(socket, 'notification');
+    t.app.realtime.toMember(member.id, 'notification', { type: 'match' });
+    await until(() => seen.length === 1);
+    // Ending the session still closes the socket.
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    t.app.realtime.endSession(session.id);
+    await closed;
+  });
+
   it('checks at most SUBSCRIBES_PER_MINUTE channels a minute for a member, then answers 429 without a check', async () => {
     const member = await buildUser(t.database.db);
     const [s1, s2] = [await open(origin, await signIn(t.app, member)), await open(origin, await signIn(t.app, member))];

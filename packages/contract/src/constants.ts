@@ -21,6 +21,9 @@ export const TOAST_POSITION = 'top-right' as const;
 export const NOTIFICATION_SOUND_VOLUME = 0.5;
 export const NOTIFICATION_SOUNDS = ['match', 'message', 'like', 'view'] as const;
 
+/** What an id of a member, room, message or post looks like (opaque; checked before any query). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const PAGE_SIZES = {
   chatMessages: 50,
   chatRooms: 15,

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
-  CONFLICT_MESSAGE, MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, errorCodeForStatus, roomChannel,
+  CONFLICT_MESSAGE, MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
   type ErrorCode, type ErrorDetails,
   type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
@@ -71,11 +71,12 @@ export const realtimePlugin = fp(async (app) => {
   }
 
   const authorizers = new Map<string, ChannelAuthorizer>();
-  const mayJoin = async (userId: string, channel: string): Promise<boolean> => {
+  /** A channel a member may ask for: a known prefix and an id (checked before any query), else null. */
+  const knownChannel = (channel: unknown): { channel: string; authorize: ChannelAuthorizer } | null => {
     for (const [prefix, authorize] of authorizers) {
-      if (channel.startsWith(prefix) && channel.length > prefix.length) return authorize(userId, channel);
+      if (channelId(channel, prefix) !== null) return { channel: channel as string, authorize };
     }
-    return false;
+    return null;
   };
 
   const commands = new Map<CommandName, CommandHandler<CommandName>>();
@@ -175,25 +176,29 @@ export const realtimePlugin = fp(async (app) => {
 
     socket.on('subscribe', async (channel, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      if (typeof channel !== 'string' || channel.length > 200) return reply(NOT_FOUND);
       if (channel === MESSAGES_CHANNEL) return reply({ ok: true });
+      const known = knownChannel(channel);
+      if (!known) return reply(NOT_FOUND);
       try {
         if (!(await perMinute(`subscribe:member:${userId}`, SUBSCRIBES_PER_MINUTE))) return reply(TOO_MANY);
         if (!(await stillSignedIn())) {
           reply(SIGNED_OUT);
           return socket.disconnect(true);
         }
-        if (!(await mayJoin(userId, channel))) return reply(NOT_FOUND);
-        await socket.join(channel);
+        if (!(await known.authorize(userId, known.channel))) return reply(NOT_FOUND);
+        await socket.join(known.channel);
         return reply({ ok: true });
       } catch (err) {
-        app.log.error({ err, channel }, 'channel authorisation failed');
-        return reply({ ok: false, message: STATUS_MESSAGES[500] });
+        app.log.error({ err, channel: known.channel }, 'channel authorisation failed');
+        const status = databaseErrorStatus(err);
+        return reply({ ok: false, message: status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status ?? 500] });
       }
     });
 
+    // Only a channel `subscribe` could have joined: never the member's or the session's own room.
     socket.on('unsubscribe', async (channel, ack) => {
-      if (typeof channel === 'string' && channel !== MESSAGES_CHANNEL) await socket.leave(channel);
+      const known = knownChannel(channel);
+      if (known) await socket.leave(known.channel);
       if (typeof ack === 'function') ack({ ok: true });
     });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../constants';
+import { ID_PATTERN, PAGE_SIZES } from '../constants';
 import { ERROR_CODES } from '../errors';
 
 /** Why a text or an id is refused: it holds characters no text of ours needs (see `lineText`). */
@@ -39,7 +39,7 @@ export const lineText = (params?: StringParams) => z.string(params).refine(isCle
 export const multilineText = (params?: StringParams) => z.string(params).refine(isCleanText, { error: TEXT_MESSAGES.hiddenCharacters });
 
 /** Ids of members, rooms, messages and posts: opaque random strings (base64url), never sequential. */
-export const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: TEXT_MESSAGES.id });
+export const IdSchema = z.string().regex(ID_PATTERN, { error: TEXT_MESSAGES.id });
 export const TimestampSchema = z.string().describe('ISO-8601 date-time, UTC');
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
