@@ -163,7 +163,7 @@ export function buildServices(inputs: ServiceInputs) {
     webPushKey: push.vapid.publicKey,
     feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock),
     subscriptions: new SubscriptionsService({
-      repo: new SubscriptionsRepository(db), provider: payments, plans: config.premium.plans, premiumUntil: (userId, now) => entitlements.premiumUntil(userId, now),
+      repo: new SubscriptionsRepository(db, dialect), provider: payments, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,
     }),
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */

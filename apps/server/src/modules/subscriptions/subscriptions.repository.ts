@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { BillingSubscriptionsTable, Database, PaymentsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { EntitlementsRepository } from '../shared/entitlements.repository';
 
 export type BillingRow = Selectable<BillingSubscriptionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -15,7 +17,41 @@ const LIVE_BILLING: BillingRow['status'][] = ['active', 'past_due'];
  * events, and the paid-for periods in `subscriptions` (what premium checks read).
  */
 export class SubscriptionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** What premium checks read, through this repository's executor (inside its transaction too). */
+  private readonly entitlements: EntitlementsRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {
+    this.entitlements = new EntitlementsRepository(db);
+  }
+
+  /**
+   * Runs `work` in one transaction, with this repository bound to it: a provider event, its
+   * record and all its effects commit together or not at all (docs/decisions.md, "Payments: one
+   * transaction per provider event"). On SQLite the transaction holds the app's one connection,
+   * so `work` must use only the repository it is given.
+   */
+  transaction<T>(work: (tx: SubscriptionsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new SubscriptionsRepository(trx, this.dialect)));
+  }
+
+  /**
+   * Inside `transaction`: holds the member's row until the commit, so every provider event of one
+   * member applies one after another (PostgreSQL `FOR NO KEY UPDATE`, which, unlike `FOR UPDATE`,
+   * does not hold up rows that merely reference the member). SQLite's transactions are serial
+   * already: its first write (the event's record) takes the database's write lock.
+   */
+  async lockMember(userId: string): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    await this.db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
+  }
+
+  /** When the member's premium ends (any source), or null when free. */
+  premiumUntil(userId: string, now: string): Promise<string | null> {
+    return this.entitlements.premiumUntil(userId, now);
+  }
 
   memberContact(userId: string): Promise<{ id: string; email: string | null; name: string } | undefined> {
     return this.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', userId).executeTakeFirst();
@@ -105,7 +141,7 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  /** A premium period bought by a payment (or its grace); false when that payment already granted one. */
+  /** A premium period bought by a payment (or its grace); false when that payment already has one of this source. */
   async addPeriod(period: { userId: string; plan: string; paymentId: string; source: 'payment' | 'grace'; startsAt: string; endsAt: string; now: string }): Promise<boolean> {
     const result = await this.db
       .insertInto('subscriptions')
@@ -113,17 +149,38 @@ export class SubscriptionsRepository {
         id: newId(), user_id: period.userId, plan: period.plan, source: period.source, payment_id: period.paymentId,
         starts_at: period.startsAt, ends_at: period.endsAt, cancelled_at: null, created_at: period.now,
       })
-      .onConflict((oc) => oc.column('payment_id').doNothing())
+      .onConflict((oc) => oc.columns(['payment_id', 'source']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Ends now what payments (and graces) granted the member; admin grants stay. */
-  async endPaidPeriods(userId: string, sources: ('payment' | 'grace')[], now: string): Promise<void> {
+  /**
+   * Ends now what a refunded payment bought: its own period (one not started yet ends before it
+   * starts) and any grace of its billing agreement, which ends with the refund. Periods other
+   * payments bought and admin grants stay.
+   */
+  async endPeriodsOf(payment: Pick<PaymentRow, 'id' | 'user_id' | 'billing_subscription_id'>, now: string): Promise<void> {
     await this.db
       .updateTable('subscriptions').set({ ends_at: now, cancelled_at: now })
-      .where('user_id', '=', userId).where('source', 'in', sources).where('ends_at', '>', now)
+      .where('user_id', '=', payment.user_id).where('ends_at', '>', now)
+      .where((eb) => eb.or([
+        eb('payment_id', '=', payment.id),
+        eb.and([eb('source', '=', 'grace'), eb('payment_id', 'in', this.agreementPayments(payment.user_id, payment.billing_subscription_id))]),
+      ]))
       .execute();
+  }
+
+  /** Ends now the grace of a billing agreement (its renewal was paid after all). */
+  async endGrace(userId: string, billingId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('subscriptions').set({ ends_at: now, cancelled_at: now })
+      .where('user_id', '=', userId).where('source', '=', 'grace').where('ends_at', '>', now)
+      .where('payment_id', 'in', this.agreementPayments(userId, billingId))
+      .execute();
+  }
+
+  private agreementPayments(userId: string, billingId: string) {
+    return this.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('billing_subscription_id', '=', billingId);
   }
 
   async customerId(userId: string, provider: Provider): Promise<string | null> {
@@ -143,15 +200,17 @@ export class SubscriptionsRepository {
     return row?.user_id ?? null;
   }
 
-  async eventSeen(provider: string, eventId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('payment_events').select('event_id').where('provider', '=', provider).where('event_id', '=', eventId).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async recordEvent(provider: string, eventId: string, type: string, now: string): Promise<void> {
-    await this.db
+  /**
+   * Records a provider event; false when it was recorded before (applied already). Inside
+   * `transaction` it goes first: a second delivery of the same event waits here for the first
+   * one's commit (PostgreSQL's unique index), then finds it recorded; if the first rolled back,
+   * the second records and applies it.
+   */
+  async recordEvent(provider: string, eventId: string, type: string, now: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('payment_events').values({ provider, event_id: eventId, type, received_at: now })
       .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 }

@@ -17,6 +17,14 @@ import type { BillingRow, PaymentRow, SubscriptionsRepository } from './subscrip
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_LIMIT = 50;
 
+type Provider = PaymentRow['provider'];
+
+/** What an applied event leaves to do after its commit: tell the member, and send a receipt for a payment. */
+interface Outcome {
+  userId: string;
+  receipt?: { payment: PaymentRow; premiumUntil: string };
+}
+
 function addMonths(iso: string, months: number): string {
   const date = new Date(iso);
   date.setUTCMonth(date.getUTCMonth() + months);
@@ -30,8 +38,6 @@ export interface SubscriptionsDeps {
   /** The configured provider; null in production without Stripe (nothing is on sale). */
   provider: PaymentsProvider | null;
   plans: readonly PlanConfig[];
-  /** When the member's premium ends (any source), or null when free. */
-  premiumUntil: (userId: string, now: string) => Promise<string | null>;
   realtime: () => Realtime;
   mail: MailSender;
   dispatch: Dispatch;
@@ -43,7 +49,8 @@ export interface SubscriptionsDeps {
 /**
  * Buying premium (issue 15). Checkout creates a pending payment and sends the member to the
  * provider; only the provider's verified webhooks grant, extend or end premium — each event once,
- * in any order (a payment's status only moves forward, and a payment grants one period at most).
+ * in any order (a payment's status only moves forward, and a payment grants one paid period at
+ * most), each in one transaction with its record (issue 27).
  */
 export class SubscriptionsService {
   constructor(private readonly deps: SubscriptionsDeps) {}
@@ -60,7 +67,7 @@ export class SubscriptionsService {
     const { repo } = this.deps;
     const now = isoNow(this.deps.clock);
     const [premiumUntil, billing, payments] = await Promise.all([
-      this.deps.premiumUntil(userId, now), repo.liveBilling(userId), repo.payments(userId, HISTORY_LIMIT),
+      repo.premiumUntil(userId, now), repo.liveBilling(userId), repo.payments(userId, HISTORY_LIMIT),
     ]);
     const hasPortal = billing?.provider === 'stripe' && (await repo.customerId(userId, 'stripe')) !== null;
     return presentStatus({ premiumUntil, billing, plan: billing ? this.plan(billing.plan_id) : undefined, plans: this.deps.plans, hasPortal, payments });
@@ -103,7 +110,7 @@ export class SubscriptionsService {
   async payment(userId: string, paymentId: string): Promise<PaymentStatusResult> {
     const payment = await this.deps.repo.payment(paymentId);
     subscriptionsPolicy.assertOwnPayment(payment, userId);
-    const premiumUntil = await this.deps.premiumUntil(userId, isoNow(this.deps.clock));
+    const premiumUntil = await this.deps.repo.premiumUntil(userId, isoNow(this.deps.clock));
     return { ...presentPayment(payment), is_premium: premiumUntil !== null, premium_until: premiumUntil };
   }
 
@@ -145,88 +152,129 @@ export class SubscriptionsService {
     await this.applyEvent(event);
   }
 
-  /** Applies a verified provider event once; a replay changes nothing. */
+  /**
+   * Applies a verified provider event once; a replay changes nothing. The event's record and all
+   * its effects are one transaction (a crash or error in between leaves nothing, and the
+   * provider's redelivery applies it whole); the events of one member apply one after another;
+   * the receipt and `premium.changed` leave after the commit. Lock order: the event's record, then
+   * the member's row, then that member's payments, agreements and periods.
+   */
   async applyEvent(event: ProviderEvent): Promise<void> {
     const { repo, provider } = this.deps;
-    if (!provider || (await repo.eventSeen(provider.name, event.id))) return;
+    if (!provider) return;
     const now = isoNow(this.deps.clock);
-    const changed = await this.apply(event, now);
-    await repo.recordEvent(provider.name, event.id, event.type, now);
-    if (changed) await this.announce(changed, now);
+    const outcome = await repo.transaction(async (tx) => {
+      if (!(await tx.recordEvent(provider.name, event.id, event.type, now))) return null;
+      const userId = await this.memberOf(tx, event, provider.name);
+      if (!userId) return null;
+      await tx.lockMember(userId);
+      return this.apply(tx, event, provider.name, now);
+    });
+    if (!outcome) return;
+    // Committed: a failed mail or socket must not turn the provider's delivery into a retry (a
+    // retry would change nothing); it is logged.
+    try {
+      if (outcome.receipt) await this.sendReceipt(outcome.receipt.payment, outcome.receipt.premiumUntil);
+      await this.announce(outcome.userId, now);
+    } catch (err) {
+      this.deps.log.error({ err, event: event.id }, 'payment event applied; telling the member failed');
+    }
   }
 
-  /** Applies one event; answers the member whose premium may have changed. */
-  private async apply(event: ProviderEvent, now: string): Promise<string | null> {
-    const { repo } = this.deps;
-    const providerName = this.deps.provider!.name;
+  /** The member an event is about, or null when it names nothing of ours (it is recorded and changes nothing). */
+  private async memberOf(tx: SubscriptionsRepository, event: ProviderEvent, providerName: Provider): Promise<string | null> {
+    switch (event.kind) {
+      case 'checkout_paid':
+      case 'checkout_failed':
+      case 'checkout_cancelled': {
+        const payment = await tx.payment(event.paymentId);
+        return payment?.provider === providerName ? payment.user_id : null;
+      }
+      case 'renewal_paid':
+      case 'renewal_failed':
+      case 'subscription_ended':
+        return (await tx.billingByRef(providerName, event.subscriptionRef))?.user_id ?? null;
+      case 'refunded':
+        return (await this.refundedPayment(tx, event, providerName))?.user_id ?? null;
+      case 'ignored':
+        return null;
+    }
+  }
+
+  /**
+   * Applies one event inside its transaction, the member's row held (so what it reads is what the
+   * events before it left). Every conditional write is checked: one that finds its work done
+   * means the event changes nothing more. Answers whom to tell after the commit, and the receipt.
+   */
+  private async apply(tx: SubscriptionsRepository, event: ProviderEvent, providerName: Provider, now: string): Promise<Outcome | null> {
     switch (event.kind) {
       case 'checkout_paid': {
-        const payment = await repo.payment(event.paymentId);
-        if (!payment || payment.provider !== providerName || !(await repo.movePayment(payment.id, ['pending', 'cancelled', 'failed'], 'paid', now))) return null;
+        const payment = await tx.payment(event.paymentId);
+        if (!payment || payment.provider !== providerName || !(await tx.movePayment(payment.id, ['pending', 'cancelled', 'failed'], 'paid', now))) return null;
         const plan = this.plan(payment.plan_id);
-        const startsAt = (await this.deps.premiumUntil(payment.user_id, now)) ?? now;
+        const startsAt = (await tx.premiumUntil(payment.user_id, now)) ?? now;
         const endsAt = addMonths(startsAt, plan?.months ?? 1);
-        await repo.addPeriod({ userId: payment.user_id, plan: payment.plan_id, paymentId: payment.id, source: 'payment', startsAt, endsAt, now });
-        await repo.updateBilling(payment.billing_subscription_id, {
+        if (!(await tx.addPeriod({ userId: payment.user_id, plan: payment.plan_id, paymentId: payment.id, source: 'payment', startsAt, endsAt, now }))) return null;
+        await tx.updateBilling(payment.billing_subscription_id, {
           status: 'active', provider_subscription_id: event.subscriptionRef, current_period_end: endsAt, updated_at: now,
         });
-        await repo.endOtherBillings(payment.user_id, payment.billing_subscription_id, now);
-        if (event.customerId) await repo.saveCustomer(payment.user_id, providerName, event.customerId, now);
-        await this.sendReceipt({ ...payment, status: 'paid', paid_at: now }, endsAt);
-        return payment.user_id;
+        await tx.endOtherBillings(payment.user_id, payment.billing_subscription_id, now);
+        if (event.customerId) await tx.saveCustomer(payment.user_id, providerName, event.customerId, now);
+        return { userId: payment.user_id, receipt: { payment: { ...payment, status: 'paid', paid_at: now, updated_at: now }, premiumUntil: endsAt } };
       }
       case 'checkout_failed':
       case 'checkout_cancelled': {
-        const payment = await repo.payment(event.paymentId);
+        const payment = await tx.payment(event.paymentId);
         if (payment && payment.provider === providerName) {
-          await repo.movePayment(payment.id, ['pending'], event.kind === 'checkout_failed' ? 'failed' : 'cancelled', now);
+          await tx.movePayment(payment.id, ['pending'], event.kind === 'checkout_failed' ? 'failed' : 'cancelled', now);
         }
         return null;
       }
       case 'renewal_paid': {
-        const billing = await repo.billingByRef(providerName, event.subscriptionRef);
+        const billing = await tx.billingByRef(providerName, event.subscriptionRef);
         if (!billing) return null;
-        const existing = await repo.paymentByRef(providerName, event.invoiceRef);
-        const paymentId = existing?.id ?? newId();
-        if (!existing) {
-          await repo.insertPayment(this.renewalPayment(billing, paymentId, event, 'paid', now));
-        } else if (!(await repo.movePayment(existing.id, ['pending', 'failed'], 'paid', now))) {
-          return null;
+        const existing = await tx.paymentByRef(providerName, event.invoiceRef);
+        let payment: PaymentRow;
+        if (existing) {
+          // Paid after a failed attempt (the provider retried the invoice), or already applied.
+          if (!(await tx.movePayment(existing.id, ['pending', 'failed'], 'paid', now))) return null;
+          payment = { ...existing, status: 'paid', paid_at: now, updated_at: now };
+        } else {
+          payment = this.renewalPayment(billing, newId(), event, 'paid', now);
+          if (!(await tx.insertPayment(payment))) return null;
         }
         const startsAt = billing.current_period_end ? String(billing.current_period_end) : now;
         const endsAt = event.periodEnd ?? addMonths(startsAt, this.plan(billing.plan_id)?.months ?? 1);
-        await repo.endPaidPeriods(billing.user_id, ['grace'], now);
-        await repo.addPeriod({ userId: billing.user_id, plan: billing.plan_id, paymentId, source: 'payment', startsAt, endsAt, now });
-        await repo.updateBilling(billing.id, { status: 'active', current_period_end: endsAt, updated_at: now });
-        const payment = await repo.payment(paymentId);
-        if (payment) await this.sendReceipt(payment, endsAt);
-        return billing.user_id;
+        await tx.endGrace(billing.user_id, billing.id, now);
+        if (!(await tx.addPeriod({ userId: billing.user_id, plan: billing.plan_id, paymentId: payment.id, source: 'payment', startsAt, endsAt, now }))) return null;
+        await tx.updateBilling(billing.id, { status: 'active', current_period_end: endsAt, updated_at: now });
+        return { userId: billing.user_id, receipt: { payment, premiumUntil: endsAt } };
       }
       case 'renewal_failed': {
-        const billing = await repo.billingByRef(providerName, event.subscriptionRef);
+        const billing = await tx.billingByRef(providerName, event.subscriptionRef);
         if (!billing || billing.status === 'ended') return null;
         const paymentId = newId();
-        if (!(await repo.insertPayment(this.renewalPayment(billing, paymentId, event, 'failed', now)))) return null;
+        if (!(await tx.insertPayment(this.renewalPayment(billing, paymentId, event, 'failed', now)))) return null;
         const periodEnd = billing.current_period_end ? String(billing.current_period_end) : now;
         const graceFrom = periodEnd > now ? periodEnd : now;
-        await repo.addPeriod({
+        await tx.addPeriod({
           userId: billing.user_id, plan: billing.plan_id, paymentId, source: 'grace', startsAt: graceFrom, endsAt: addMs(graceFrom, RENEWAL_GRACE_DAYS * DAY_MS), now,
         });
-        await repo.updateBilling(billing.id, { status: 'past_due', updated_at: now });
-        return billing.user_id;
+        await tx.updateBilling(billing.id, { status: 'past_due', updated_at: now });
+        return { userId: billing.user_id };
       }
       case 'refunded': {
-        const payment = await this.refundedPayment(event, providerName);
-        if (!payment) return null;
-        await repo.movePayment(payment.id, ['pending', 'paid', 'failed', 'cancelled'], 'refunded', now);
-        await repo.endPaidPeriods(payment.user_id, ['payment', 'grace'], now);
-        await repo.updateBilling(payment.billing_subscription_id, { status: 'ended', updated_at: now });
-        return payment.user_id;
+        const payment = await this.refundedPayment(tx, event, providerName);
+        if (!payment || !(await tx.movePayment(payment.id, ['pending', 'paid', 'failed', 'cancelled'], 'refunded', now))) return null;
+        await tx.endPeriodsOf(payment, now);
+        await tx.updateBilling(payment.billing_subscription_id, { status: 'ended', updated_at: now });
+        return { userId: payment.user_id };
       }
       case 'subscription_ended': {
-        const billing = await repo.billingByRef(providerName, event.subscriptionRef);
-        if (billing) await repo.updateBilling(billing.id, { status: 'ended', updated_at: now });
-        return billing?.user_id ?? null;
+        const billing = await tx.billingByRef(providerName, event.subscriptionRef);
+        if (!billing) return null;
+        await tx.updateBilling(billing.id, { status: 'ended', updated_at: now });
+        return { userId: billing.user_id };
       }
       case 'ignored':
         return null;
@@ -241,20 +289,23 @@ export class SubscriptionsService {
     };
   }
 
-  private async refundedPayment(event: Extract<ProviderEvent, { kind: 'refunded' }>, providerName: PaymentRow['provider']): Promise<PaymentRow | undefined> {
-    const { repo } = this.deps;
-    if (event.paymentId) return repo.payment(event.paymentId);
+  /** The payment a refund names: by our id, by the provider's invoice, or the customer's last paid one. */
+  private async refundedPayment(tx: SubscriptionsRepository, event: Extract<ProviderEvent, { kind: 'refunded' }>, providerName: Provider): Promise<PaymentRow | undefined> {
+    if (event.paymentId) {
+      const payment = await tx.payment(event.paymentId);
+      return payment?.provider === providerName ? payment : undefined;
+    }
     if (event.invoiceRef) {
-      const byInvoice = await repo.paymentByRef(providerName, event.invoiceRef);
+      const byInvoice = await tx.paymentByRef(providerName, event.invoiceRef);
       if (byInvoice) return byInvoice;
     }
-    const userId = event.customerId ? await repo.memberOfCustomer(providerName, event.customerId) : null;
-    return userId ? repo.lastPaidPayment(userId, providerName) : undefined;
+    const userId = event.customerId ? await tx.memberOfCustomer(providerName, event.customerId) : null;
+    return userId ? tx.lastPaidPayment(userId, providerName) : undefined;
   }
 
   /** Tells the member's open app at once: likes and visitors unlock (or lock) without a reload. */
   private async announce(userId: string, now: string): Promise<void> {
-    const premiumUntil = await this.deps.premiumUntil(userId, now);
+    const premiumUntil = await this.deps.repo.premiumUntil(userId, now);
     this.deps.realtime().toMember(userId, 'premium.changed', { is_premium: premiumUntil !== null, premium_until: premiumUntil });
   }
 
