@@ -13,6 +13,7 @@ import { matchesQueryOptions } from '@/features/matching/api/get-matches';
 import { statsQueryOptions } from '@/features/matching/api/get-stats';
 import { visitorsQueryOptions } from '@/features/matching/api/get-visitors';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { mediaUrl } from '@/lib/media-url';
 
 /** How long an answer waits for its page at most (a page that never comes, e.g. a redirect). */
 export const FIRST_PAGE_HOLD_MS = 15_000;
@@ -64,7 +65,7 @@ const FIRST_PAGE_DATA: Partial<Record<RouteName, (queryClient: QueryClient) => v
     let preloaded = false;
     hold(queryClient, new InfiniteQueryObserver(queryClient, discoverQueryOptions({})), (data) => {
       const photo = (data as InfiniteData<DiscoverPage>).pages[0]?.items[0]?.photos[0];
-      if (photo && !preloaded) preloadImage(photo.sizes.large);
+      if (photo && !preloaded) preloadImage(mediaUrl(photo.sizes.large));
       preloaded = true;
     });
     hold(queryClient, new QueryObserver(queryClient, statsQueryOptions()));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { initials } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
+import { mediaUrl } from '@/lib/media-url';
 
 const ICONS: Record<string, string> = { '/app/profile': 'pi-user', '/app/settings': 'pi-cog' };
 
@@ -91,5 +92,5 @@ export function AccountMenu() {
 
 /** The member's main photo (session user's avatar_url), or their initials without one. */
 function AvatarFace({ name, url }: { name: string; url: string | null | undefined }) {
-  return url ? <img src={url} alt="" /> : <>{initials(name)}</>;
+  return url ? <img src={mediaUrl(url)} alt="" /> : <>{initials(name)}</>;
 }

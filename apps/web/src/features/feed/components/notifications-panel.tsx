@@ -11,6 +11,7 @@ import { refreshUnreadCount } from '@/features/feed/api/get-unread-count';
 import { feedKeys } from '@/features/feed/api/keys';
 import { markNotification } from '@/features/feed/api/mark-notification';
 import { initials, relativeTime } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 const TYPE_ICONS: Record<string, string> = {
   post_like: 'pi-heart-fill', like: 'pi-heart', super_like: 'pi-star-fill', match: 'pi-users', super_match: 'pi-star',
@@ -89,7 +90,7 @@ export function NotificationsPanel() {
           <li key={item.id}>
             <button type="button" className={`inbox-item${isNew ? ' is-unread' : ''}`} onClick={() => void open(item)}>
               {actor.image ? (
-                <img className="inbox-avatar" src={actor.image} alt="" width={44} height={44} />
+                <img className="inbox-avatar" src={mediaUrl(actor.image)} alt="" width={44} height={44} />
               ) : (
                 <span className="inbox-avatar inbox-avatar--initials" aria-hidden="true">{initials(actor.name) || '•'}</span>
               )}

@@ -2,6 +2,7 @@ import { buildPath, type FeedPost } from '@linkup/contract';
 import { Link } from 'react-router';
 import { authorLine, PostDetails, PostPhotos } from '@/features/feed/components/post-details';
 import { initials, plural } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 const USER_PATH = '/app/user/:id';
 
@@ -18,7 +19,7 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
       <header className="post-author">
         <Link to={buildPath(USER_PATH, { id: post.user_id })} className="post-author-link">
           {post.user_photo ? (
-            <img className="post-avatar" src={post.user_photo.thumb} alt="" width={44} height={44} />
+            <img className="post-avatar" src={mediaUrl(post.user_photo.thumb)} alt="" width={44} height={44} />
           ) : (
             <span className="post-avatar post-avatar--initials" aria-hidden="true">{initials(post.name)}</span>
           )}

@@ -1,4 +1,5 @@
 import { FEED_IMAGE_SLOTS, vocabularyLabel, type FeedPost } from '@linkup/contract';
+import { mediaUrl } from '@/lib/media-url';
 
 const label = (value: string | null) => (value ? vocabularyLabel(value) : null);
 
@@ -9,7 +10,7 @@ export function PostPhotos({ post }: { post: FeedPost }) {
   return (
     <div className={`post-photos post-photos--${Math.min(urls.length, 4)}`}>
       {urls.map((url, i) => (
-        <img key={url} src={url} alt={i === 0 ? `Photo of ${post.name}` : `Photo ${i + 1} of ${post.name}`} loading="lazy" />
+        <img key={url} src={mediaUrl(url)} alt={i === 0 ? `Photo of ${post.name}` : `Photo ${i + 1} of ${post.name}`} loading="lazy" />
       ))}
     </div>
   );

@@ -10,6 +10,7 @@ import { uploadPostImage } from '@/features/feed/api/upload-post-image';
 import { isApiClientError } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
+import { mediaUrl } from '@/lib/media-url';
 
 /** What the form shows of the member's profile (the server takes these from the profile). */
 export type PostFormProfile = Pick<
@@ -212,7 +213,7 @@ export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormP
             <li key={i} className="post-slot">
               {photo ? (
                 <>
-                  <img src={photo.url} alt={`Photo ${i + 1}`} />
+                  <img src={mediaUrl(photo.url)} alt={`Photo ${i + 1}`} />
                   <button type="button" className="post-slot-remove" aria-label={`Remove photo ${i + 1}`} onClick={() => removeSlot(i)}>
                     <i className="pi pi-times" aria-hidden="true" />
                   </button>
@@ -232,7 +233,7 @@ export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormP
                 <li key={p.id}>
                   <button type="button" className="post-picker-photo" disabled={freeSlot < 0}
                     aria-label={`Add profile photo ${i + 1}`} onClick={() => putInSlot({ id: p.id, url: p.sizes.medium })}>
-                    <img src={p.sizes.thumb} alt="" />
+                    <img src={mediaUrl(p.sizes.thumb)} alt="" />
                   </button>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { useState, type CSSProperties } from 'react';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { useSwipeGesture } from '@/features/matching/hooks/use-swipe-gesture';
 import { nameAndAge, placeLine } from '@/features/matching/utils/member';
+import { mediaUrl } from '@/lib/media-url';
 
 const STAMPS: Record<SwipeAction, string> = { like: 'Like', pass: 'Pass', super_like: 'Super like' };
 
@@ -55,7 +56,7 @@ export function DiscoverCardView({ card, active, onSwipe, holdPhoto = false, onP
         {photo ? (
           // The top card's photo is the page's largest element: it goes before the one behind it.
           !holdPhoto && (
-            <img src={photo.sizes.large} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false}
+            <img src={mediaUrl(photo.sizes.large)} alt={active ? `${card.name}, photo ${shown + 1} of ${photos.length}` : ''} draggable={false}
               fetchPriority={active ? 'high' : 'low'} onLoad={onPhotoSettled} onError={onPhotoSettled} />
           )
         ) : (

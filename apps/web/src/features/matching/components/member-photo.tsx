@@ -1,4 +1,5 @@
 import { initials } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 interface MemberPhotoProps {
   src: string | null | undefined;
@@ -10,7 +11,7 @@ interface MemberPhotoProps {
 
 /** A member's photo, or their initials on the brand gradient when they have none. */
 export function MemberPhoto({ src, name, className = '', alt = '' }: MemberPhotoProps) {
-  if (src) return <img className={`match-photo ${className}`} src={src} alt={alt} loading="lazy" />;
+  if (src) return <img className={`match-photo ${className}`} src={mediaUrl(src)} alt={alt} loading="lazy" />;
   return (
     <span className={`match-photo match-photo--initials ${className}`} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
       {initials(name)}

@@ -1,6 +1,7 @@
 import type { Photo } from '@linkup/contract';
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { initials } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 /** How far (px) a finger must travel sideways to turn the photo. */
 const SWIPE_PX = 40;
@@ -63,8 +64,8 @@ export function PhotoGallery({ photos, name }: PhotoGalleryProps) {
       <img
         key={photo.id}
         className="mp-gallery-photo"
-        src={photo.sizes.large}
-        srcSet={`${photo.sizes.medium} 540w, ${photo.sizes.large} 1080w`}
+        src={mediaUrl(photo.sizes.large)}
+        srcSet={`${mediaUrl(photo.sizes.medium)} 540w, ${mediaUrl(photo.sizes.large)} 1080w`}
         sizes="(max-width: 560px) 100vw, 560px"
         alt={`Photo ${current + 1} of ${count} of ${name}`}
         draggable={false}

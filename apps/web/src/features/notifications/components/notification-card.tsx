@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { cardButtons, cardSender, typeIcon, typeLabel } from '@/features/notifications/utils/card';
 import { useNotificationCardStore } from '@/features/notifications/stores/notification-card-store';
 import { initials, relativeTime } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 /**
  * The in-app notification card (spec §2): type icon and label, title, body, the member it is about
@@ -67,7 +68,7 @@ export function NotificationCard({ onAction }: { onAction: (action: string, data
       {sender && (
         <div className="notification-card__sender">
           {sender.image ? (
-            <img src={sender.image} alt="" className="notification-card__avatar" />
+            <img src={mediaUrl(sender.image)} alt="" className="notification-card__avatar" />
           ) : (
             <span className="notification-card__avatar" aria-hidden="true">{initials(sender.name)}</span>
           )}

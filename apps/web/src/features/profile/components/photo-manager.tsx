@@ -15,6 +15,7 @@ import { LoadFailed, Loading } from '@/components/load-state';
 import { FormMessage } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
+import { mediaUrl } from '@/lib/media-url';
 
 export const PHOTO_TEXTS = {
   empty: 'No photos yet. Add at least one so other members can see who you are.',
@@ -145,7 +146,7 @@ function PhotoManagerBody({ list, onChange }: { list: PhotoList; onChange?: ((ph
       <ol className="photo-grid" aria-label="My photos">
         {photos.map((photo, index) => (
           <li key={photo.id} className={`photo-tile${photo.is_primary ? ' is-primary' : ''}`} data-photo-id={photo.id}>
-            <img src={photo.sizes.medium} alt={`Photo ${index + 1}${photo.is_primary ? ' (main photo)' : ''}`} width={photo.width} height={photo.height} loading="lazy" />
+            <img src={mediaUrl(photo.sizes.medium)} alt={`Photo ${index + 1}${photo.is_primary ? ' (main photo)' : ''}`} width={photo.width} height={photo.height} loading="lazy" />
             {photo.is_primary && <span className="photo-badge">{PHOTO_TEXTS.main}</span>}
             <div className="photo-actions">
               {!photo.is_primary && (

@@ -6,6 +6,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { CompletionMeter, type ProfilePaths } from '@/features/profile/components/completion-meter';
 import { PROFILE_FIELD_LABELS, choiceLabel } from '@/features/profile/components/labels';
 import { LoadFailed, Loading } from '@/components/load-state';
+import { mediaUrl } from '@/lib/media-url';
 
 export interface ProfileOverviewProps {
   paths: ProfilePaths & { preferences: string };
@@ -42,7 +43,7 @@ function Overview({ profile, paths }: { profile: OwnProfile } & ProfileOverviewP
       <section className="profile-card profile-hero" aria-label="How other members see you">
         <div className="profile-hero-photo">
           {photo ? (
-            <img src={photo.sizes.large} alt={`${profile.name}, photo ${shown + 1} of ${profile.photos.length}`} />
+            <img src={mediaUrl(photo.sizes.large)} alt={`${profile.name}, photo ${shown + 1} of ${profile.photos.length}`} />
           ) : (
             <Link to={paths.photos} className="profile-hero-empty">
               <i className="pi pi-camera" aria-hidden="true" />
@@ -55,7 +56,7 @@ function Overview({ profile, paths }: { profile: OwnProfile } & ProfileOverviewP
             {profile.photos.map((p, i) => (
               <button key={p.id} type="button" className={`profile-thumb${i === shown ? ' is-current' : ''}`} aria-pressed={i === shown}
                 aria-label={`Show photo ${i + 1}`} onClick={() => setShown(i)}>
-                <img src={p.sizes.thumb} alt="" />
+                <img src={mediaUrl(p.sizes.thumb)} alt="" />
               </button>
             ))}
           </div>

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { DISPLAY_LOCALE, initials } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 export const BLOCKED_TEXTS = {
   subtitle: "People you block can't see your profile or message you, and you won't see them.",
@@ -89,7 +90,7 @@ function BlockedRow({ member }: { member: BlockedMember }) {
   return (
     <li className="safety-row">
       {member.photo ? (
-        <img className="safety-avatar" src={member.photo} alt="" />
+        <img className="safety-avatar" src={mediaUrl(member.photo)} alt="" />
       ) : (
         <span className="safety-avatar safety-avatar--initials" aria-hidden="true">{initials(member.name)}</span>
       )}
