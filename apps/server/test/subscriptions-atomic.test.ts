@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { CheckoutResultSchema, SubscriptionStatusSchema, type SubscriptionStatus } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { bearer, buildUser, signIn } from './helpers/factories';
+import { makeDataDir, removeDataDir } from './helpers/isolation';
+import { allOf, needsEnv, onlyOn } from './helpers/requires';
+import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { until } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSubscriptionRef, type SandboxEventType } from '../src/adapters/payments/sandbox-payments';
 import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
@@ -208,4 +215,74 @@ describe('subscriptions: one transaction per provider event', () => {
     clock.set('2025-04-20T10:00:00.000Z');
     expect(await isPremiumNow(me)).toBe(true);
   });
+});
+
+// The issue's reproduction, on a real server process: PostgreSQL only (the lock that holds the
+// event half-applied is a PostgreSQL table lock; the SQLite pass would only repeat the
+// injected-failure tests above).
+describe('a server process killed between "paid" and "premium granted"', allOf(needsEnv('TEST_DATABASE_URL'), onlyOn('postgres')), () => {
+  const APP_SECRET = 'issue-27-kill-test-app-secret-0123456789';
+  let database: TestDatabase;
+  let t: TestApp;
+  let server: ServerProcess | undefined;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = makeDataDir();
+    database = await createTestDatabase({ dialect: 'postgres' });
+    // The test app shares the database and the app secret (so the sandbox's webhook secret) with the process.
+    t = await buildTestApp({ APP_SECRET }, { database });
+    server = await startServerProcess({ DATABASE_URL: database.url!, DATA_DIR: dataDir, APP_SECRET });
+  }, SERVER_START_MS + 30_000);
+  afterAll(async () => {
+    await server?.stop();
+    await t?.close();
+    await database?.destroy();
+    if (dataDir) removeDataDir(dataDir);
+  });
+
+  it('kill -9 while the grant waits on a lock: nothing is kept, and the redelivered event grants premium once', async () => {
+    const user = await buildUser(t.database.db);
+    const token = await signIn(t.app, user);
+    const res = await t.app.inject({ method: 'POST', url: '/api/subscription/checkout', headers: bearer(token), payload: { plan_id: 'premium_1m' } });
+    const paymentId = CheckoutResultSchema.parse(res.json().data).payment_id;
+    const paid = t.app.services.sandboxPayments!.event('checkout.paid', { payment_id: paymentId });
+    const headers = { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: paid.signature };
+
+    // Another session holds `subscriptions`: the process's event stops at inserting the period.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE subscriptions IN EXCLUSIVE MODE');
+      const delivery = fetch(`${server!.origin}/api/payments/webhooks/sandbox`, { method: 'POST', headers, body: paid.body }).catch(() => null);
+      const waitingInserts = async () => (await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "subscriptions"%'`.execute(database.db)).rows[0]!.n;
+      await until(async () => (await waitingInserts()) === 1, 15_000);
+      await server!.kill();
+      server = undefined;
+      expect(await delivery).toBeNull();
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    // The killed process's backend finds its client gone and rolls back.
+    const busyBackends = async () => (await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`.execute(database.db)).rows[0]!.n;
+    await until(async () => (await busyBackends()) === 0, 15_000);
+    const payment = () => t.database.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const periods = () => t.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
+    expect(await payment()).toEqual({ status: 'pending' });
+    expect(await periods()).toEqual([]);
+
+    // The provider redelivers (to the app still running on the database).
+    const again = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: paid.body, headers });
+    expect(again.statusCode).toBe(200);
+    expect(await payment()).toEqual({ status: 'paid' });
+    expect(await periods()).toHaveLength(1);
+    const status = SubscriptionStatusSchema.parse((await t.app.inject({ method: 'GET', url: '/api/subscription', headers: bearer(token) })).json().data);
+    expect(status).toMatchObject({ is_premium: true, renews: true });
+    expect((await t.app.services.outbox!.list(user.email!)).filter((mail) => mail.subject === RECEIPT)).toHaveLength(1);
+  }, 60_000);
 });
