@@ -32,6 +32,15 @@ describe('route table (spec §2)', () => {
     expect(ROUTES.find((r) => r.path === '/app/chat/:roomId')).toMatchObject({ requiresAuth: true, showTabBar: false });
   });
 
+  it('has the privacy policy and terms at public addresses too (issue #34)', () => {
+    expect(ROUTES.filter((r) => r.group === 'public').map((r) => [r.path, r.name, r.title, r.requiresAuth, r.showTabBar])).toEqual([
+      ['/privacy', 'legal.privacy', 'Privacy Policy', false, false],
+      ['/terms', 'legal.terms', 'Terms of Service', false, false],
+    ]);
+    expect(matchRoute('/privacy')?.name).toBe('legal.privacy');
+    expect(matchRoute('/terms/')?.name).toBe('legal.terms');
+  });
+
   it('hides the tab bar on the post form and in a chat', () => {
     for (const path of ['/app/feed/create', '/app/feed/edit', '/app/messages/:id']) {
       expect(ROUTES.find((r) => r.path === path)!.showTabBar).toBe(false);

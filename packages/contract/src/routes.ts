@@ -3,7 +3,8 @@
  * tab bar shows. Auth names and titles are the spec's; app titles are ours (DESIGN §6).
  */
 
-export type RouteGroup = 'auth' | 'app' | 'standalone' | 'onboarding';
+/** 'public': open to everyone, signed in or not (the legal texts the stores and sign-up link to). */
+export type RouteGroup = 'auth' | 'app' | 'standalone' | 'onboarding' | 'public';
 export type TabKey = 'home' | 'discover' | 'matches' | 'feed' | 'messages' | 'more';
 
 export interface RouteDef {
@@ -19,6 +20,10 @@ export interface RouteDef {
 
 const auth = (path: string, name: string, title: string, requiresAuth = false): RouteDef => ({
   path, name, title, requiresAuth, showTabBar: false, group: 'auth',
+});
+
+const open = (path: string, name: string, title: string): RouteDef => ({
+  path, name, title, requiresAuth: false, showTabBar: false, group: 'public',
 });
 
 const app = (path: string, name: string, title: string, tab?: TabKey, showTabBar = true): RouteDef => ({
@@ -76,6 +81,10 @@ export const ROUTES = [
   app('/app/help/contact', 'app.help.contact', 'Contact Us', 'more'),
   app('/app/privacy-policy', 'app.privacy-policy', 'Privacy Policy', 'more'),
   app('/app/terms', 'app.terms', 'Terms of Service', 'more'),
+  // The same texts at public addresses (issue #34): the app stores need a URL anyone can open, and
+  // Apple wants them reachable before sign-up. The signed-in pages above stay in the app's shell.
+  open('/privacy', 'legal.privacy', 'Privacy Policy'),
+  open('/terms', 'legal.terms', 'Terms of Service'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -11,6 +11,7 @@ export type { PageGroup };
 
 export const PAGE_GROUPS = {
   auth: () => import('@/app/routes/groups/auth'),
+  legal: () => import('@/app/routes/groups/legal'),
   onboarding: () => import('@/app/routes/groups/onboarding'),
   home: () => import('@/app/routes/groups/home'),
   discover: () => import('@/app/routes/groups/discover'),
@@ -41,6 +42,7 @@ export function lazyScreen<N extends ScreenName>(name: N, pick: ScreenPicks[N]):
 /** Where a member usually goes from each group (signed-in groups include the shell they need). */
 const LIKELY_NEXT: Record<PageGroup, readonly PageGroup[]> = {
   auth: ['appShell', 'home', 'onboarding'],
+  legal: ['auth'],
   onboarding: ['appShell', 'home'],
   home: ['discover', 'matches', 'chat', 'feed', 'profile', 'member'],
   discover: ['matches', 'chat', 'home', 'member'],

@@ -162,7 +162,7 @@ describe('every route', () => {
     },
   );
 
-  it.each(ROUTES.filter((r) => r.group === 'auth' && !r.requiresAuth).map((r) => [r.path, r.title] as const))(
+  it.each(ROUTES.filter((r) => (r.group === 'auth' || r.group === 'public') && !r.requiresAuth).map((r) => [r.path, r.title] as const))(
     '%s is open to signed-out visitors',
     async (path, title) => {
       renderApp(path);

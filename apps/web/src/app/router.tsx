@@ -34,6 +34,8 @@ const SCREEN_PICKS: ScreenPicks = {
   'auth.reset-password': (m) => m.ResetPasswordRoute,
   'auth.verify-email': (m) => m.VerifyEmailRoute,
   'auth.403': (m) => m.NotAllowedRoute,
+  'legal.privacy': (m) => m.PublicPrivacyRoute,
+  'legal.terms': (m) => m.PublicTermsRoute,
   'onboarding.welcome': (m) => m.OnboardingWelcomeRoute,
   'app.more': (m) => m.MoreRoute,
   'app.preferences': (m) => m.PreferencesRoute,
@@ -123,7 +125,8 @@ export const appRoutes: RouteObject[] = [
         element: <GuestOnly />,
         children: [{ element: <AuthLayout />, children: routesWhere(isGuestAuthPage) }],
       },
-      { element: <AuthLayout />, children: routesWhere((r) => OPEN_TO_ALL.has(r.name)) },
+      // Pages for everyone, signed in or not: the e-mail verification link and the public legal texts.
+      { element: <AuthLayout />, children: routesWhere((r) => OPEN_TO_ALL.has(r.name) || r.group === 'public') },
       {
         element: <RequireAuth />,
         children: [

@@ -7,7 +7,7 @@
 import type { RouteDef, RouteName } from '@linkup/contract';
 
 export const PAGE_GROUP_NAMES = [
-  'auth', 'onboarding', 'home', 'discover', 'member', 'matches', 'chat', 'feed', 'profile', 'settings', 'help', 'premium', 'appShell',
+  'auth', 'legal', 'onboarding', 'home', 'discover', 'member', 'matches', 'chat', 'feed', 'profile', 'settings', 'help', 'premium', 'appShell',
 ] as const;
 
 export type PageGroup = (typeof PAGE_GROUP_NAMES)[number];
@@ -21,6 +21,8 @@ export const SCREEN_GROUPS = {
   'auth.reset-password': 'auth',
   'auth.verify-email': 'auth',
   'auth.403': 'auth',
+  'legal.privacy': 'legal',
+  'legal.terms': 'legal',
   'onboarding.welcome': 'onboarding',
   'app.more': 'profile',
   'app.preferences': 'profile',

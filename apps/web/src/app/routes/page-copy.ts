@@ -72,6 +72,8 @@ export const PAGE_COPY: Readonly<Record<string, PageCopy>> = {
   'app.help.contact': { icon: 'pi-envelope', description: 'Send us a message and our support team will get back to you.' },
   'app.privacy-policy': { icon: 'pi-shield', description: 'How LinkUp collects, uses and protects your personal information.' },
   'app.terms': { icon: 'pi-file', description: 'The rules for using LinkUp, in plain language.' },
+  'legal.privacy': { icon: 'pi-shield', description: 'How LinkUp collects, uses and protects your personal information.' },
+  'legal.terms': { icon: 'pi-file', description: 'The rules for using LinkUp, in plain language.' },
 };
 
 export const pageCopy = (name: string): PageCopy => PAGE_COPY[name] ?? FALLBACK_COPY;

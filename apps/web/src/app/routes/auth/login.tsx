@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { OtpRequestForm } from '@/features/auth/components/otp-request-form';
 import { LOGIN_METHOD_PARAM, loginMethod, type LoginMethod } from '@/features/auth/utils/login-method';
+import { LegalLinks } from '@/app/routes/auth/legal-links';
 import { pageCopy } from '@/app/routes/page-copy';
 
 /** The query of the same page with the other sign-in way, keeping the return address. */
@@ -45,6 +46,7 @@ export function LoginRoute() {
       <p className="auth-switch">
         New to LinkUp? <Link to={routeByName('auth.register').path} className="text-link">Create an account</Link>
       </p>
+      <LegalLinks />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { LegalDocument } from '@/features/help/components/legal/legal-document';
+import { LegalDocument, type LegalPlace } from '@/features/help/components/legal/legal-document';
 
 /** The privacy policy, written for LinkUp: what we collect, why, how long, and your choices. */
-export function PrivacyPolicy() {
+export function PrivacyPolicy({ place }: { place?: LegalPlace }) {
   return (
-    <LegalDocument>
+    <LegalDocument place={place}>
       <p>
         LinkUp is a dating app for adults. Meeting new people means sharing something about yourself, so we want you to know
         exactly what we keep, why we keep it, who can see it and how to take it back. This policy applies to the LinkUp web app

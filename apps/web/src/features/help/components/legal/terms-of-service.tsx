@@ -1,13 +1,15 @@
+import { routeByName } from '@linkup/contract';
 import { Link } from 'react-router';
-import { LegalDocument } from '@/features/help/components/legal/legal-document';
+import { LegalDocument, type LegalPlace } from '@/features/help/components/legal/legal-document';
 
 /** The terms of service, written for LinkUp: who may join, rules of conduct, safety, Premium, ending. */
-export function TermsOfService() {
+export function TermsOfService({ place = 'app' }: { place?: LegalPlace }) {
+  const privacyPolicy = routeByName(place === 'app' ? 'app.privacy-policy' : 'legal.privacy').path;
   return (
-    <LegalDocument>
+    <LegalDocument place={place}>
       <p>
         These terms are the agreement between you and LinkUp when you use the LinkUp web app or mobile apps. By creating an
-        account you accept them, together with our <Link to="/app/privacy-policy" className="text-link">Privacy Policy</Link>.
+        account you accept them, together with our <Link to={privacyPolicy} className="text-link">Privacy Policy</Link>.
       </p>
 
       <h2>Who may use LinkUp</h2>
