@@ -131,7 +131,9 @@ export function buildServices(inputs: ServiceInputs) {
   const discoverQueues = !config.matching.discoverQueue ? null : redis
     ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))
     : new MemoryQueueStore();
-  const members = new MembersService(new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications);
+  const members = new MembersService(
+    new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications, entitlements, onboarding,
+  );
 
   return {
     config,
@@ -161,7 +163,7 @@ export function buildServices(inputs: ServiceInputs) {
     pushes,
     /** The VAPID public key browsers subscribe with. */
     webPushKey: push.vapid.publicKey,
-    feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock),
+    feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding),
     subscriptions: new SubscriptionsService({
       repo: new SubscriptionsRepository(db, dialect), provider: payments, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,

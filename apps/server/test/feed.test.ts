@@ -274,6 +274,57 @@ describe('feed API', () => {
       expect((await call(viewer, 'GET', `/feed/posts/${newId()}`)).statusCode).toBe(404);
     });
 
+    it('leaves authors who hide their age out of results an age range narrows: no run of filters finds it (issue #27 item 11)', async () => {
+      const secret = await make({ date_of_birth: bornAged(28) }, {});
+      const post = await createPost(secret, { preferred_age_max: 99 });
+      await db().insertInto('user_settings').values({ user_id: secret.user.id, show_age: false, updated_at: nowIso() }).execute();
+      // A reader whose age is no dealbreaker: the unfiltered feed and the whole age range show the post.
+      const reader = await make({ gender: 'male' }, { genders: ['female'], strict_fields: ['genders'] });
+      expect(await feedIds(reader)).toContain(post.id);
+      expect(await feedIds(reader, '?ageMin=18&ageMax=99')).toContain(post.id);
+      // Every narrower range answers alike, whether it holds her age or not: a binary search learns nothing.
+      const searched: boolean[] = [];
+      let [low, high] = [18, 99];
+      while (low < high) {
+        const mid = Math.floor((low + high) / 2);
+        const found = (await feedIds(reader, `?ageMin=${low}&ageMax=${mid}`)).includes(post.id);
+        searched.push(found);
+        if (found) high = mid;
+        else low = mid + 1;
+      }
+      expect(searched.length).toBeGreaterThanOrEqual(6);
+      expect(searched.every((found) => !found)).toBe(true);
+      expect(await feedIds(reader, '?ageMin=28&ageMax=28')).not.toContain(post.id);
+      expect(await feedIds(reader, '?ageMax=98')).not.toContain(post.id);
+      // A strict age preference narrows too (25–35 here).
+      expect(await feedIds(viewer)).not.toContain(post.id);
+      // An author who shows her age is found by the same filter.
+      const open = await make({ date_of_birth: bornAged(28) }, {});
+      const shown = await createPost(open, { preferred_age_max: 99 });
+      expect(await feedIds(reader, '?ageMin=28&ageMax=28')).toContain(shown.id);
+      // Her post itself stays hers to show, without the age.
+      expect(FeedPostSchema.parse((await call(reader, 'GET', `/feed/posts/${post.id}`)).json().data).age).toBeNull();
+    });
+
+    it('leaves out the post of a former match, which cannot be liked either (issue #27 item 10)', async () => {
+      const former = await make({ gender: 'female', date_of_birth: bornAged(28) }, {});
+      const post = await createPost(former, { preferred_age_max: 99 });
+      const other = await make({ gender: 'female', date_of_birth: bornAged(28) }, {});
+      const stillShown = await createPost(other, { preferred_age_max: 99 });
+      expect(await feedIds(viewer)).toContain(post.id);
+      expect((await like(viewer, post.id)).statusCode).toBe(200);
+      const [a, b] = [viewer.user.id, former.user.id].sort();
+      await db().insertInto('matches').values({
+        id: newId(), pair_key: `${a}:${b}`, user_a: a!, user_b: b!, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: nowIso(), unmatched_by: b!,
+      }).execute();
+      for (const [reader, hidden] of [[viewer, post.id], [former, OwnPostResponseSchema.parse((await call(viewer, 'GET', '/feed/my-post')).json().data).post!.id]] as const) {
+        expect(await feedIds(reader)).not.toContain(hidden);
+        expect((await call(reader, 'GET', `/feed/posts/${hidden}`)).statusCode).toBe(404);
+        expect((await like(reader, hidden)).statusCode).toBe(404);
+      }
+      expect(await feedIds(viewer)).toContain(stillShown.id);
+    });
+
     it('hides the age of an author who hides it', async () => {
       const author = await make({}, {});
       const post = await createPost(author, { preferred_age_max: 99 });

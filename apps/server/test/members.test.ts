@@ -9,6 +9,8 @@ import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { MembersRepository } from '../src/modules/members/members.repository';
 import { MembersService } from '../src/modules/members/members.service';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { OnboardingGate } from '../src/modules/shared/onboarding-gate';
 import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
 import { systemClock } from '../src/lib/clock';
 
@@ -133,6 +135,7 @@ describe('members API: another member’s profile', () => {
     const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
     const ana = await make({ name: 'Ana' });
     const ben = await make({ name: 'Ben' });
+    await new EntitlementsRepository(t.database.db).grant(ana.user.id, 30, nowIso());
     expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true });
 
     await t.database.db.insertInto('user_settings').values({ user_id: ben.user.id, message_policy: 'matches', updated_at: nowIso() })
@@ -146,6 +149,38 @@ describe('members API: another member’s profile', () => {
     }).execute();
     expect(await relation(ana, ben.user.id)).toEqual({ matched: true, liked_me: true, accepts_messages: true });
     expect(await relation(ana, ana.user.id)).toBeUndefined();
+  });
+
+  it('never tells a free member who liked them: People Who Like You is premium (issue #27 item 7)', async () => {
+    const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
+    const [free, liker, superLiker] = [await make({ name: 'Free Viewer' }), await make({ name: 'Liker' }), await make({ name: 'Super Liker' })];
+    await t.database.db.insertInto('swipes').values([
+      { actor_id: liker.user.id, target_id: free.user.id, action: 'like', created_at: nowIso() },
+      { actor_id: superLiker.user.id, target_id: free.user.id, action: 'super_like', created_at: nowIso() },
+    ]).execute();
+    const notLiker = await make({ name: 'Not A Liker' });
+    // The same answer whether they liked the free member or not.
+    for (const m of [liker, superLiker, notLiker]) expect(await relation(free, m.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+    // People Who Like You stays locked for them, too.
+    expect((await call(free, 'GET', '/matches/likes')).json().data).toMatchObject({ locked: true, items: [] });
+
+    // Premium: the same profile says they liked them.
+    await new EntitlementsRepository(t.database.db).grant(free.user.id, 30, nowIso());
+    expect((await relation(free, liker.user.id))?.liked_me).toBe(true);
+    expect((await relation(free, notLiker.user.id))?.liked_me).toBe(false);
+  });
+
+  it('shows other members only to a member who has finished onboarding (a view reaches them as a visit; issue #27 item 12)', async () => {
+    const newcomer = await make({ profile_completed: false, onboarding_completed_at: null });
+    const member = await make();
+    const res = await view(newcomer, member.user.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'onboarding_required' });
+    expect(await visits(newcomer.user.id, member.user.id)).toBe(0);
+    const notices = await t.database.db.selectFrom('notifications').select('id').where('user_id', '=', member.user.id).execute();
+    expect(notices).toEqual([]);
+    // Their own profile is theirs to see while onboarding.
+    expect((await view(newcomer, newcomer.user.id)).statusCode).toBe(200);
   });
 
   it('answers 404 alike for an unknown member, a deleted one, and one blocked either way', async () => {
@@ -182,7 +217,10 @@ describe('members API: another member’s profile', () => {
       transformResult: async (args) => args.result,
     };
     const db = t.database.db.withPlugin(counter);
-    const service = new MembersService(new MembersRepository(db, new PrivacyRepository(db)), t.app.deps.storage, systemClock, t.app.services.notifications);
+    const service = new MembersService(
+      new MembersRepository(db, new PrivacyRepository(db)), t.app.deps.storage, systemClock, t.app.services.notifications,
+      new EntitlementsRepository(db), new OnboardingGate(async () => undefined),
+    );
     const members = await Promise.all(Array.from({ length: 8 }, (_, i) => make({ name: `Card ${i}`, city: 'Durban', province: 'KwaZulu-Natal', location_cell: cityCell('Durban') })));
     for (const m of members) await addPhoto(m.user.id, 0, true);
 

@@ -185,4 +185,45 @@ describe('onboarding API', () => {
     expect((await call(member, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi', type: 'text' })).statusCode).toBe(201);
     expect((await call(member, 'POST', `/matches/${other.user.id}/like`)).statusCode).toBe(200);
   });
+  it('refuses every other action that reaches a member until onboarding is complete: a post like, publishing a post, a profile view (issue #27 item 12)', async () => {
+    const member = await make();
+    const author = await make({});
+    const now = nowIso();
+    await t.database.db.insertInto('user_preferences').values({
+      user_id: member.user.id, genders: '[]', age_min: 18, age_max: 99, strict_fields: '[]', body_types: '[]', created_at: now, updated_at: now,
+    }).execute();
+    const post = await call(author, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
+    expect(post.statusCode).toBe(201);
+    const postId = post.json().data.post.id as string;
+    const refused = async (response: { statusCode: number; json: () => { code?: string } }, what: string) => {
+      expect(response.statusCode, what).toBe(409);
+      expect(response.json().code, what).toBe('onboarding_required');
+    };
+    // Snapshot of what reaches the author, before the new member tries anything.
+    const reached = async () => ({
+      likes: (await t.database.db.selectFrom('feed_post_likes').select('user_id').where('post_id', '=', postId).execute()).length,
+      visits: (await t.database.db.selectFrom('profile_visits').select('id').where('viewed_id', '=', author.user.id).execute()).length,
+      inbox: (await t.database.db.selectFrom('notifications').select('id').where('user_id', '=', author.user.id).execute()).length,
+    });
+    const before = await reached();
+    await refused(await call(member, 'POST', `/feed/posts/${postId}/like`), 'post like');
+    await refused(await call(member, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 }), 'publish');
+    await refused(await call(member, 'GET', `/users/${author.user.id}`), 'profile view');
+    expect(await reached()).toEqual(before);
+    expect((await call(member, 'GET', '/feed/my-post')).json().data).toMatchObject({ has_post: false });
+
+    // What protects the new member stays open while onboarding: block and report (DESIGN §6 Safety).
+    expect((await call(member, 'POST', `/users/${author.user.id}/report`, { reason: 'scam_or_spam' })).statusCode).toBeLessThan(300);
+    const stranger = await make({});
+    expect((await call(member, 'POST', `/users/${stranger.user.id}/block`, {})).statusCode).toBeLessThan(300);
+    // Their own things too: the feed, their profile.
+    expect((await call(member, 'GET', '/feed')).statusCode).toBe(200);
+    expect((await call(member, 'GET', `/users/${member.user.id}`)).statusCode).toBe(200);
+
+    await doRequiredSteps(member);
+    expect((await call(member, 'POST', '/onboarding/complete')).statusCode).toBe(200);
+    expect((await call(member, 'POST', `/feed/posts/${postId}/like`)).statusCode).toBe(200);
+    expect((await call(member, 'GET', `/users/${author.user.id}`)).statusCode).toBe(200);
+    expect((await call(member, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 })).statusCode).toBe(201);
+  });
 });

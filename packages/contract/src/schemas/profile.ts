@@ -69,7 +69,10 @@ export const PublicProfileSchema = z.object({
   relation: z.object({
     /** Matched now: no Like / Pass, only Message. */
     matched: z.boolean(),
-    /** They liked or super liked the viewer: 'Like back'. */
+    /**
+     * They liked or super liked the viewer: 'Like back'. Told only to a premium viewer (People Who
+     * Like You is premium) or once matched; a free member always reads false.
+     */
     liked_me: z.boolean(),
     /** False when they accept messages only from matches and the two are not matched. */
     accepts_messages: z.boolean(),

@@ -1,6 +1,7 @@
 import { AGE_LIMITS, FEED_MESSAGES, PREFERENCE_LIST_FIELDS, type FeedQuery, type PreferenceValues } from '@linkup/contract';
 import { AppError, invalid, notFound } from '../../lib/http-errors';
 import { ageFromBirthDate, birthDateBounds } from '../../lib/time';
+import { contactPolicy } from '../shared/contact.policy';
 
 /** The member a post's partner preferences are compared with. */
 export interface Suitor {
@@ -25,6 +26,8 @@ export interface FeedWalk {
   genders: string[];
   /** Authors' birth dates, when an age range applies. */
   birthDates: { after: string; onOrBefore: string } | null;
+  /** Leave out authors who hide their age (the age range narrows the feed down: it would find their age). */
+  hidesHiddenAges: boolean;
   city: string | null;
   province: string | null;
   /** Post fields that must be one of the values. */
@@ -75,11 +78,10 @@ export const feedPolicy: FeedPolicy = {
     const strict = new Set<string>(prefs.strict_fields);
     const genders = query.gender ? [query.gender] : strict.has('genders') ? prefs.genders : [];
     const ageSet = query.ageMin !== undefined || query.ageMax !== undefined;
-    let birthDates: FeedWalk['birthDates'] = null;
+    let ages: { min: number; max: number } | null = null;
     if (ageSet || strict.has('age')) {
       const min = query.ageMin ?? (ageSet ? AGE_LIMITS.min : prefs.age_min);
-      const max = Math.max(min, query.ageMax ?? (ageSet ? AGE_LIMITS.max : prefs.age_max));
-      birthDates = birthDateBounds(min, max, now);
+      ages = { min, max: Math.max(min, query.ageMax ?? (ageSet ? AGE_LIMITS.max : prefs.age_max)) };
     }
     const location = strict.has('location');
     const postFields: FeedWalk['postFields'] = [];
@@ -93,7 +95,8 @@ export const feedPolicy: FeedPolicy = {
       suitor,
       suitorAge: suitor.date_of_birth ? ageFromBirthDate(suitor.date_of_birth, now) : null,
       genders,
-      birthDates,
+      birthDates: ages && birthDateBounds(ages.min, ages.max, now),
+      hidesHiddenAges: contactPolicy.ageRangeRevealsAge(ages),
       city: query.city || (location ? prefs.city : null) || null,
       province: query.province || (location ? prefs.province : null) || null,
       postFields,

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, FeedPostImageRow, FeedPostRow } from '../../db/schema';
-import { whereNotBlocked } from '../shared/blocks.repository';
+import { whereNotApart } from '../shared/blocks.repository';
 import type { FeedWalk, Suitor } from './feed.policy';
 
 /** A post with what the feed shows of its author (as their profile is now). */
@@ -58,8 +58,8 @@ const PREFERRED = [
 ] as const;
 
 /**
- * Only posts `suitor` may see: available, the author's profile complete and not hidden, no block
- * either way, the post's partner preferences fit (each one unset or equal to the suitor's value,
+ * Only posts `suitor` may see: available, the author's profile complete and not hidden, the two
+ * not apart (no block either way, no unmatch: `contactPolicy.apart`), the post's partner preferences fit (each one unset or equal to the suitor's value,
  * the age range around their age) and so does the author's gender dealbreaker.
  */
 function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): PostsQuery {
@@ -68,7 +68,7 @@ function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): Posts
       eb('p.is_available', '=', true),
       eb('u.profile_completed', '=', true),
       eb.or([eb('st.hide_from_discover', 'is', null), eb('st.hide_from_discover', '=', false)]),
-      whereNotBlocked(eb, suitor.id, 'p.user_id'),
+      whereNotApart(eb, suitor.id, 'p.user_id'),
       ...PREFERRED.map(([column, field]) => {
         const mine = suitor[field];
         return mine === null ? eb(column, 'is', null) : eb.or([eb(column, 'is', null), eb(column, '=', mine)]);
@@ -85,8 +85,8 @@ function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): Posts
 
 /**
  * All SQL of the feed: posts, their photos and likes. Every read of another member's post goes
- * through `visibleTo`: available, the author's profile complete and not hidden, no block either
- * way, and the post's partner preferences (and the author's gender dealbreaker) fit the reader.
+ * through `visibleTo`: available, the author's profile complete and not hidden, not apart (no
+ * block either way, no unmatch), and the post's partner preferences (and the author's gender dealbreaker) fit the reader.
  */
 export class FeedRepository {
   constructor(
@@ -143,6 +143,7 @@ export class FeedRepository {
     if (end) query = query.where((eb) => eb.not(before(eb, end)));
     if (walk.genders.length > 0) query = query.where('u.gender', 'in', walk.genders);
     if (walk.birthDates) query = query.where('u.date_of_birth', '>', walk.birthDates.after).where('u.date_of_birth', '<=', walk.birthDates.onOrBefore);
+    if (walk.hidesHiddenAges) query = query.where((eb) => eb.or([eb('st.show_age', 'is', null), eb('st.show_age', '=', true)]));
     if (walk.city) query = query.where('u.city', '=', walk.city);
     if (walk.province) query = query.where('u.province', '=', walk.province);
     for (const { column, values } of walk.postFields) query = query.where(`p.${column}`, 'in', values);

@@ -13,6 +13,7 @@ import { isoNow, type Clock } from '../../lib/clock';
 import { ageFromBirthDate } from '../../lib/time';
 import { preferenceValues } from '../shared/preferences';
 import type { Notifier } from '../shared/notifier';
+import type { OnboardingGate } from '../shared/onboarding-gate';
 import { encodeCursor, feedPolicy, type Suitor } from './feed.policy';
 import { presentImage, presentOwnPost, presentPost, type PostExtras } from './feed.presenter';
 import type { FeedPostListRow, FeedPostValuesRow, FeedRepository } from './feed.repository';
@@ -23,6 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The feed (issue 13): one post per member about themselves and the partner they hope to meet,
  * the posts of others that fit both ways, newest first, and likes. A like on my post reaches my
  * notifications inbox (once a day per member and post, however often they like and unlike).
+ * Likes and publishing reach other members: only a member who has finished onboarding does them.
  */
 export class FeedService {
   constructor(
@@ -31,6 +33,7 @@ export class FeedService {
     private readonly notifier: Notifier,
     private readonly photoLimits: PhotoLimits,
     private readonly clock: Clock,
+    private readonly onboarding: Pick<OnboardingGate, 'assertOnboarded'>,
   ) {}
 
   // ── Reading ──
@@ -62,6 +65,7 @@ export class FeedService {
 
   /** Likes a post I may see; a second like changes nothing. */
   async like(userId: string, postId: string): Promise<PostLikeResult> {
+    await this.onboarding.assertOnboarded(userId);
     const owner = await this.repo.postOwner(postId);
     feedPolicy.assertVisible(owner);
     feedPolicy.assertCanLike(owner, userId);
@@ -101,6 +105,7 @@ export class FeedService {
 
   /** Publishes my one post; a second (also two at once) is 409. */
   async createPost(userId: string, values: FeedPostValues): Promise<OwnPostResponse> {
+    await this.onboarding.assertOnboarded(userId);
     feedPolicy.assertNoPost(await this.repo.ownPost(userId));
     const { slots, created } = await this.resolveImages(userId, null, values);
     const now = isoNow(this.clock);

@@ -2,7 +2,10 @@ import { SAFETY_MESSAGES, type PublicProfile } from '@linkup/contract';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { isoNow, type Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
+import type { EntitlementsRepository } from '../shared/entitlements.repository';
 import type { Notifier } from '../shared/notifier';
+import type { OnboardingGate } from '../shared/onboarding-gate';
+import { membersPolicy } from './members.policy';
 import type { MembersRepository } from './members.repository';
 import { presentPublicProfiles } from './public-profile.presenter';
 
@@ -16,27 +19,35 @@ export class MembersService {
     private readonly storage: PhotoStorage,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
+    private readonly entitlements: Pick<EntitlementsRepository, 'isPremium'>,
+    private readonly onboarding: Pick<OnboardingGate, 'assertOnboarded'>,
   ) {}
 
-  /** The profile as `viewerId` may see it; viewing someone else records a visit (once a UTC day). */
+  /**
+   * The profile as `viewerId` may see it; viewing someone else records a visit (once a UTC day),
+   * which reaches them, so only a member who has finished onboarding views others.
+   */
   async view(viewerId: string, memberId: string): Promise<PublicProfile> {
     const self = memberId === viewerId;
     if (!self) {
-      const member = await this.repo.findVisibility(viewerId, memberId);
-      if (!member || member.hidden) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+      await this.onboarding.assertOnboarded(viewerId);
+      membersPolicy.assertVisible(await this.repo.findVisibility(viewerId, memberId));
     }
     const rows = await this.repo.publicProfileRows(viewerId, [memberId]);
     const profile = presentPublicProfiles(rows, this.storage, viewerId, [memberId], this.clock.now()).get(memberId);
     // Deleted between the two reads.
     if (!profile) throw notFound(SAFETY_MESSAGES.memberUnavailable);
     if (self) return profile;
-    const { matched, likedMe } = await this.repo.relationRows(viewerId, memberId);
-    const messagePolicy = rows.privacy.get(memberId)?.message_policy;
+    const [{ matched, likedMe }, viewerIsPremium] = await Promise.all([
+      this.repo.relationRows(viewerId, memberId),
+      this.entitlements.isPremium(viewerId, isoNow(this.clock)),
+    ]);
+    const messagePolicy = rows.privacy.get(memberId)?.message_policy ?? 'everyone';
     // The first visit of the day tells the member visited (Profile View).
     if (await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock))) {
       await this.notifier.notify({ userId: memberId, type: 'profile_view', actorId: viewerId });
     }
-    return { ...profile, relation: { matched, liked_me: likedMe, accepts_messages: matched || messagePolicy !== 'matches' } };
+    return { ...profile, relation: membersPolicy.relation({ matched, likedMe, messagePolicy, viewerIsPremium }) };
   }
 
   /**

@@ -54,6 +54,14 @@ export function unmatchedWith<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, v
   );
 }
 
+/**
+ * Keeps only members `viewerId` is not apart from (`contactPolicy.apart`): not blocked either way,
+ * not matched and unmatched. `.where((eb) => whereNotApart(eb, me, 'n.actor_id'))`.
+ */
+export function whereNotApart<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, viewerId: string, column: string): AliasableExpression<SqlBool> {
+  return eb.not(eb.or([blockedEitherWay(eb, viewerId, column), unmatchedWith(eb, viewerId, column)]));
+}
+
 /** Reads of blocks for services that work on ids rather than queries. */
 export class BlocksRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -85,5 +93,21 @@ export class BlocksRepository {
       ]))
       .execute();
     return new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)));
+  }
+
+  /** The ids among `ids` that were matched with `viewerId` and unmatched (one query). */
+  async unmatchedAmong(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)].filter((id) => id !== viewerId);
+    if (unique.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('matches')
+      .select(['user_a', 'user_b'])
+      .where('unmatched_at', 'is not', null)
+      .where((eb) => eb.or([
+        eb.and([eb('user_a', '=', viewerId), eb('user_b', 'in', unique)]),
+        eb.and([eb('user_b', '=', viewerId), eb('user_a', 'in', unique)]),
+      ]))
+      .execute();
+    return new Set(rows.map((r) => (r.user_a === viewerId ? r.user_b : r.user_a)));
   }
 }

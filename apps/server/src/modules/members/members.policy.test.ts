@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { membersPolicy, type RelationFacts } from './members.policy';
+
+const facts = (overrides: Partial<RelationFacts> = {}): RelationFacts => ({
+  matched: false, likedMe: false, messagePolicy: 'everyone', viewerIsPremium: false, ...overrides,
+});
+
+describe('membersPolicy.relation', () => {
+  it('tells a free member nothing of a like that has not made a match (People Who Like You is premium)', () => {
+    expect(membersPolicy.relation(facts({ likedMe: true }))).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+  });
+
+  it('tells a premium member who liked them', () => {
+    expect(membersPolicy.relation(facts({ likedMe: true, viewerIsPremium: true })).liked_me).toBe(true);
+    expect(membersPolicy.relation(facts({ likedMe: false, viewerIsPremium: true })).liked_me).toBe(false);
+  });
+
+  it('a match tells anyone the like it was made of', () => {
+    expect(membersPolicy.relation(facts({ matched: true, likedMe: true }))).toEqual({ matched: true, liked_me: true, accepts_messages: true });
+  });
+
+  it('accepts messages unless the member takes them from matches only and the two are not matched', () => {
+    expect(membersPolicy.relation(facts({ messagePolicy: 'matches' })).accepts_messages).toBe(false);
+    expect(membersPolicy.relation(facts({ messagePolicy: 'matches', matched: true })).accepts_messages).toBe(true);
+  });
+});
+
+describe('membersPolicy.assertVisible', () => {
+  it('answers 404 alike for an unknown member and a hidden one', () => {
+    expect(() => membersPolicy.assertVisible(undefined)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => membersPolicy.assertVisible({ hidden: true })).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => membersPolicy.assertVisible({ hidden: false })).not.toThrow();
+  });
+});
