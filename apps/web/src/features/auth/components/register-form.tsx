@@ -229,8 +229,8 @@ export function RegisterForm() {
 }
 
 /**
- * The full Terms and Privacy Policy are app pages behind sign-in (spec §2), so the form carries
- * what a new member agrees to in brief.
+ * What a new member agrees to, in brief, beside the box they tick; the full texts are the public
+ * /terms and /privacy pages linked under the form.
  */
 function TermsSummary() {
   return (
