@@ -12,6 +12,7 @@ import { until } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSubscriptionRef, type SandboxEventType } from '../src/adapters/payments/sandbox-payments';
 import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
+import { Outbox } from '../src/adapters/outbox/outbox.repository';
 
 interface Member { user: UserRow; token: string }
 type Signed = { body: string; signature: string };
@@ -108,6 +109,20 @@ describe('subscriptions: one transaction per provider event', () => {
       expect(await periods(me.user.id)).toHaveLength(2);
       expect(await receipts(me)).toHaveLength(2);
     });
+  });
+
+  it('the receipt leaves after the commit: a mail that fails is logged, the grant stands and the delivery is answered 200', async () => {
+    const me = await make();
+    const paymentId = await checkout(me);
+    const paid = event('checkout.paid', { payment_id: paymentId });
+    vi.spyOn(Outbox.prototype, 'add').mockRejectedValueOnce(new Error('mail server down'));
+
+    expect((await send(paid)).statusCode).toBe(200);
+    expect(await status(me)).toMatchObject({ is_premium: true, premium_until: '2025-04-01T10:00:00.000Z' });
+    expect(await receipts(me)).toEqual([]);
+    // Nothing left to retry: a redelivery changes nothing.
+    expect((await send(paid)).statusCode).toBe(200);
+    expect(await periods(me.user.id)).toHaveLength(1);
   });
 
   describe('events of one member serialise (real parallel deliveries)', () => {

@@ -173,12 +173,10 @@ export class SubscriptionsService {
     if (!outcome) return;
     // Committed: a failed mail or socket must not turn the provider's delivery into a retry (a
     // retry would change nothing); it is logged.
-    try {
-      if (outcome.receipt) await this.sendReceipt(outcome.receipt.payment, outcome.receipt.premiumUntil);
-      await this.announce(outcome.userId, now);
-    } catch (err) {
-      this.deps.log.error({ err, event: event.id }, 'payment event applied; telling the member failed');
-    }
+    const told = (what: string) => (err: unknown) => this.deps.log.error({ err, event: event.id }, `payment event applied; ${what} failed`);
+    const { receipt } = outcome;
+    if (receipt) await this.sendReceipt(receipt.payment, receipt.premiumUntil).catch(told('the receipt'));
+    await this.announce(outcome.userId, now).catch(told('premium.changed'));
   }
 
   /** The member an event is about, or null when it names nothing of ours (it is recorded and changes nothing). */
