@@ -111,7 +111,7 @@ export function buildServices(inputs: ServiceInputs) {
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
 
-  const auth = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications });
+  const auth: AuthService = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire

@@ -20,6 +20,8 @@ export const ERROR_CODE_STATUS = {
   client_id_taken: 409,
   /** Likes, super likes and messages wait until the member has finished onboarding (issue 17). */
   onboarding_required: 409,
+  /** Likes, super likes and messages wait until the member has confirmed their mobile number with a code (issue 27). */
+  mobile_unverified: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -253,6 +255,12 @@ export const AUTH_MESSAGES = {
   emailAlreadyVerified: 'Your e-mail address is already verified.',
   verifyInvalid: 'This verification link is invalid or has expired.',
   verificationSent: 'We sent a new verification link to your e-mail address.',
+  /** 409 mobile_unverified: a like, super like or message before the number is confirmed. */
+  mobileUnverified: 'Confirm your mobile number first: likes and messages open once it is confirmed.',
+  mobileConfirmed: 'Your mobile number is confirmed.',
+  mobileAlreadyConfirmed: 'Your mobile number is already confirmed.',
+  /** The number the member registered with was confirmed by another account first. */
+  mobileClaimedElsewhere: 'This number was confirmed by another account. Add your own number in Account Settings.',
 } as const;
 
 /** 409 for a change that lost a race with another one (e.g. two requests taking the same unique value). */

@@ -15,7 +15,10 @@ export interface UsersTable {
   id: string;
   name: string;
   email: string | null;
+  /** A confirmed number only (unique); until the code is entered the number waits in `pending_phone_number`. */
   phone_number: string | null;
+  /** The number registered with, not yet confirmed (issue 27); several accounts may claim one number. */
+  pending_phone_number: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   date_of_birth: string | null;
   gender: string | null;

@@ -39,6 +39,16 @@ export interface AuthServiceDeps {
   realtime: () => Realtime;
   /** Tells a new member welcome (their inbox's first item). */
   notifier: Notifier;
+  /**
+   * Sends the code that confirms a new member's number, bound to them (the OtpService's
+   * number-confirmation codes; a function because that service is built after this one).
+   */
+  mobileCodes: () => MobileConfirmationCodes;
+}
+
+/** The code a member confirms their number with (the auth module's OtpService). */
+export interface MobileConfirmationCodes {
+  requestNumberChange(userId: string, mobile: string, meta: ClientMeta): Promise<unknown>;
 }
 
 /** Only write last-used stamps this often, so reads stay reads. */
@@ -92,12 +102,13 @@ export class AuthService {
     if (!mobile) errors.mobile = [AUTH_MESSAGES.invalidMobile];
     if (isCommonPassword(input.password)) errors.password = [AUTH_MESSAGES.commonPassword];
     if (await repo.findUserByEmail(email)) errors.email = [AUTH_MESSAGES.emailTaken];
+    // Only a confirmed number is taken: a claim nobody confirmed never blocks the number's owner (issue 27).
     if (mobile && (await repo.findUserByMobile(mobile))) errors.mobile = [AUTH_MESSAGES.mobileTaken];
     if (Object.keys(errors).length > 0 || !mobile) throw invalid(errors);
 
     const now = nowIso();
     const user: UserRow = {
-      id: newId(), name: input.name.trim(), email, phone_number: mobile, password_hash: await hashPassword(input.password),
+      id: newId(), name: input.name.trim(), email, phone_number: null, pending_phone_number: mobile, password_hash: await hashPassword(input.password),
       date_of_birth: input.date_of_birth, gender: input.gender, about: null, city: null, province: null, location_cell: null,
       marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
       height_cm: null, job_title: null, education: null, profile_completed: false, onboarding_completed_at: null,
@@ -111,8 +122,21 @@ export class AuthService {
       throw error;
     }
     await this.sendVerificationEmail(user);
+    await this.sendMobileConfirmation(user.id, mobile, meta);
     await this.deps.notifier.notify({ userId: user.id, type: 'welcome' });
     return this.startSession(user, meta);
+  }
+
+  /**
+   * The WhatsApp code that confirms the number registered with. A cool-down, a cap or an outage
+   * only delays it: the account exists, and its confirm step sends another.
+   */
+  private async sendMobileConfirmation(userId: string, mobile: string, meta: ClientMeta): Promise<void> {
+    try {
+      await this.deps.mobileCodes().requestNumberChange(userId, mobile, meta);
+    } catch (error) {
+      if (!(error instanceof AppError && (error.status === 429 || error.status === 503))) throw error;
+    }
   }
 
   /** Issues a fresh token (never reused across sign-ins) and stores only its hash. */
