@@ -111,6 +111,8 @@ export const API_RESPONSES = {
   'PUT /account/email': ok(AccountUserSchema),
   'POST /account/mobile/code': ok(MobileCodeSentSchema),
   'PUT /account/mobile': ok(AccountUserSchema),
+  'POST /account/mobile/confirm/code': ok(MobileCodeSentSchema),
+  'POST /account/mobile/confirm': ok(AccountUserSchema),
   'PUT /account/password': ok(LogoutOthersSchema),
   'POST /account/logout-others': ok(LogoutOthersSchema),
   // The export is a file to keep, not an envelope.

@@ -7,3 +7,8 @@ export const OTP_LENGTH = 6;
 export function needsOnboarding(user: Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at'>): boolean {
   return !user.profile_completed || !user.onboarding_completed_at;
 }
+
+/** Registered but the mobile number not yet confirmed with its WhatsApp code (issue 27): the confirm step comes first. */
+export function needsMobileConfirmation(user: Pick<SessionUser, 'phone_verified'>): boolean {
+  return user.phone_verified === false;
+}

@@ -19,6 +19,7 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
     name: `Member ${sequence}`,
     email: `member${sequence}.${newId().slice(0, 6).toLowerCase()}@example.test`,
     phone_number: `+2783${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`,
+    pending_phone_number: null,
     password_hash: await cachedHash,
     date_of_birth: '1995-06-15',
     gender: 'female',
@@ -37,6 +38,15 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
   };
   await db.insertInto('users').values({ ...row, profile_completed: Boolean(row.profile_completed), is_demo: Boolean(row.is_demo) }).execute();
   return row;
+}
+
+/**
+ * A member who registered but has not confirmed their number with its code yet (issue 27): the
+ * number waits in `pending_phone_number`. Onboarded, like `buildUser`'s, unless overridden.
+ */
+export function buildUnconfirmedUser(db: Kysely<Database>, overrides: Partial<UserRow> = {}): Promise<UserRow> {
+  const mobile = `+2786${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`;
+  return buildUser(db, { phone_number: null, pending_phone_number: mobile, phone_verified_at: null, ...overrides });
 }
 
 /** A bearer token for a member, issued by the real auth service. */

@@ -158,7 +158,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((response.status === 401 || response.status === 403) && token && useSessionStore.getState().token === token) {
       useSessionStore.getState().signOut('expired');
     }
-    throw apiErrorFrom(response.status, parsed);
+    const error = apiErrorFrom(response.status, parsed);
+    // The number is not confirmed (issue 27): the session says so, and the guard leads to its confirm step.
+    const user = useSessionStore.getState().user;
+    if (error.code === 'mobile_unverified' && user && token && useSessionStore.getState().token === token) {
+      useSessionStore.getState().updateUser({ ...user, phone_verified: false });
+    }
+    throw error;
   }
 
   if (isRecord(parsed) && 'success' in parsed) return parsed as unknown as Envelope<T>;

@@ -13,6 +13,11 @@ export const SessionUserSchema = z.object({
   profile_completed: z.boolean(),
   onboarding_completed_at: TimestampSchema.nullable(),
   email_verified_at: TimestampSchema.nullable().optional(),
+  /**
+   * Whether `phone_number` is confirmed with a WhatsApp code (issue 27). The server always says; a
+   * session stored before the field existed leaves it out (read as confirmed until `GET /auth/user`).
+   */
+  phone_verified: z.boolean().optional(),
   /** Whether premium covers now, and until when (`GET /auth/user` always says; other answers may leave them out). */
   is_premium: z.boolean().optional(),
   premium_until: TimestampSchema.nullable().optional(),

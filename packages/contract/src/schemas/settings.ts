@@ -111,6 +111,10 @@ export type MobileChangeCodeBody = z.infer<typeof MobileChangeCodeBodySchema>;
 export const ChangeMobileBodySchema = z.object({ mobile: MobileBodySchema.shape.mobile, otp: OtpCodeSchema });
 export type ChangeMobileBody = z.infer<typeof ChangeMobileBodySchema>;
 
+/** POST /account/mobile/confirm: the code sent by WhatsApp to the number the member registered with (issue 27). */
+export const ConfirmMobileBodySchema = z.object({ otp: OtpCodeSchema });
+export type ConfirmMobileBody = z.infer<typeof ConfirmMobileBodySchema>;
+
 export const ChangePasswordBodySchema = z
   .object({
     current_password: currentPasswordField,

@@ -4,6 +4,7 @@ import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type UserRow } from '../../db/schema';
 import { presentPhoto } from '../shared/photo.presenter';
 import { datingFields } from '../shared/dating-fields';
+import { mobileOf } from '../shared/session-user.presenter';
 import type { AccountRepository } from './account.repository';
 
 type Rows<K extends keyof AccountRepository> = AccountRepository[K] extends (...args: never[]) => Promise<infer R> ? R : never;
@@ -72,7 +73,7 @@ export function presentExport(storage: PhotoStorage, input: ExportInput): Accoun
       name: user.name,
       email: user.email,
       email_verified_at: user.email_verified_at,
-      phone_number: user.phone_number,
+      phone_number: mobileOf(user),
       phone_verified_at: user.phone_verified_at,
       profile_completed: toBool(user.profile_completed),
       onboarding_completed_at: user.onboarding_completed_at,

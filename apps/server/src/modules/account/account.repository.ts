@@ -20,9 +20,27 @@ export class AccountRepository {
     await this.db.updateTable('users').set({ email, email_verified_at: null, updated_at: now }).where('id', '=', userId).execute();
   }
 
-  /** The number was just confirmed with a code sent to it. */
+  /** The number was just confirmed with a code sent to it (a claim still waiting for its code ends). */
   async changeMobile(userId: string, mobile: string, now: string): Promise<void> {
-    await this.db.updateTable('users').set({ phone_number: mobile, phone_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+    await this.confirmMobile(userId, mobile, now);
+  }
+
+  /**
+   * The member confirmed this number with its code: it becomes theirs (the unique column refuses it
+   * when another account confirmed it first), and every other account's unconfirmed claim on it ends.
+   */
+  async confirmMobile(userId: string, mobile: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users')
+        .set({ phone_number: mobile, pending_phone_number: null, phone_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx.updateTable('users')
+        .set({ pending_phone_number: null, updated_at: now })
+        .where('pending_phone_number', '=', mobile)
+        .where('id', '!=', userId)
+        .execute();
+    });
   }
 
   /** Sets the new password hash and revokes every other session, in one transaction. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AccountExportSchema, AccountUserSchema, ChangeEmailBodySchema, ChangeMobileBodySchema, ChangePasswordBodySchema, DeleteAccountBodySchema,
-  LogoutOthersSchema, MobileChangeCodeBodySchema, MobileCodeSentSchema, SETTINGS_MESSAGES, envelope, exportFileName,
+  AUTH_MESSAGES, AccountExportSchema, AccountUserSchema, ChangeEmailBodySchema, ChangeMobileBodySchema, ChangePasswordBodySchema,
+  ConfirmMobileBodySchema, DeleteAccountBodySchema, LogoutOthersSchema, MobileChangeCodeBodySchema, MobileCodeSentSchema, SETTINGS_MESSAGES,
+  envelope, exportFileName,
 } from '@linkup/contract';
 import { z } from 'zod';
 import { clientMeta, currentMember, perMember, bearerAuth } from '../../lib/routes';
@@ -39,6 +40,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const user = await account.changeMobile(currentMember(request), request.body);
     return { success: true as const, data: { user: presentSessionUser(user) }, message: SETTINGS_MESSAGES.mobileChanged };
+  });
+
+  app.post('/account/mobile/confirm/code', {
+    schema: { ...secured, summary: 'Send another WhatsApp code to the mobile number I registered with, to confirm it', response: { 200: envelope(MobileCodeSentSchema) } },
+    config: guarded,
+  }, async (request) => ({
+    success: true as const, data: await account.resendMobileConfirmation(currentMember(request), clientMeta(request)), message: AUTH_MESSAGES.otpResent,
+  }));
+
+  app.post('/account/mobile/confirm', {
+    schema: { ...secured, summary: 'Confirm the mobile number I registered with, with the code sent to it', body: ConfirmMobileBodySchema, response: { 200: envelope(AccountUserSchema) } },
+    config: guarded,
+  }, async (request) => {
+    const user = await account.confirmMobile(currentMember(request), request.body);
+    return { success: true as const, data: { user: presentSessionUser(user) }, message: AUTH_MESSAGES.mobileConfirmed };
   });
 
   app.put('/account/password', {

@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
-  type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
+  type ConfirmMobileBody, type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -8,7 +8,7 @@ import { deleteStoredPhoto } from '../../adapters/storage/photos';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { invalid } from '../../lib/http-errors';
+import { invalid, type AppError } from '../../lib/http-errors';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import { nowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
@@ -16,6 +16,7 @@ import type { ClientMeta } from '../../lib/session';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { AccountRepository } from './account.repository';
+import { mobileOf } from '../shared/session-user.presenter';
 import { presentExport } from './account.presenter';
 
 /** What the account needs of the auth module's sign-in side (its AuthService). */
@@ -101,7 +102,33 @@ export class AccountService {
       throw error;
     }
     await this.deps.auth.noticeCredentialChange(user, 'mobile');
-    return { ...user, phone_number: mobile, phone_verified_at: now, updated_at: now };
+    return { ...user, phone_number: mobile, pending_phone_number: null, phone_verified_at: now, updated_at: now };
+  }
+
+  /**
+   * Sends another code to the number the member registered with (issue 27); the sign-in codes'
+   * cool-down and caps apply. No password: it only ever goes to the number the account claims.
+   */
+  async resendMobileConfirmation({ user }: AccountMember, meta: ClientMeta): Promise<MobileCodeSent> {
+    const pending = await this.pendingMobile(user);
+    return this.deps.otp.requestNumberChange(user.id, pending, meta);
+  }
+
+  /**
+   * Confirms the number registered with by the code sent to it: the number becomes the account's
+   * (sign-in codes go here from now on) and every other account's unconfirmed claim on it ends.
+   */
+  async confirmMobile({ user }: AccountMember, body: ConfirmMobileBody): Promise<UserRow> {
+    const pending = await this.pendingMobile(user);
+    const mobile = await this.deps.otp.confirmNumberChange(user.id, pending, body.otp);
+    const now = nowIso();
+    try {
+      await this.deps.repo.confirmMobile(user.id, mobile, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.claimedElsewhere();
+      throw error;
+    }
+    return { ...user, phone_number: mobile, pending_phone_number: null, phone_verified_at: now, updated_at: now };
   }
 
   /** A new password (registration's rules); every other session of the member ends. */
@@ -125,7 +152,7 @@ export class AccountService {
   async exportData({ user, sessionId }: AccountMember): Promise<AccountExport> {
     const { repo, settingsOf, storage } = this.deps;
     const rooms = await repo.rooms(user.id);
-    const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
+    const subjects = [user.id, user.email, mobileOf(user)].filter((s): s is string => Boolean(s));
     const [
       settings, photos, interests, preferences, blocks, reports, visits, swipes, matches, subscriptions, messages, supportMessages,
       sessions, authEvents, feedPost, feedLikes, notifications,
@@ -150,7 +177,7 @@ export class AccountService {
     await this.assertPassword(user, password, 'password');
     for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
     const roomIds = await repo.roomIds(user.id);
-    await repo.deleteAccount(user, roomIds);
+    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds);
 
     try {
       const rt = realtime();
@@ -170,6 +197,18 @@ export class AccountService {
     const mobile = normalizeMobile(raw, this.deps.defaultPhoneRegion);
     if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
+  }
+
+  /** The number waiting for its code; 422 when there is none (confirmed already, or confirmed by another account first). */
+  private async pendingMobile(user: UserRow): Promise<string> {
+    if (user.phone_number) throw invalid({ otp: [AUTH_MESSAGES.mobileAlreadyConfirmed] }, AUTH_MESSAGES.mobileAlreadyConfirmed);
+    const pending = user.pending_phone_number;
+    if (!pending || (await this.deps.repo.takenByOther('phone_number', pending, user.id))) throw this.claimedElsewhere();
+    return pending;
+  }
+
+  private claimedElsewhere(): AppError {
+    return invalid({ mobile: [AUTH_MESSAGES.mobileClaimedElsewhere] }, AUTH_MESSAGES.mobileClaimedElsewhere);
   }
 
   private async assertNewMobile(user: UserRow, mobile: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { PhotoStorage } from '../../adapters/storage/storage';
 import { toBool, type PhotoRow, type UserRow } from '../../db/schema';
 import { datingFields } from '../shared/dating-fields';
 import { presentPhoto } from '../shared/photo.presenter';
+import { mobileOf } from '../shared/session-user.presenter';
 
 const filled = (value: string | number | null | undefined) => (typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined);
 
@@ -39,7 +40,7 @@ export function presentOwnProfile(storage: PhotoStorage, user: UserRow, photos: 
     id: user.id,
     name: user.name,
     email: user.email,
-    phone_number: user.phone_number,
+    phone_number: mobileOf(user),
     date_of_birth: user.date_of_birth,
     age: user.date_of_birth ? ageOnDate(user.date_of_birth, now) : null,
     gender: user.gender,

@@ -9,6 +9,19 @@ export interface SessionUserExtras {
 }
 
 /**
+ * The account's mobile number: the confirmed one, else the one registered with and waiting for
+ * its code (issue 27), so the member sees where the code went.
+ */
+export function mobileOf(user: Pick<UserRow, 'phone_number' | 'pending_phone_number'>): string | null {
+  return user.phone_number ?? user.pending_phone_number;
+}
+
+/** Whether the account has a confirmed number (only a confirmed number is in `phone_number`). */
+export function hasConfirmedMobile(user: Pick<UserRow, 'phone_number'>): boolean {
+  return user.phone_number !== null;
+}
+
+/**
  * The signed-in member's own user object (spec §3): their own contact details, nothing else;
  * with `extras` (avatar, premium) when the caller looked them up (see SessionUsers).
  */
@@ -17,7 +30,8 @@ export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): S
     ...(extras ?? {}),
     id: user.id,
     name: user.name,
-    phone_number: user.phone_number,
+    phone_number: mobileOf(user),
+    phone_verified: hasConfirmedMobile(user),
     email: user.email,
     profile_completed: toBool(user.profile_completed),
     onboarding_completed_at: user.onboarding_completed_at,

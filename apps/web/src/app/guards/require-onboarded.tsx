@@ -1,4 +1,4 @@
-import { ONBOARDING_PATH, matchRoute, needsOnboarding, type RouteName } from '@linkup/contract';
+import { ONBOARDING_PATH, matchRoute, needsMobileConfirmation, needsOnboarding, type RouteName } from '@linkup/contract';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '@/lib/session-store';
 
@@ -13,13 +13,14 @@ const OPEN_BEFORE_ONBOARDING: ReadonlySet<string> = new Set<RouteName>([
 /**
  * The spec's post-login rule held on every app page, not only after signing in (issue 17): until
  * onboarding is complete, app pages lead back to /onboarding/welcome. The server refuses likes,
- * super likes and messages meanwhile too (409 onboarding_required).
+ * super likes and messages meanwhile too (409 onboarding_required). A number not yet confirmed
+ * with its code leads there too, where its confirm step comes first (issue 27: 409 mobile_unverified).
  */
 export function RequireOnboarded() {
   const user = useSessionStore((s) => s.user);
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
-  if (user && needsOnboarding(user) && !(route && OPEN_BEFORE_ONBOARDING.has(route.name))) {
+  if (user && (needsMobileConfirmation(user) || needsOnboarding(user)) && !(route && OPEN_BEFORE_ONBOARDING.has(route.name))) {
     return <Navigate to={ONBOARDING_PATH} replace />;
   }
   return <Outlet />;

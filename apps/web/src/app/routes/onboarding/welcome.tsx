@@ -3,7 +3,10 @@ import {
   ONBOARDING_MESSAGES,
   ONBOARDING_MISSING_MESSAGES,
   ONBOARDING_STEPS,
+  needsMobileConfirmation,
+  needsOnboarding,
   routeByName,
+  type SessionUser,
   type OnboardingStatus,
   type OnboardingStepKey,
 } from '@linkup/contract';
@@ -24,6 +27,8 @@ import { PhotoManager } from '@/features/profile/components/photo-manager';
 import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
 import { FormMessage } from '@/components/form-field';
 import { isApiClientError } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
+import { CONFIRM_MOBILE_TEXTS, ConfirmMobileForm } from '@/features/auth/components/confirm-mobile-form';
 
 export const ONBOARDING_TEXTS = {
   intro: 'A few quick steps and your profile is ready. You can leave at any time and pick up where you left off.',
@@ -51,6 +56,32 @@ export const ONBOARDING_TEXTS = {
  * Finish marks the profile complete, updates the session and opens the dashboard.
  */
 export function OnboardingWelcomeRoute() {
+  const user = useSessionStore((s) => s.user);
+  if (user && needsMobileConfirmation(user)) return <ConfirmMobileStep user={user} />;
+  return <OnboardingSteps />;
+}
+
+/**
+ * Before the profile steps: the number registered with is confirmed with the code sent to it
+ * (issue 27). A member who had finished onboarding already goes on to the dashboard.
+ */
+function ConfirmMobileStep({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const confirmed = (updated: SessionUser) => {
+    if (!needsOnboarding(updated)) void navigate(DEFAULT_AUTHED_PATH, { replace: true });
+  };
+  return (
+    <section className="onboarding-page">
+      <h1 className="onboarding-title">{routeByName('onboarding.welcome').title}</h1>
+      <section className="onboarding-card" aria-labelledby="confirm-mobile-title">
+        <h2 id="confirm-mobile-title" className="onboarding-step-title">{CONFIRM_MOBILE_TEXTS.title}</h2>
+        <ConfirmMobileForm mobile={user.phone_number} onConfirmed={confirmed} />
+      </section>
+    </section>
+  );
+}
+
+function OnboardingSteps() {
   const status = useOnboardingStatus();
   return (
     <section className="onboarding-page">

@@ -2,7 +2,7 @@
  * The return address kept across sign-in (spec §2, §4): the login page carries it as
  * `?redirect=<in-app path>`; after sign-in the member lands there, or on onboarding first.
  */
-import { DEFAULT_AUTHED_PATH, LOGIN_PATH, ONBOARDING_PATH, needsOnboarding, type SessionUser } from '@linkup/contract';
+import { DEFAULT_AUTHED_PATH, LOGIN_PATH, ONBOARDING_PATH, needsMobileConfirmation, needsOnboarding, type SessionUser } from '@linkup/contract';
 
 export const REDIRECT_PARAM = 'redirect';
 
@@ -20,9 +20,10 @@ export function loginPathWithRedirect(returnTo: string): string {
 }
 
 export function postLoginPath(
-  user: Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at'>,
+  user: Pick<SessionUser, 'profile_completed' | 'onboarding_completed_at' | 'phone_verified'>,
   redirect: string | null | undefined,
 ): string {
-  if (needsOnboarding(user)) return ONBOARDING_PATH;
+  // The number's confirm step (issue 27) is on the onboarding page, before its steps.
+  if (needsMobileConfirmation(user) || needsOnboarding(user)) return ONBOARDING_PATH;
   return safeRedirect(redirect) ?? DEFAULT_AUTHED_PATH;
 }

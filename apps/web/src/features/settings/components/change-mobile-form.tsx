@@ -1,6 +1,8 @@
+import { ONBOARDING_PATH, needsMobileConfirmation } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useChangeMobile } from '@/features/settings/api/change-mobile';
 import { useRequestMobileCode } from '@/features/settings/api/request-mobile-code';
@@ -93,7 +95,22 @@ export function ChangeMobileForm() {
   return (
     <section className="panel-card" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="panel-card-title">Mobile number</h2>
-      {user?.phone_number && <p className="settings-current" data-testid="current-mobile">{user.phone_number}</p>}
+      {user?.phone_number && (
+        <p className="settings-current" data-testid="current-mobile">
+          <span>{user.phone_number}</span>
+          {needsMobileConfirmation(user)
+            ? <span className="settings-chip">Not confirmed yet</span>
+            : <span className="settings-chip settings-chip--ok">Confirmed</span>}
+        </p>
+      )}
+      {user && needsMobileConfirmation(user) && (
+        <p className="panel-card-text">
+          {user.phone_number
+            ? 'Sign-in codes, likes and messages wait until you enter the code we sent to it on WhatsApp. Or confirm a different number below.'
+            : 'Your number was confirmed by another account. Add your own number below.'}
+          {user.phone_number && <>{' '}<Link to={ONBOARDING_PATH} className="text-link">Confirm this number</Link></>}
+        </p>
+      )}
       {!sent ? (
         <form className="settings-form" aria-label="Change mobile number" onSubmit={handleSendCode} noValidate>
           <FormField id={ids.mobile} label="New mobile number" error={errors.mobile} hint="We will send a code to this number on WhatsApp.">
