@@ -98,6 +98,9 @@ function server(name: string, portVariable: string, env: Record<string, string>)
       // A short resend cool-down, so the resend test waits seconds rather than a minute — but long
       // enough that a busy machine still sees it running again right after the resend.
       OTP_RESEND_COOLDOWN_SECONDS: '5',
+      // The Web Push service of the notification specs listens on 127.0.0.1 (e2e/support/push-service.ts);
+      // a server given by E2E_BASE_URL needs this setting too.
+      TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true',
       ...env,
     },
   };

@@ -30,6 +30,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { sandboxCheckoutRoutes } from './modules/subscriptions/sandbox-checkout.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { authPlugin } from './plugins/auth';
+import { cacheControlPlugin } from './plugins/cache-control';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { realtimePlugin } from './plugins/realtime';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   });
 
   await app.register(errorsPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

@@ -89,6 +89,8 @@ export const ConfigSchema = z
     PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
     PUSH_COLLAPSE_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
     NOTIFICATION_JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+    TEST_ONLY_LOOPBACK_PUSH_SERVICE: z.preprocess(emptyToUndefined, bool.optional()),
+    API_DOCS: z.preprocess(emptyToUndefined, bool.optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     ANDROID_CERT_FINGERPRINTS: z.preprocess(
       emptyToUndefined,
@@ -187,9 +189,11 @@ export const ConfigSchema = z
         retryBaseMs: env.PUSH_RETRY_BASE_MS,
         collapseMs: env.PUSH_COLLAPSE_MINUTES * 60_000,
         jobIntervalMs: env.NOTIFICATION_JOB_INTERVAL_MS,
-        /** Web Push endpoints on this machine over http (a local fake push service): never in production. */
-        allowLoopbackEndpoints: !production,
+        /** Tests only: Web Push endpoints on this machine (a local fake push service); refused in production. */
+        testOnlyLoopbackService: env.TEST_ONLY_LOOPBACK_PUSH_SERVICE ?? false,
       },
+      /** The OpenAPI document and its UI at /api/docs: on outside production unless API_DOCS says otherwise. */
+      apiDocs: env.API_DOCS ?? !production,
       stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
         : undefined,
@@ -201,6 +205,9 @@ export const ConfigSchema = z
     }
     if (config.isProduction && !config.appSecret) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (32+ random characters)' });
+    }
+    if (config.isProduction && config.push.testOnlyLoopbackService) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_ONLY_LOOPBACK_PUSH_SERVICE'], message: 'is for tests only, never in production' });
     }
   });
 

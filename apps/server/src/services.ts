@@ -155,7 +155,7 @@ export function buildServices(inputs: ServiceInputs) {
     members,
     safety: new SafetyService(new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
     settings,
-    devices: new DevicesService(new DevicesRepository(db), clock, config.push.allowLoopbackEndpoints),
+    devices: new DevicesService(new DevicesRepository(db), clock, config.push),
     help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock }),
     notifications,
     notificationJobs,

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dns, { type LookupAddress } from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUSH_MESSAGES, PushDeviceSchema } from '@linkup/contract';
+import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
+import { startFakePushService } from './helpers/fake-push';
 import type { UserRow } from '../src/db/schema';
 
 interface Member { user: UserRow; token: string }
@@ -77,7 +80,7 @@ describe('push devices API (/user/fcm-token)', () => {
       const phone = await make();
       const laptop = await anotherSession(phone);
       await register(phone, { fcm_token: fcmToken(), device_type: 'android' });
-      await register(laptop, { fcm_token: '{"endpoint":"https://push.example.test/abc","keys":{"p256dh":"k","auth":"a"}}', device_type: 'web' });
+      await register(laptop, { fcm_token: '{"endpoint":"https://fcm.googleapis.com/fcm/send/abc","keys":{"p256dh":"k","auth":"a"}}', device_type: 'web' });
       const rows = await devicesOf(phone.user.id);
       expect(rows.map((d) => d.device_type).sort()).toEqual(['android', 'web']);
       expect(new Set(rows.map((d) => d.session_id)).size).toBe(2);
@@ -105,8 +108,6 @@ describe('push devices API (/user/fcm-token)', () => {
       ['a user agent with a NUL', { fcm_token: 'abc', device_type: 'web', user_agent: 'Mozilla\u0000' }],
       ['a number for a token', { fcm_token: 42, device_type: 'web' }],
       ['a web token that is not a push subscription', { fcm_token: 'abc', device_type: 'web' }],
-      ['a web push endpoint on a private address', { fcm_token: '{"endpoint":"https://10.0.0.8/push","keys":{"p256dh":"k","auth":"a"}}', device_type: 'web' }],
-      ['a web push endpoint over plain http', { fcm_token: '{"endpoint":"http://push.example.test/a","keys":{"p256dh":"k","auth":"a"}}', device_type: 'web' }],
     ])('answers 422 for %s and stores nothing', async (_case, payload) => {
       const m = await make();
       const res = await register(m, payload);
@@ -121,7 +122,7 @@ describe('push devices API (/user/fcm-token)', () => {
       const phone = await make();
       const laptop = await anotherSession(phone);
       await register(phone, { fcm_token: fcmToken(), device_type: 'android' });
-      const laptopToken = `{"endpoint":"https://push.example.test/${++serial}","keys":{"p256dh":"BKey","auth":"secret"}}`;
+      const laptopToken = `{"endpoint":"https://updates.push.services.mozilla.com/wpush/v2/${++serial}","keys":{"p256dh":"BKey","auth":"secret"}}`;
       expect((await register(laptop, { fcm_token: laptopToken, device_type: 'web' })).statusCode).toBe(200);
 
       const res = await remove(phone);
@@ -160,5 +161,151 @@ describe('push devices API (/user/fcm-token)', () => {
     await register(m, { fcm_token: fcmToken(), device_type: 'android' });
     await t.database.db.deleteFrom('users').where('id', '=', m.user.id).execute();
     expect(await devicesOf(m.user.id)).toEqual([]);
+  });
+});
+
+// Issue 27 item 6: the server posts a push only to a known push service's https endpoint, on a
+// connection to the public address that name resolved to when sent.
+describe('Web Push endpoints: push services only, checked again when sent', () => {
+  const subscription = (endpoint: string) => JSON.stringify({ endpoint, expirationTime: null, keys: { p256dh: 'BKey', auth: 'secret' } });
+
+  describe('registering', () => {
+    let t: TestApp;
+    let push: Awaited<ReturnType<typeof startFakePushService>>;
+    beforeAll(async () => {
+      [t, push] = await Promise.all([buildTestApp(), startFakePushService()]);
+    });
+    afterAll(async () => Promise.all([t.close(), push.close()]));
+
+    const registerAs = async (endpoint: string) => {
+      const user = await buildUser(t.database.db);
+      const token = await signIn(t.app, user);
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/user/fcm-token', headers: bearer(token), payload: { fcm_token: subscription(endpoint), device_type: 'web' },
+      });
+      return { res, rows: await t.database.db.selectFrom('push_devices').selectAll().where('user_id', '=', user.id).execute() };
+    };
+
+    it.each([
+      ['a loopback address over http (a local service)', () => `${new URL(JSON.parse(push.subscribe()).endpoint).origin}/push/1`],
+      ['localhost spelled with a trailing dot', () => 'https://localhost./push/1'],
+      ['a host that is no push service', () => 'https://evil.example/push/1'],
+      ['a name ending like a push service', () => 'https://fcm.googleapis.com.evil.example/fcm/send/1'],
+      ['a push service on another port', () => 'https://fcm.googleapis.com:8443/fcm/send/1'],
+      ['a push service over plain http', () => 'http://fcm.googleapis.com/fcm/send/1'],
+      ['a private address', () => 'https://10.0.0.8/push'],
+      ['the cloud metadata address', () => 'https://169.254.169.254/latest/meta-data'],
+      ['an IPv4-mapped loopback address', () => 'https://[::ffff:127.0.0.1]/push'],
+    ])('refuses %s with 422 push_endpoint_refused and stores nothing', async (_case, endpoint) => {
+      const { res, rows } = await registerAs(endpoint());
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        success: false, status: 422, code: 'push_endpoint_refused', message: PUSH_MESSAGES.endpointRefused, errors: { fcm_token: [PUSH_MESSAGES.endpointRefused] },
+      });
+      expect(rows).toEqual([]);
+      expect(push.received).toEqual([]);
+    });
+
+    it.each([
+      'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      'https://web.push.apple.com/QGuQyavXutnMHTQm',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAAB',
+    ])('accepts the push service endpoint %s', async (endpoint) => {
+      const { res, rows } = await registerAs(endpoint);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('keeps validation_failed for a token that is no push subscription at all', async () => {
+      const user = await buildUser(t.database.db);
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/fcm-token', headers: bearer(await signIn(t.app, user)), payload: { fcm_token: '{"endpoint":1}', device_type: 'web' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { fcm_token: [PUSH_MESSAGES.invalidSubscription] } });
+    });
+  });
+
+  describe('the test-only fake push service setting', () => {
+    it('is off by default in development and test, and refused in production', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).push.testOnlyLoopbackService).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'test' }).push.testOnlyLoopbackService).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'test', TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true' }).push.testOnlyLoopbackService).toBe(true);
+      expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true' }))
+        .toThrow(/TEST_ONLY_LOOPBACK_PUSH_SERVICE: is for tests only, never in production/);
+    });
+
+    it('lets a member register a local fake push service only when set', async () => {
+      const [t, push] = await Promise.all([buildTestApp({ TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true' }), startFakePushService()]);
+      try {
+        const user = await buildUser(t.database.db);
+        const headers = bearer(await signIn(t.app, user));
+        const local = await t.app.inject({ method: 'POST', url: '/api/user/fcm-token', headers, payload: { fcm_token: push.subscribe(), device_type: 'web' } });
+        expect(local.statusCode, local.body).toBe(200);
+        // Still no other inside host.
+        const inside = await t.app.inject({ method: 'POST', url: '/api/user/fcm-token', headers, payload: { fcm_token: subscription('https://10.0.0.8/push'), device_type: 'web' } });
+        expect(inside.json()).toMatchObject({ status: 422, code: 'push_endpoint_refused' });
+      } finally {
+        await Promise.all([t.close(), push.close()]);
+      }
+    });
+  });
+
+  describe('sending', () => {
+    let t: TestApp;
+    let push: Awaited<ReturnType<typeof startFakePushService>>;
+    beforeAll(async () => {
+      [t, push] = await Promise.all([buildTestApp({ PUSH_RETRY_BASE_MS: '20' }), startFakePushService()]);
+    });
+    afterAll(async () => Promise.all([t.close(), push.close()]));
+
+    /**
+     * DNS, as the server process sees it, answering `address` for the push service's name (a
+     * poisoned resolver, a rebinding name, /etc/hosts) and the real answer for any other name.
+     */
+    const resolving = (hostname: string, address: LookupAddress) => {
+      const real = dns.lookup.bind(dns);
+      const asked: string[] = [];
+      const spy = vi.spyOn(dns, 'lookup').mockImplementation(((name: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+        if (name !== hostname) return (real as (...args: unknown[]) => void)(name, options, callback);
+        asked.push(name);
+        return options.all ? callback(null, [address]) : callback(null, address.address, address.family);
+      }) as unknown as typeof dns.lookup);
+      return { asked, restore: () => spy.mockRestore() };
+    };
+
+    it.each([
+      ['a loopback address', { address: '127.0.0.1', family: 4 }],
+      ['a private address', { address: '10.20.30.40', family: 4 }],
+      ['an IPv6 unique-local address', { address: 'fd00::1', family: 6 }],
+    ])('refuses a push service whose name resolves to %s, sending nothing and keeping the device', async (_case, address) => {
+      const member = await buildUser(t.database.db, { name: 'Rebound' });
+      const liker = await buildUser(t.database.db, { name: 'Liker' });
+      // Real subscription keys, so the push is encrypted and ready to go before the address is checked.
+      const token = JSON.stringify({ ...JSON.parse(push.subscribe()), endpoint: `https://fcm.googleapis.com/fcm/send/${address.address}` });
+      const registered = await t.app.inject({ method: 'POST', url: '/api/user/fcm-token', headers: bearer(await signIn(t.app, member)), payload: { fcm_token: token, device_type: 'web' } });
+      expect(registered.statusCode, registered.body).toBe(200);
+      const likerToken = await signIn(t.app, liker);
+      const devicesBefore = await t.database.db.selectFrom('push_devices').select(['id', 'token']).where('user_id', '=', member.id).execute();
+      expect(devicesBefore).toHaveLength(1);
+
+      const warn = vi.spyOn(t.app.log, 'warn');
+      const dnsOf = resolving('fcm.googleapis.com', address);
+      try {
+        expect((await t.app.inject({ method: 'POST', url: `/api/matches/${member.id}/like`, headers: bearer(likerToken) })).statusCode).toBe(200);
+        await t.app.services.notifications.settled();
+      } finally {
+        dnsOf.restore();
+      }
+      const warnings = [...warn.mock.calls];
+      warn.mockRestore();
+      expect(dnsOf.asked).toEqual(['fcm.googleapis.com']);
+      // Refused at once (not retried as a network failure) for the address it resolved to.
+      expect(warnings).toEqual([[
+        { device: devicesBefore[0]!.id, reason: `fcm.googleapis.com resolves to ${address.address}, not a public address` },
+        'push refused',
+      ]]);
+      expect(await t.database.db.selectFrom('push_devices').select(['id', 'token']).where('user_id', '=', member.id).execute()).toEqual(devicesBefore);
+      expect(await t.database.db.selectFrom('push_retries').selectAll().where('device_id', '=', devicesBefore[0]!.id).execute()).toEqual([]);
+    });
   });
 });

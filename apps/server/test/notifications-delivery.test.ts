@@ -28,8 +28,10 @@ describe('notifications: one notify path, delivered per channel', () => {
 
   beforeAll(async () => {
     [push, fcm] = await Promise.all([startFakePushService(), startFakeFcm()]);
+    // The fake Web Push service listens on this machine: a test-only setting lets the server post there.
     t = await buildTestApp({
       FCM_SERVICE_ACCOUNT: fcm.serviceAccount, FCM_API_URL: fcm.origin, PUSH_RETRY_BASE_MS: '20', NOTIFICATION_JOB_INTERVAL_MS: '3600000',
+      TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true',
     }, { clock });
     origin = await listen(t.app);
   });
@@ -424,7 +426,7 @@ describe('a push waiting for a retry, across a restart', () => {
     });
 
     // A retry 5 s away: time enough to stop the process before it comes.
-    const env = { PUSH_RETRY_BASE_MS: '5000', NOTIFICATION_JOB_INTERVAL_MS: '200' };
+    const env = { PUSH_RETRY_BASE_MS: '5000', NOTIFICATION_JOB_INTERVAL_MS: '200', TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true' };
     const first = await processes.start(env);
     const api = async (server: ServerProcess, path: string, token: string | null, body: object) => {
       const res = await fetch(`${server.origin}/api${path}`, {

@@ -46,12 +46,16 @@ async function page(request) {
   }
 }
 
-/** Files of the shell come from the cache; hashed assets fetched later (none yet) are kept too. */
+/**
+ * Files of the shell come from the cache; hashed assets fetched later (none yet) are kept too —
+ * never an answer the server marked no-store (as every API answer is), whatever its path spells.
+ */
 async function file(request, url) {
   const cached = await caches.match(request, MATCH);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && url.pathname.startsWith('/assets/')) {
+  const noStore = /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') || '');
+  if (response.ok && !noStore && url.pathname.startsWith('/assets/')) {
     const cache = await caches.open(CACHE);
     await cache.put(request, response.clone());
   }

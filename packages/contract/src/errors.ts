@@ -26,6 +26,8 @@ export const ERROR_CODE_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   messages_from_matches_only: 422,
+  /** A Web Push subscription whose endpoint is not a known push service's https address (issue 27). */
+  push_endpoint_refused: 422,
   rate_limited: 429,
   /** The free daily likes are used up; `details.resets_at` says when more come. */
   daily_likes_used: 429,

@@ -98,6 +98,8 @@ export const PUSH_MESSAGES = {
   registered: 'Push notifications are on for this device',
   removed: 'Push notifications are off for this device',
   invalidSubscription: 'This browser’s push subscription is not valid.',
+  /** 422 push_endpoint_refused: the subscription's push service is not one LinkUp sends to. */
+  endpointRefused: 'This browser’s push service is not supported.',
 } as const;
 
 /** Where a notification action leads (spec §2 "Action routing"); `like_back` is handled by the caller. */

@@ -41,7 +41,7 @@ export function selectPayments(config: Config, appSecret: string): PaymentsProvi
 export function selectPush(config: Config): { web: PushSender; fcm: PushSender | null; vapid: VapidKeys } {
   const vapid = resolveVapidKeys(config.push.vapid, config.dataDir);
   return {
-    web: new WebPushSender(vapid, config.push.vapidSubject, config.push.allowLoopbackEndpoints),
+    web: new WebPushSender(vapid, config.push.vapidSubject, config.push),
     fcm: config.push.fcmServiceAccount ? new FcmSender(readServiceAccount(config.push.fcmServiceAccount), config.push.fcmApiUrl) : null,
     vapid,
   };

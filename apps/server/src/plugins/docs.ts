@@ -4,7 +4,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@linkup/contract';
 
-/** OpenAPI generated from the route schemas; the UI at /api/docs, the JSON at /api/docs/json. */
+/**
+ * OpenAPI generated from the route schemas; the UI at /api/docs, the JSON at /api/docs/json —
+ * served outside production, and in production only with API_DOCS=true (it maps every endpoint
+ * for whoever asks). The document itself is always built, for the tests that read `app.swagger()`.
+ */
 export const docsPlugin = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
@@ -13,5 +17,5 @@ export const docsPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (app.deps.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

@@ -27,6 +27,7 @@ export interface ReceivedWebPush {
  * A local Web Push service (RFC 8030) that owns its subscriptions' keys, as a browser does: each
  * push it receives is decrypted (RFC 8291, aes128gcm) with the subscription's private key and auth
  * secret — a payload not encrypted for it fails. `answer` sets the status per request (201 by default).
+ * It listens on 127.0.0.1: the server posts there only with TEST_ONLY_LOOPBACK_PUSH_SERVICE=true.
  */
 export async function startFakePushService() {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();

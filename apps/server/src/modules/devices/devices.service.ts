@@ -1,4 +1,5 @@
 import { PUSH_MESSAGES, type PushDevice, type PushTokenRegistration } from '@linkup/contract';
+import { isAcceptedPushEndpoint, type PushEndpointPolicy } from '../../adapters/push/push-endpoint';
 import { parseWebPushSubscription } from '../../adapters/push/web-push';
 import { isUniqueViolation } from '../../db/errors';
 import { isoNow, type Clock } from '../../lib/clock';
@@ -17,14 +18,18 @@ export class DevicesService {
   constructor(
     private readonly repo: DevicesRepository,
     private readonly clock: Clock,
-    /** Web Push endpoints on this machine over http are accepted (tests, development). */
-    private readonly allowLoopbackEndpoints: boolean,
+    /** Which Web Push endpoints the server will post to (a local fake push service in tests only). */
+    private readonly pushEndpoints: PushEndpointPolicy,
   ) {}
 
   async register(member: AuthenticatedMember, body: PushTokenRegistration): Promise<PushDevice> {
-    // A browser's token is its push subscription: one the server will post to, or none.
-    if (body.device_type === 'web' && !parseWebPushSubscription(body.fcm_token, this.allowLoopbackEndpoints)) {
-      throw invalid({ fcm_token: [PUSH_MESSAGES.invalidSubscription] }, PUSH_MESSAGES.invalidSubscription);
+    // A browser's token is its push subscription, at a push service the server will post to.
+    if (body.device_type === 'web') {
+      const subscription = parseWebPushSubscription(body.fcm_token);
+      if (!subscription) throw invalid({ fcm_token: [PUSH_MESSAGES.invalidSubscription] }, PUSH_MESSAGES.invalidSubscription);
+      if (!isAcceptedPushEndpoint(subscription.endpoint, this.pushEndpoints)) {
+        throw invalid({ fcm_token: [PUSH_MESSAGES.endpointRefused] }, PUSH_MESSAGES.endpointRefused, 'push_endpoint_refused');
+      }
     }
     const now = isoNow(this.clock);
     const device = {
