@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SwipeResultSchema, roomChannel, type ChatMessage, type CommandAck, type MembershipPayload, type MessageSentPayload } from '@linkup/contract';
+import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
 import { bearer } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
 
@@ -57,5 +59,51 @@ describe('after an unmatch', () => {
     // Other members are unaffected.
     const third = await live.member('Gugu Bystander');
     expect((await call(third, 'GET', `/users/${esi.user.id}`)).statusCode).toBe(200);
+  });
+
+  it('ends contact everywhere: no inbox item, activity or visit of the other — neither old nor new name or photo (issue #27 item 10)', async () => {
+    const [hlumi, jabu, kaya] = [await live.member('Hlumi Unmatched'), await live.member('Jabu Unmatched'), await live.member('Kaya Bystander')];
+    const entitlements = new EntitlementsRepository(live.t.database.db);
+    // Premium, so that their inboxes, visitors and activity name who it was.
+    for (const m of [hlumi, jabu]) await entitlements.grant(m.user.id, 30, nowIso());
+    const postOf = async (m: Member) => {
+      const res = await call(m, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.post.id as string;
+    };
+    const [hlumiPost, jabuPost] = [await postOf(hlumi), await postOf(jabu)];
+    const match = await matched(hlumi, jabu);
+    for (const [me, other, post] of [[hlumi, jabu, jabuPost], [jabu, hlumi, hlumiPost], [kaya, hlumi, hlumiPost], [kaya, jabu, jabuPost]] as const) {
+      expect((await call(me, 'GET', `/users/${other.user.id}`)).statusCode).toBe(200);
+      expect((await call(me, 'POST', `/feed/posts/${post}/like`)).statusCode).toBe(200);
+    }
+    const seenBy = async (m: Member) => {
+      const [inbox, visitors, activity] = await Promise.all([
+        call(m, 'GET', '/feed/notifications?per_page=50'), call(m, 'GET', '/visitors?per_page=50'), call(m, 'GET', '/activity'),
+      ]);
+      return JSON.stringify([inbox.json().data, visitors.json().data, activity.json().data]);
+    };
+    // Before: each sees the other, by name, in all three.
+    expect(await seenBy(hlumi)).toContain(jabu.user.id);
+    expect(await seenBy(jabu)).toContain(hlumi.user.id);
+
+    expect((await call(jabu, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(200);
+    // Afterwards Jabu changes name and photo: Hlumi learns neither, nor the old ones (and the other way round).
+    expect((await call(jabu, 'PUT', '/profile', { name: 'Jabu Renamed' })).statusCode).toBe(200);
+    await live.t.database.db.insertInto('user_photos').values({
+      id: newId(), user_id: jabu.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
+    }).execute();
+    for (const [me, other] of [[hlumi, jabu], [jabu, hlumi]] as const) {
+      const seen = await seenBy(me);
+      expect(seen).not.toContain(other.user.id);
+      expect(seen).not.toMatch(/Jabu|Hlumi Unmatched/);
+      // Kaya, who is neither, is still there.
+      expect(seen).toContain(kaya.user.id);
+    }
+    // Counted as listed: the badge and the visitors count leave them out too.
+    const visitors = (await call(hlumi, 'GET', '/visitors')).json().data as { count: number };
+    expect(visitors.count).toBe(1);
+    // The bystander still sees both, with Jabu's new name.
+    expect(await seenBy(kaya)).toContain('Jabu Renamed');
   });
 });

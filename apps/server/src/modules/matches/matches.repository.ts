@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SwipeAction } from '../../db/schema';
 import { pairKey } from '../../lib/pair-key';
-import { whereNotBlocked } from '../shared/blocks.repository';
+import { whereNotApart, whereNotBlocked } from '../shared/blocks.repository';
 
 export interface MatchRow {
   id: string;
@@ -155,7 +155,7 @@ export class MatchesRepository {
       .where((eb) => whereNotBlocked(eb, userId, 'm.user_b'));
   }
 
-  /** Likes and super likes I received from members I have not answered (no swipe back yet). */
+  /** Likes and super likes I received from members I have not answered (no swipe back yet), nor am apart from. */
   private likesReceivedQuery(userId: string) {
     return this.db
       .selectFrom('swipes as s')
@@ -164,7 +164,7 @@ export class MatchesRepository {
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('swipes as back').select('back.actor_id').whereRef('back.target_id', '=', 's.actor_id').where('back.actor_id', '=', userId))),
       )
-      .where((eb) => whereNotBlocked(eb, userId, 's.actor_id'));
+      .where((eb) => whereNotApart(eb, userId, 's.actor_id'));
   }
 
   listLikesReceived(userId: string, limit: number, offset: number) {
@@ -182,12 +182,12 @@ export class MatchesRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Who visited me: one row per visitor, their latest visit first. */
+  /** Who visited me: one row per visitor, their latest visit first; none I am apart from (blocked, unmatched). */
   private visitorsQuery(userId: string) {
     return this.db
       .selectFrom('profile_visits as v')
       .where('v.viewed_id', '=', userId)
-      .where((eb) => whereNotBlocked(eb, userId, 'v.viewer_id'))
+      .where((eb) => whereNotApart(eb, userId, 'v.viewer_id'))
       .groupBy('v.viewer_id');
   }
 

@@ -8,6 +8,7 @@ import { conflict, invalid, notFound, paymentRequired, tooManyRequests } from '.
 import { newId } from '../../lib/ids';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import type { BlocksRepository } from '../shared/blocks.repository';
+import { contactPolicy } from '../shared/contact.policy';
 import type { EntitlementsRepository } from '../shared/entitlements.repository';
 import type { MemberSummaries } from '../shared/member-summaries';
 import type { Notifier } from '../shared/notifier';
@@ -372,8 +373,10 @@ export class MatchesService {
       ...recent.visits.map((r) => ({ type: 'visit' as const, at: r.at, other: r.other, match_id: null })),
       ...recent.visitors.map((r) => ({ type: 'visited_me' as const, at: r.at, other: r.other, match_id: null })),
     ];
-    const blocked = await this.deps.blocks.among(userId, events.map((e) => e.other));
-    const visible = events.filter((e) => !blocked.has(e.other)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
+    const others = events.map((e) => e.other);
+    const [blocked, unmatched] = await Promise.all([this.deps.blocks.among(userId, others), this.deps.blocks.unmatchedAmong(userId, others)]);
+    // Nothing of a member I am apart from (blocked either way, or unmatched): neither name nor photo.
+    const visible = events.filter((e) => !contactPolicy.apart({ blocked: blocked.has(e.other), unmatched: unmatched.has(e.other) })).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
     const summaries = await this.deps.summaries.of(visible.map((e) => e.other));
     return visible.flatMap((e) => {
       const user: MemberSummary | undefined = summaries.get(e.other);

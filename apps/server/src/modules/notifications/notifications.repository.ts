@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { preparedQuery } from '../../db/database';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
-import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
+import { blockedEitherWay, unmatchedWith, whereNotApart } from '../shared/blocks.repository';
 
 /** A device a push goes to. */
 export interface PushTarget { id: string; token: string; device_type: string }
@@ -34,8 +34,9 @@ const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget
   .where('s.expires_at', '>', param('now')));
 
 /**
- * The notifications inbox (one row per notification, any type). Items about a member blocked
- * either way are left out of every read, like everything else about them.
+ * The notifications inbox (one row per notification, any type). Items about a member the
+ * recipient is apart from (blocked either way, or matched and unmatched: `contactPolicy.apart`)
+ * are left out of every read, like everything else about them — neither their name nor their photo.
  */
 export class NotificationsRepository {
   constructor(readonly db: Kysely<Database>) {}
@@ -44,7 +45,7 @@ export class NotificationsRepository {
     return this.db
       .selectFrom('notifications as n')
       .where('n.user_id', '=', userId)
-      .where((eb) => eb.or([eb('n.actor_id', 'is', null), whereNotBlocked(eb, userId, 'n.actor_id')]));
+      .where((eb) => eb.or([eb('n.actor_id', 'is', null), whereNotApart(eb, userId, 'n.actor_id')]));
   }
 
   /** My items with their actor's current name and main photo (primary, else first). */
