@@ -83,6 +83,8 @@ export class WebPushSender implements PushSender {
         res.resume();
         res.on('end', () => resolve(outcomeOfStatus(res.statusCode ?? 0, headerValue(res.headers['retry-after']))));
         res.on('error', (error) => resolve({ kind: 'retry', reason: error.message }));
+        // Cut off before its end (the timeout, a reset): 'end' never came, so this is the outcome.
+        res.on('close', () => resolve({ kind: 'retry', reason: 'the answer was cut off' }));
       });
       req.on('error', (error) => {
         resolve(error instanceof PushAddressRefusedError ? { kind: 'failed', reason: error.message } : { kind: 'retry', reason: error.message });
