@@ -11,7 +11,7 @@ type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
 /** Issue #12 item 3: an unmatch ends contact until the two match again. */
 describe('after an unmatch', () => {
   const live = liveTestApp();
-  const call = (m: Member, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (m: Member, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     live.t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
 
   /** Two members who like each other: their match and its room. */
