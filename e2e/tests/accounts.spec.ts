@@ -4,6 +4,7 @@
 import { completeOnboardingThroughApi } from '../support/onboarding';
 import { expect, test, type Page } from '../support/test';
 import {
+  confirmMobileThroughForm,
   latestCode,
   latestLink,
   newMember,
@@ -42,6 +43,9 @@ test('a new member registers, verifies the e-mail address, signs out and signs i
   await expect(toast(page, 'Registration successful!')).toBeVisible();
   await expectOnPage(page, '/onboarding/welcome', 'Welcome to LinkUp');
   expect((await readSession(page))?.user.email).toBe(member.email);
+  // The number first (issue 27): the code sent to it by WhatsApp, then the profile steps.
+  await confirmMobileThroughForm(page, request, member.mobile);
+  await expect(page.getByRole('heading', { level: 2, name: 'Photos' })).toBeVisible();
 
   // Signed in, onboarding not finished: /auth pages send the member on, and every app page leads
   // back to onboarding until it is done (issue 17).
@@ -69,7 +73,8 @@ test('a new member registers, verifies the e-mail address, signs out and signs i
   await expect(page.getByText(member.mobile)).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Code expires in [45]:\d\d/);
 
-  await page.getByLabel('Verification code').fill(await latestCode(request, member.mobile));
+  // The second code to the number: the first confirmed it at registration.
+  await page.getByLabel('Verification code').fill(await latestCode(request, member.mobile, 2));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(page, 'Login successful!')).toBeVisible();
   await expectOnPage(page, '/onboarding/welcome', 'Welcome to LinkUp');
@@ -83,7 +88,8 @@ test("a wrong WhatsApp code says 'Invalid OTP'; the right one still signs in", a
   await page.goto('/auth/login');
   await requestCodeThroughForm(page, member.mobile);
   await expectOnPage(page, '/auth/otp-verification', 'Verify Your Number');
-  const code = await latestCode(request, member.mobile);
+  // The first code confirmed the number at registration; this is the second.
+  const code = await latestCode(request, member.mobile, 2);
   const wrong = code === '000000' ? '111111' : '000000';
 
   await page.getByLabel('Verification code').fill(wrong);
@@ -108,7 +114,7 @@ test("'Resend code' works after the cool-down and the new code signs in", async 
   await page.goto('/auth/login');
   await requestCodeThroughForm(page, member.mobile);
   await expectOnPage(page, '/auth/otp-verification', 'Verify Your Number');
-  await latestCode(request, member.mobile);
+  await latestCode(request, member.mobile, 2);
 
   const resend = page.getByRole('button', { name: 'Resend code' });
   await expect(resend).toBeEnabled({ timeout: 15_000 });
@@ -116,7 +122,7 @@ test("'Resend code' works after the cool-down and the new code signs in", async 
   await expect(toast(page, 'OTP resent to your WhatsApp!')).toBeVisible();
   // Right after a resend the cool-down starts again.
   await expect(resend).toBeDisabled();
-  const second = await latestCode(request, member.mobile, 2);
+  const second = await latestCode(request, member.mobile, 3);
 
   await page.getByLabel('Verification code').fill(second);
   await page.getByRole('button', { name: 'Verify' }).click();

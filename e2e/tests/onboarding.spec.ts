@@ -1,8 +1,9 @@
-// Onboarding end to end (issue 4, DESIGN §6): a member registers through the real form, lands on
+// Onboarding end to end (issue 4, DESIGN §6): a member registers through the real form, confirms the
+// number with the code from the dev outbox (issue 27), lands on
 // /onboarding/welcome, goes through every step (photo upload included), finishes on the
 // dashboard, and signing in again skips onboarding.
 import { expect, test, type Page } from '../support/test';
-import { newMember, toast } from '../support/accounts';
+import { confirmMobileThroughForm, newMember, toast } from '../support/accounts';
 import { pngBuffer } from '../support/onboarding';
 import { axeViolations, expectOnPage } from '../support/pages';
 
@@ -13,7 +14,7 @@ const step = (page: Page, n: number, title: string) =>
     expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible(),
   ]);
 
-test('a new member goes from registration through every step to the dashboard, and later signs in straight to it', async ({ page, browser }) => {
+test('a new member goes from registration through every step to the dashboard, and later signs in straight to it', async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   const member = newMember('onboarding');
 
@@ -30,6 +31,7 @@ test('a new member goes from registration through every step to the dashboard, a
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expectOnPage(page, '/onboarding/welcome', 'Welcome to LinkUp');
+  await confirmMobileThroughForm(page, request, member.mobile);
   await step(page, 1, 'Photos');
   await expect(page.getByText('0 of 6 photos')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
