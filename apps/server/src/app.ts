@@ -123,10 +123,10 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
   app.decorate('services', services);
 
-  // Expired codes and old auth events count for nothing: sweep them hourly.
+  // Expired codes, old auth events and ended limit windows count for nothing: sweep them hourly.
   const sweep = setInterval(() => {
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-    Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo)]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+    Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo), services.limiter.prune()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
 

@@ -10,6 +10,8 @@ import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
 import { createDispatch } from './lib/dispatch';
+import { LimitCountersRepository } from './lib/limit-counters.repository';
+import { DatabaseLimiter, RedisLimiter } from './lib/limiter';
 import type { Realtime } from './lib/realtime';
 import { resolveAppSecret } from './lib/secret';
 import { AccountRepository } from './modules/account/account.repository';
@@ -67,6 +69,8 @@ export interface ServiceInputs {
   config: Config;
   database: DatabaseHandle;
   redis: Redis | null;
+  /** The connection limits count on (lib/redis.ts `requestPathRedis`), when Redis is configured. */
+  limiterRedis: Redis | null;
   outbox: Outbox | null;
   mail: MailSender;
   whatsapp: WhatsAppSender;
@@ -90,6 +94,15 @@ export function buildServices(inputs: ServiceInputs) {
   const sqlite = dialect === 'sqlite';
   const secret = resolveAppSecret(config);
   const dispatch = createDispatch({ background: config.isProduction, log });
+  // The one limiter of every count-then-act limit (lib/limiter.ts): in Redis when configured, in
+  // the database otherwise — and always in the database for a count in the work's transaction,
+  // or while Redis fails.
+  const counters = new DatabaseLimiter(new LimitCountersRepository(db), clock, secret);
+  const limiter = inputs.limiterRedis
+    ? new RedisLimiter(inputs.limiterRedis, (err) => log.warn({ err }, 'redis limiter failed; counting in the database'), {
+      prefix: `${config.redisKeyPrefix}limit:`, fallback: counters, clock, secret,
+    })
+    : counters;
 
   const users = new AuthRepository(db);
   const authEvents = new AuthEventsRepository(db);
@@ -111,8 +124,8 @@ export function buildServices(inputs: ServiceInputs) {
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
 
-  const auth: AuthService = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp });
-  const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret });
+  const auth: AuthService = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter });
+  const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
   // no trigger here, so rooms' members are remembered only by a lone SQLite process.
@@ -153,12 +166,14 @@ export function buildServices(inputs: ServiceInputs) {
     preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
     onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
     members,
-    safety: new SafetyService(new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock),
+    safety: new SafetyService(new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock, limiter),
     settings,
     devices: new DevicesService(new DevicesRepository(db), clock, config.push),
-    help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock }),
+    help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock, limiter }),
     notifications,
     notificationJobs,
+    /** The one limiter (lib/limiter.ts); its ended windows are pruned with the auth sweep (app.ts). */
+    limiter,
     /** Closed with the app: pending push retries are dropped. */
     pushes,
     /** The VAPID public key browsers subscribe with. */

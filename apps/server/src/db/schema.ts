@@ -109,7 +109,7 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
-/** `signed_in` (subject: the member's number) starts the number's code caps afresh. */
+/** `signed_in` (subject: the member's number) makes its address known to the number (codes, OtpService). */
 export type AuthEventKind = 'otp_sent' | 'login_failed' | 'reset_requested' | 'verification_sent' | 'signed_in';
 
 export interface AuthEventsTable {
@@ -413,6 +413,14 @@ export interface PushRetriesTable {
   due_at: Timestamp;
 }
 
+/** The limiter's database store (lib/limiter.ts): uses of a key in its current window. */
+export interface LimitCountersTable {
+  key: string;
+  count: number;
+  window_start: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface JobRunsTable {
   job: string;
   slot: string;
@@ -456,6 +464,7 @@ export interface Database {
   push_collapse: PushCollapseTable;
   push_retries: PushRetriesTable;
   job_runs: JobRunsTable;
+  limit_counters: LimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

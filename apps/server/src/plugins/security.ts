@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -20,6 +20,22 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   await probe.inject('/');
   await probe.close();
   return headers;
+}
+
+/**
+ * The path a request was routed by: its route's (`/api/auth/login` however the URL spelled it —
+ * `/%61pi/auth/login` reaches the same route), or for an unknown path its decoded pathname.
+ * Decisions about a request are made on this, never on the raw URL.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route) return route;
+  const pathname = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**
@@ -76,7 +92,11 @@ export const securityPlugin = fp(async (app) => {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
-    // Only the API is limited; the web app's files are static and cached.
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+    // Only the API is limited (by the route it reached, in whatever spelling); the web app's files
+    // are static and cached. The per-route limits (AUTH_RATE_LIMIT_MAX, per member) share this.
+    allowList: (request) => {
+      const path = routedPath(request);
+      return !path.startsWith('/api/') || path.startsWith('/api/health');
+    },
   });
 });

@@ -12,6 +12,7 @@ import * as m0012 from './0012_payments';
 import * as m0013 from './0013_notification_delivery';
 import * as m0014 from './0014_push_retries';
 import * as m0015 from './0015_payment_events';
+import * as m0016 from './0016_limit_counters';
 import * as m0017 from './0017_mobile_verification';
 
 /**
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_notification_delivery': m0013,
   '0014_push_retries': m0014,
   '0015_payment_events': m0015,
+  '0016_limit_counters': m0016,
   '0017_mobile_verification': m0017,
 };

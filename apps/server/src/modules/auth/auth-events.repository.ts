@@ -1,8 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuthEventKind, Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
-/** Counts what caps and lock-outs are about: codes sent, failed sign-ins, reset requests. */
+/**
+ * What happened at sign-in, for the member's data export and for codes: codes sent, failed
+ * sign-ins, reset requests, and sign-ins, which make their address known to the number. Limits
+ * count in the limiter (lib/limiter.ts), not here.
+ */
 export class AuthEventsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -10,29 +14,18 @@ export class AuthEventsRepository {
     await this.db.insertInto('auth_events').values({ id: newId(), kind, subject, ip, created_at: at }).execute();
   }
 
-  countBySubject(kind: AuthEventKind, subject: string, since: string): Promise<number> {
-    return this.count(kind, { subject }, since);
-  }
-
-  /** Events of one subject from one address (e.g. codes one address asked for one number). */
-  countBySubjectAndIp(kind: AuthEventKind, subject: string, ip: string, since: string): Promise<number> {
-    return this.count(kind, { subject, ip }, since);
-  }
-
-  countByIp(kind: AuthEventKind, ip: string, since: string): Promise<number> {
-    return this.count(kind, { ip }, since);
-  }
-
-  private async count(kind: AuthEventKind, by: { subject?: string; ip?: string }, since: string): Promise<number> {
-    let query = this.db
+  /** Whether the number's member signed in from this address since `since` (a known address). */
+  async signedInFrom(mobile: string, ip: string, since: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('auth_events')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('kind', '=', kind)
-      .where('created_at', '>', since);
-    if (by.subject !== undefined) query = query.where('subject', '=', by.subject);
-    if (by.ip !== undefined) query = query.where('ip', '=', by.ip);
-    const row = await query.executeTakeFirst();
-    return Number(row?.n ?? 0);
+      .select('id')
+      .where('kind', '=', 'signed_in')
+      .where('subject', '=', mobile)
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async latestBySubject(kind: AuthEventKind, subject: string): Promise<string | null> {
@@ -51,8 +44,14 @@ export class AuthEventsRepository {
     await this.db.deleteFrom('auth_events').where('kind', '=', kind).where('subject', '=', subject).execute();
   }
 
-  /** Events older than the longest window (a day) count for nothing. */
-  async prune(before: string): Promise<void> {
-    await this.db.deleteFrom('auth_events').where('created_at', '<', before).execute();
+  /** Forgets events older than `before`, and sign-ins (known addresses) older than `signInsBefore`. */
+  async prune(before: string, signInsBefore: string): Promise<void> {
+    await this.db
+      .deleteFrom('auth_events')
+      .where((eb) => eb.or([
+        eb.and([eb('kind', '!=', 'signed_in'), eb('created_at', '<', before)]),
+        eb('created_at', '<', signInsBefore),
+      ]))
+      .execute();
   }
 }

@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema';
 import type { MailSender } from '../../adapters/mail/mail';
 import type { WhatsAppSender } from '../../adapters/whatsapp/whatsapp';
 import type { Dispatch } from '../../lib/dispatch';
+import type { Limiter } from '../../lib/limiter';
 import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
@@ -39,6 +40,8 @@ export interface AuthServiceDeps {
   realtime: () => Realtime;
   /** Tells a new member welcome (their inbox's first item). */
   notifier: Notifier;
+  /** The one limiter (lib/limiter.ts): sign-in attempts and reset links are counted before the work. */
+  limiter: Limiter;
   /**
    * Sends the code that confirms a new member's number, bound to them (the OtpService's
    * number-confirmation codes; a function because that service is built after this one).
@@ -57,6 +60,12 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** An IP may fail this many times the per-account limit before it is locked out. */
 const IP_FAILURE_FACTOR = 5;
 const RESET_REQUESTS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * How long an address a member signed in from stays known to their number: codes it asks for
+ * are counted apart from strangers' (OtpService `issue`).
+ */
+export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 const VERIFY_EMAIL_PURPOSE = 'verify-email';
 
 export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
@@ -67,28 +76,29 @@ export class AuthService {
 
   /**
    * Password sign-in by e-mail or mobile. The same answer, status and timing whether or not the
-   * account exists; failures are capped per account — one lock-out whichever of its identifiers,
+   * account exists; attempts are capped per account — one lock-out whichever of its identifiers,
    * in whichever spelling, is guessed at (per identifier when no account has it) — and per IP.
+   * Each attempt is counted before its password is checked, so however many arrive at once at
+   * most `loginFailureLimit` are checked; a success gives its attempts back, so a member's own
+   * sign-ins never lock them out.
    */
   async login(input: LoginBody, meta: ClientMeta) {
-    const { repo, events, config } = this.deps;
+    const { repo, events, config, limiter } = this.deps;
     const subject = this.loginSubject(input);
     const user = input.email !== undefined ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
     const lockKey = user?.id ?? subject;
-    const since = addMs(nowIso(), -LOGIN_WINDOW_MS);
-    const [byAccount, byIp] = await Promise.all([
-      events.countBySubject('login_failed', lockKey, since),
-      events.countByIp('login_failed', meta.ip, since),
-    ]);
-    if (byAccount >= config.loginFailureLimit || byIp >= config.loginFailureLimit * IP_FAILURE_FACTOR) {
-      throw tooManyRequests(AUTH_MESSAGES.loginLocked, 'login_locked');
-    }
+    const [accountKey, ipKey] = [`login:account:${lockKey}`, `login:ip:${meta.ip}`];
+    // The address first: a locked-out address spends nothing of the account's allowance.
+    const allowed = (await limiter.take(ipKey, config.loginFailureLimit * IP_FAILURE_FACTOR, LOGIN_WINDOW_MS))
+      && (await limiter.take(accountKey, config.loginFailureLimit, LOGIN_WINDOW_MS));
+    if (!allowed) throw tooManyRequests(AUTH_MESSAGES.loginLocked, 'login_locked');
 
     const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !user.password_hash || !ok) {
       await events.record('login_failed', lockKey, meta.ip, nowIso());
       throw new AppError(401, INVALID_CREDENTIALS, { code: 'invalid_credentials' });
     }
+    await Promise.all([limiter.reset(accountKey, LOGIN_WINDOW_MS), limiter.giveBack(ipKey, LOGIN_WINDOW_MS)]);
     await events.clearSubject('login_failed', lockKey);
     await this.recordSignIn(user, meta);
     return this.startSession(user, meta);
@@ -152,7 +162,7 @@ export class AuthService {
     return { token, user };
   }
 
-  /** A member signed in (password or code): their number's code caps start afresh. */
+  /** A member signed in (password or code): this address becomes known to their number (codes, `KNOWN_ADDRESS_MS`). */
   async recordSignIn(user: Pick<UserRow, 'phone_number'>, meta: ClientMeta): Promise<void> {
     if (user.phone_number) await this.deps.events.record('signed_in', user.phone_number, meta.ip, nowIso());
   }
@@ -168,9 +178,12 @@ export class AuthService {
     return { user: found.user, sessionId: found.session.id, sessionExpiresAt: found.session.expires_at };
   }
 
-  /** Forgets auth events older than `before`: they count towards no limit any more. */
+  /**
+   * Forgets auth events older than `before`, except sign-ins, which make their address known to
+   * the member's number for `KNOWN_ADDRESS_MS`.
+   */
   async pruneEvents(before: string): Promise<void> {
-    await this.deps.events.prune(before);
+    await this.deps.events.prune(before, addMs(nowIso(), -KNOWN_ADDRESS_MS));
   }
 
   /** Ends this session and, at once, every socket opened with it (on every process). */
@@ -245,13 +258,12 @@ export class AuthService {
 
   /** Always the same answer; only a matching member gets a link, by the channel they named. */
   async requestPasswordReset(input: { email?: string; mobile?: string }, meta: ClientMeta): Promise<void> {
-    const { repo, events, config, mail, whatsapp, dispatch } = this.deps;
+    const { repo, events, config, mail, whatsapp, dispatch, limiter } = this.deps;
     const byEmail = input.email !== undefined;
     const subject = byEmail ? normalizeEmail(input.email!) : normalizeMobile(input.mobile!, config.defaultPhoneRegion);
     if (!subject) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
 
-    const since = addMs(nowIso(), -60 * 60 * 1000);
-    if ((await events.countBySubject('reset_requested', subject, since)) >= RESET_REQUESTS_PER_HOUR) return;
+    if (!(await limiter.take(`reset:${subject}`, RESET_REQUESTS_PER_HOUR, HOUR_MS))) return;
     await events.record('reset_requested', subject, meta.ip, nowIso());
 
     const user = byEmail ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);

@@ -37,16 +37,21 @@ export class OtpRepository {
     });
   }
 
-  /** Counts a wrong try, never past the maximum (atomic, so parallel guesses cannot exceed it). */
-  async addAttempt(id: string, maxAttempts: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Counts a try of the code before it is compared, never past the maximum, in one statement, so
+   * parallel guesses cannot all be compared before any was counted. 'locked' once the code's tries
+   * are used up; 'gone' when it was used or replaced meanwhile.
+   */
+  async takeAttempt(id: string, maxAttempts: number): Promise<'counted' | 'locked' | 'gone'> {
+    const row = await this.db
       .updateTable('otp_codes')
       .set({ attempts: sql`attempts + 1` })
       .where('id', '=', id)
       .where('attempts', '<', maxAttempts)
-      .where('consumed_at', 'is', null)
+      .returning('consumed_at')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (!row) return 'locked';
+    return row.consumed_at === null ? 'counted' : 'gone';
   }
 
   /** Uses a code up; false when another request used it first. */

@@ -2,13 +2,15 @@ import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES, OTP_LENGTH, type OtpSent, type OtpStatus } from '@linkup/contract';
 import type { WhatsAppSender } from '../../adapters/whatsapp/whatsapp';
 import type { Dispatch } from '../../lib/dispatch';
+import type { Limiter } from '../../lib/limiter';
 import { invalid, tooManyRequests } from '../../lib/http-errors';
 import { normalizeMobile } from '../../lib/phone';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import type { ClientMeta } from '../../lib/session';
-import type { AuthConfig, AuthService } from './auth.service';
+import { KNOWN_ADDRESS_MS, type AuthConfig, type AuthService } from './auth.service';
+import type { OtpCodeRow } from '../../db/schema';
 import type { OtpRepository } from './otp.repository';
 import { hashOtp, safeEqualHex } from './signed-token';
 
@@ -21,6 +23,8 @@ export interface OtpServiceDeps {
   dispatch: Dispatch;
   config: AuthConfig;
   secret: string;
+  /** The one limiter (lib/limiter.ts): the codes sent, counted before each is sent. */
+  limiter: Limiter;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -28,6 +32,8 @@ const DAY = 24 * HOUR;
 
 /** What a number-change code is bound to: the number and the member moving to it. */
 const numberChangeBinding = (mobile: string, userId: string) => `${mobile}#change:${userId}`;
+
+const wrongCode = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
 
 /** 6 digits from a CSPRNG. */
 export function newOtpCode(): string {
@@ -68,24 +74,16 @@ export class OtpService {
     return { exists: true, expires_in_seconds: Math.max(0, Math.floor((Date.parse(live.expires_at) - now) / 1000)) };
   }
 
-  /** Checks a code: single use, at most `maxAttempts` wrong tries, then the code is dead. */
+  /** Checks a code: single use, at most `maxAttempts` tries, then the code is dead. */
   async verify(rawMobile: string, code: string, meta: ClientMeta) {
-    const { otps, users, auth, config, secret } = this.deps;
+    const { otps, users, auth, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
     const now = nowIso();
-    const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
-    const live = await otps.latestLive(mobile, now);
-    if (!live) throw wrong();
-    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
-
-    if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) {
-      const counted = await otps.addAttempt(live.id, config.otp.maxAttempts);
-      if (!counted) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
-      throw wrong();
-    }
-    if (!(await otps.consume(live.id, now))) throw wrong();
+    const live = await this.liveCodeForATry(mobile, now);
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) throw wrongCode();
+    if (!(await otps.consume(live.id, now))) throw wrongCode();
     const user = await users.findUserByMobile(mobile);
-    if (!user) throw wrong();
+    if (!user) throw wrongCode();
     await users.markPhoneVerified(user.id, now);
     await auth.recordSignIn(user, meta);
     return auth.startSession({ ...user, phone_verified_at: user.phone_verified_at ?? now }, meta);
@@ -105,44 +103,52 @@ export class OtpService {
 
   /** Checks and uses up a number-change code of this member; answers the normalized number. */
   async confirmNumberChange(userId: string, rawMobile: string, code: string): Promise<string> {
-    const { otps, config, secret } = this.deps;
+    const { otps, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
-    const wrong = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
-    const live = await otps.latestLive(mobile, nowIso());
-    if (!live) throw wrong();
-    if (live.attempts >= config.otp.maxAttempts) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
-    if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) {
-      if (!(await otps.addAttempt(live.id, config.otp.maxAttempts))) throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
-      throw wrong();
-    }
-    if (!(await otps.consume(live.id, nowIso()))) throw wrong();
+    const live = await this.liveCodeForATry(mobile, nowIso());
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) throw wrongCode();
+    if (!(await otps.consume(live.id, nowIso()))) throw wrongCode();
     return mobile;
   }
 
-  /** `changeFor`: the member changing to this number (the code is bound to them and always sent). */
+  /**
+   * The number's live code with this try counted on it *before* the code is compared (the code's
+   * own row is its counter: its tries die with it): parallel guesses get at most `maxAttempts`
+   * comparisons, and once they are used up even the right code is refused (`otp_locked`).
+   */
+  private async liveCodeForATry(mobile: string, now: string): Promise<OtpCodeRow> {
+    const { otps, config } = this.deps;
+    const live = await otps.latestLive(mobile, now);
+    if (!live) throw wrongCode();
+    const counted = await otps.takeAttempt(live.id, config.otp.maxAttempts);
+    if (counted === 'locked') throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
+    if (counted === 'gone') throw wrongCode();
+    return live;
+  }
+
+  /**
+   * `changeFor`: the member changing to this number (the code is bound to them and always sent).
+   *
+   * Every cap is counted before the code is sent, narrowest first, and the first one over refuses
+   * (`otp_limit`): the asking address's own caps (per hour and day, across numbers), then its caps
+   * for this number, then — only for a stranger's address — the number's daily total. An address
+   * the number's member signed in from (`KNOWN_ADDRESS_MS`) is never counted in that total, so
+   * strangers can use it up but never the owner's codes (docs/decisions.md, "Codes for a number").
+   */
   private async issue(mobile: string, meta: ClientMeta, changeFor?: string): Promise<OtpSent> {
-    const { otps, users, events, whatsapp, dispatch, config, secret } = this.deps;
-    const nowMs = Date.now();
-    const now = new Date(nowMs).toISOString();
-    const [hourAgo, dayAgo] = [new Date(nowMs - HOUR).toISOString(), new Date(nowMs - DAY).toISOString()];
-    // The number's caps count per asking address, so nobody elsewhere can use them up for its
-    // owner, and start afresh when its member signs in; the number's daily total bounds the cost
-    // and the guesses (codes × tries) all the same. The address's own caps never reset.
-    const signedIn = await events.latestBySubject('signed_in', mobile);
-    const sinceSignIn = (since: string) => (signedIn && Date.parse(signedIn) > Date.parse(since) ? signedIn : since);
-    const [pairHour, pairDay, numberDay, ipHour, ipDay] = await Promise.all([
-      events.countBySubjectAndIp('otp_sent', mobile, meta.ip, sinceSignIn(hourAgo)),
-      events.countBySubjectAndIp('otp_sent', mobile, meta.ip, sinceSignIn(dayAgo)),
-      events.countBySubject('otp_sent', mobile, sinceSignIn(dayAgo)),
-      events.countByIp('otp_sent', meta.ip, hourAgo),
-      events.countByIp('otp_sent', meta.ip, dayAgo),
-    ]);
+    const { otps, users, events, whatsapp, dispatch, config, secret, limiter } = this.deps;
     const caps = config.otp;
-    if (
-      pairHour >= caps.hourlyPerNumber || pairDay >= caps.dailyPerNumber || numberDay >= caps.dailyPerNumberTotal ||
-      ipHour >= caps.hourlyPerIp || ipDay >= caps.dailyPerIp
-    ) {
-      throw tooManyRequests(AUTH_MESSAGES.otpLimit, 'otp_limit');
+    const now = nowIso();
+    const known = await events.signedInFrom(mobile, meta.ip, addMs(now, -KNOWN_ADDRESS_MS));
+    const counts: [string, number, number][] = [
+      [`otp:ip:${meta.ip}`, caps.hourlyPerIp, HOUR],
+      [`otp:ip:${meta.ip}`, caps.dailyPerIp, DAY],
+      [`otp:number:${mobile}:ip:${meta.ip}`, caps.hourlyPerNumber, HOUR],
+      [`otp:number:${mobile}:ip:${meta.ip}`, caps.dailyPerNumber, DAY],
+      ...(known ? [] : [[`otp:number:${mobile}:strangers`, caps.dailyPerNumberTotal, DAY] as [string, number, number]]),
+    ];
+    for (const [key, max, windowMs] of counts) {
+      if (!(await limiter.take(key, max, windowMs))) throw tooManyRequests(AUTH_MESSAGES.otpLimit, 'otp_limit');
     }
 
     const code = newOtpCode();

@@ -1,18 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { CountingExecutor } from '../../lib/limit-counters.repository';
 
 /** SQL of the support inbox. */
 export class HelpRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async countSince(userId: string, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('support_messages')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  /** Runs `work` in one transaction: this repository bound to it, and the transaction for the limiter to count in. */
+  transaction<T>(work: (tx: HelpRepository, within: CountingExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new HelpRepository(trx), trx));
   }
 
   async insert(row: { id: string; user_id: string; email: string | null; subject: string; message: string; created_at: string }): Promise<void> {

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { isoNow, type Clock } from '../../lib/clock';
-import { addMs } from '../../lib/time';
+import type { Limiter } from '../../lib/limiter';
 import type { HelpRepository } from './help.repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -31,6 +31,8 @@ export interface HelpServiceDeps {
   support: { email: string; messagesPerHour: number };
   log: FastifyBaseLogger;
   clock: Clock;
+  /** The one limiter (lib/limiter.ts): messages an hour, counted with the message's insert. */
+  limiter: Limiter;
 }
 
 /** The FAQ and the contact form. */
@@ -43,15 +45,17 @@ export class HelpService {
 
   /**
    * Stores the message first, then e-mails it to the support address: a failed delivery is
-   * logged and the stored message stays for the team to read.
+   * logged and the stored message stays for the team to read. The message is counted in the
+   * transaction that stores it, before it is stored: parallel sends wait for each other's count.
    */
   async contact(user: UserRow, body: ContactBody): Promise<SupportMessage> {
-    const { repo, mail, support, log, clock } = this.deps;
+    const { repo, mail, support, log, clock, limiter } = this.deps;
     const now = isoNow(clock);
-    if ((await repo.countSince(user.id, addMs(now, -HOUR))) >= support.messagesPerHour) throw tooManyRequests(HELP_MESSAGES.contactLimit, 'contact_limit');
-
     const row = { id: newId(), user_id: user.id, email: user.email, subject: body.subject, message: body.message, created_at: now };
-    await repo.insert(row);
+    await repo.transaction(async (tx, within) => {
+      if (!(await limiter.take(`contact:${user.id}`, support.messagesPerHour, HOUR, within))) throw tooManyRequests(HELP_MESSAGES.contactLimit, 'contact_limit');
+      await tx.insert(row);
+    });
     try {
       await mail.send({
         to: support.email,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { CountingExecutor } from '../../lib/limit-counters.repository';
 
 /** A member I blocked, by the name they had when I did (never a name or photo chosen since). */
 export interface BlockRow {
@@ -17,6 +18,11 @@ export interface ReportRow {
 /** SQL of blocks and reports. */
 export class SafetyRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction: this repository bound to it, and the transaction for the limiter to count in. */
+  transaction<T>(work: (tx: SafetyRepository, within: CountingExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new SafetyRepository(trx), trx));
+  }
 
   findMember(id: string): Promise<{ id: string; name: string } | undefined> {
     return this.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
@@ -75,17 +81,6 @@ export class SafetyRepository {
 
   async countBlocks(blockerId: string): Promise<number> {
     const row = await this.db.selectFrom('user_blocks').select(sql<number>`count(*)`.as('n')).where('blocker_id', '=', blockerId).executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  /** Reports this member filed since `since`. */
-  async countReportsSince(reporterId: string, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('user_reports')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('reporter_id', '=', reporterId)
-      .where('created_at', '>=', since)
-      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

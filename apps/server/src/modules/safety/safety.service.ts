@@ -3,6 +3,7 @@ import { pageOf, type Page } from '../../lib/page';
 import { tooManyRequests } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
 import { isoNow, type Clock } from '../../lib/clock';
+import type { Limiter } from '../../lib/limiter';
 import { addMs } from '../../lib/time';
 import type { SafetyRepository } from './safety.repository';
 import { presentBlockedMember } from './safety.presenter';
@@ -16,8 +17,9 @@ export type OnBlocked = (blockerId: string, blockedId: string) => Promise<void>;
 
 /**
  * Blocking and reporting. A block is one row (blocker → blocked) that every query reads both
- * ways; a report is stored for moderation, at most `reportsPerDay` a member per 24 hours, once
- * per reported member in that time.
+ * ways; a report is stored for moderation, at most `reportsPerDay` a member a day, once per
+ * reported member a day — both counted by the limiter in the report's transaction, before it is
+ * stored.
  */
 export class SafetyService {
   constructor(
@@ -25,6 +27,7 @@ export class SafetyService {
     private readonly onBlocked: OnBlocked,
     private readonly limits: { reportsPerDay: number },
     private readonly clock: Clock,
+    private readonly limiter: Limiter,
   ) {}
 
   /** Blocks a member; `created` false when already blocked (idempotent). */
@@ -51,28 +54,34 @@ export class SafetyService {
   }
 
   /**
-   * Files a report (and blocks when asked). The same member reported again within 24 hours is
-   * answered with the first report (`created` false) and does not count against the limit.
+   * Files a report (and blocks when asked). The same member reported again within the day is
+   * answered with the first report (`created` false) and does not count against the limit. Both
+   * counts are taken in the report's transaction before it is stored: a parallel report of the
+   * same member waits for this one to commit, then finds it.
    */
   async report(userId: string, targetId: string, body: ReportValues): Promise<{ report: ReportResult; created: boolean }> {
     safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.reportSelf);
     safetyPolicy.assertMember(await this.repo.findMember(targetId));
     const now = isoNow(this.clock);
-    const since = addMs(now, -DAY_MS);
     const blocked = body.block === true;
     const postId = body.post_id ?? null;
     if (postId !== null && !(await this.repo.isPostOf(postId, targetId))) safetyPolicy.assertPost(undefined);
 
-    const earlier = await this.repo.findReportSince(userId, targetId, since);
-    if (earlier) {
-      if (blocked) await this.blockPair(userId, targetId);
-      return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
-    }
-    if ((await this.repo.countReportsSince(userId, since)) >= this.limits.reportsPerDay) throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
-
     const id = newId();
-    await this.repo.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, postId, now });
+    const earlier = await this.repo.transaction(async (tx, within) => {
+      if (!(await this.limiter.take(`report:${userId}:member:${targetId}`, 1, DAY_MS, within))) {
+        const first = await tx.findReportSince(userId, targetId, addMs(now, -DAY_MS));
+        if (!first) throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
+        return first;
+      }
+      if (!(await this.limiter.take(`report:${userId}`, this.limits.reportsPerDay, DAY_MS, within))) {
+        throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
+      }
+      await tx.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, postId, now });
+      return null;
+    });
     if (blocked) await this.blockPair(userId, targetId);
+    if (earlier) return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
     return { report: { id, reason: body.reason, blocked, post_id: postId, created_at: now }, created: true };
   }
 
