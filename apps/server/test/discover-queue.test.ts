@@ -132,13 +132,17 @@ describe('discover from the ranked queue', () => {
     };
     const id = (await shown())[0]!;
     const before = await cardOf(id);
-    expect(before.age).not.toBeNull();
+    expect(before.distance).not.toBeNull();
     await db().updateTable('users').set({ about: 'Changed just now' }).where('id', '=', id).execute();
-    await db().insertInto('user_settings').values({ user_id: id, show_age: false, updated_at: clock.now().toISOString() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ show_age: false })).execute();
+    await db().insertInto('user_settings').values({ user_id: id, show_distance: false, updated_at: clock.now().toISOString() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ show_distance: false })).execute();
     await db().deleteFrom('user_interests').where('user_id', '=', id).execute();
     const after = await cardOf(id);
-    expect(after).toMatchObject({ about: 'Changed just now', age: null, interests: [] });
+    expect(after).toMatchObject({ about: 'Changed just now', distance: null, interests: [] });
+    // Hiding her age takes her out of my strict age range (issue #27 item 11), queued or not.
+    await db().updateTable('user_settings').set({ show_age: false }).where('user_id', '=', id).execute();
+    await expect(cardOf(id)).rejects.toThrow('is not shown');
+    await expectSameAsDirect();
   });
 
   it('follows my own profile and interests, and a pass coming back after its time', async () => {

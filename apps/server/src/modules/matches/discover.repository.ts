@@ -2,10 +2,11 @@ import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract'
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { watchRowChanges, type RowWatch } from '../../db/database';
 import { Remembered } from '../../db/remembered';
-import type { Database } from '../../db/schema';
+import { toBool, type Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
 import { whereNotBlocked } from '../shared/blocks.repository';
+import { contactPolicy } from '../shared/contact.policy';
 import { preferenceValues } from '../shared/preferences';
 import {
   LIST_FIELDS, birthDateBounds, rankingPreferences, strictDistanceOf, windowSize, type CandidateRow, type CandidateWindow, type Viewer,
@@ -165,6 +166,8 @@ export class DiscoverRepository {
     const ageMin = query.age_min ?? (prefs.strict.has('age') ? prefs.age_min : AGE_LIMITS.min);
     const ageMax = Math.max(ageMin, query.age_max ?? (prefs.strict.has('age') ? prefs.age_max : AGE_LIMITS.max));
     const bounds = birthDateBounds(ageFilter ? ageMin : AGE_LIMITS.min, ageFilter ? ageMax : AGE_LIMITS.max, now);
+    // A narrowing age range leaves out members who hide their age: page after page it would find it.
+    const hidesHiddenAges = contactPolicy.ageRangeRevealsAge(ageFilter ? { min: ageMin, max: ageMax } : null);
     const myAge = viewer.date_of_birth ? ageFromBirthDate(viewer.date_of_birth, now) : null;
     const nowIso = now.toISOString();
     const strictDistance = strictDistanceOf(viewer, query);
@@ -177,11 +180,13 @@ export class DiscoverRepository {
         .selectFrom('users as u')
         .leftJoin('user_preferences as p', 'p.user_id', 'u.id')
         .select(CANDIDATE_COLUMNS)
+        .select((eb) => eb.selectFrom('user_settings as sa').select('sa.show_age').whereRef('sa.user_id', '=', 'u.id').as('show_age'))
         .where('u.id', '!=', viewer.id)
         .where('u.profile_completed', '=', true)
         .where(this.birthDate, '>', bounds.after)
         .where(this.birthDate, '<=', bounds.onOrBefore)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('user_settings as st').select('st.user_id').whereRef('st.user_id', '=', 'u.id').where('st.hide_from_discover', '=', true))))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('user_settings as st').select('st.user_id').whereRef('st.user_id', '=', 'u.id')
+          .where((st) => (hidesHiddenAges ? st.or([st('st.hide_from_discover', '=', true), st('st.show_age', '=', false)]) : st('st.hide_from_discover', '=', true))))))
         .where((eb) => whereNotBlocked(eb, viewer.id, 'u.id'))
         .where((eb) =>
           eb.not(eb.exists(
@@ -351,6 +356,8 @@ function candidateRow(row: WindowRow): CandidateRow {
     gender: row.gender, date_of_birth: row.date_of_birth, city: row.city, province: row.province, body_type: row.body_type,
     how_often_drink: row.how_often_drink, love_language: row.love_language, marital_status: row.marital_status,
     relationship_type: row.relationship_type,
+    // No settings row: the defaults, which show the age.
+    hides_age: row.show_age !== null && !toBool(row.show_age),
     // A left join: no preferences row means they saved none.
     theirs: row.genders === null ? null : preferenceValues({ ...row, city: row.p_city, province: row.p_province }),
   };

@@ -40,6 +40,8 @@ export interface CandidateRow extends PersonFields {
   created_at: string;
   last_active_at: string | null;
   location_cell: string | null;
+  /** They hide their age: it counts for nothing the viewer sees (compatibility), or a run of preferences would find it. */
+  hides_age: boolean;
   theirs: PreferenceValues | null;
 }
 
@@ -168,7 +170,7 @@ function rank(
     }
     return asked === 0 ? 1 : fulfilled / asked;
   };
-  const mySide = met(mine, row, km);
+  const mySide = met(mine, row.hides_age ? { ...row, date_of_birth: null } : row, km);
   const theirSide = theirs ? met(theirs, viewer, km) : 1;
   const interestScore = Math.min(1, shared.length / 3);
   const compatibility = Math.round(100 * (0.4 * interestScore + 0.35 * mySide + 0.25 * theirSide));
