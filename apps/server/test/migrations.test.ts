@@ -73,6 +73,24 @@ describe(`migrations (${process.env.LINKUP_TEST_DIALECT ?? 'sqlite'})`, () => {
     expect(await tableNames(older)).toContain('location_changes');
   });
 
+  it('0017 turns numbers never confirmed into claims that block nobody, and keeps confirmed ones', async () => {
+    const database = await fresh(false);
+    const { '0017_mobile_verification': _mobile, ...before } = migrations;
+    const early = new Migrator({ db: database.db as unknown as Kysely<unknown>, provider: { getMigrations: async () => before } });
+    expect((await early.migrateToLatest()).error).toBeUndefined();
+    const now = new Date().toISOString();
+    await database.db.insertInto('users').values([
+      { ...userRow('u1', 'confirmed@example.test', now), phone_number: '+27821110001', phone_verified_at: now },
+      { ...userRow('u2', 'unconfirmed@example.test', now), phone_number: '+27821110002' },
+    ] as never).execute();
+    await migrateToLatest(database.db);
+    const rows = await database.db.selectFrom('users').select(['id', 'phone_number', 'pending_phone_number']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'u1', phone_number: '+27821110001', pending_phone_number: null },
+      { id: 'u2', phone_number: null, pending_phone_number: '+27821110002' },
+    ]);
+  });
+
   it('migrate down removes everything again', async () => {
     const database = await fresh(true);
     await migrateToBottom(database.db);

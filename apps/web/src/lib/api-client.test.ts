@@ -167,6 +167,23 @@ describe('automatic logout', () => {
     mockFetchUnchecked(() => json(401, { message: 'These credentials do not match our records.' }));
     await failure(api.post('/auth/login', { email: 'a@b.co', password: 'x' }));
     expect(useSessionStore.getState().signOutReason).toBeNull();
+  });});
+
+describe('an unconfirmed number (409 mobile_unverified, issue 27)', () => {
+  it('marks the session user unconfirmed, so the guard leads to the confirm step; the session stays', async () => {
+    const session = buildSession({ phone_verified: true });
+    resetStores(session);
+    mockFetchUnchecked(() => apiError(409, 'Confirm your mobile number first.', undefined, 'mobile_unverified'));
+    const error = await failure(api.post('/matches/usr_x/like'));
+    expect(error.code).toBe('mobile_unverified');
+    expect(useSessionStore.getState()).toMatchObject({ token: session.token, user: { id: session.user.id, phone_verified: false } });
+  });
+
+  it('another 409 leaves the user as it is', async () => {
+    resetStores(buildSession({ phone_verified: true }));
+    mockFetchUnchecked(() => apiError(409, 'Finish onboarding first.', undefined, 'onboarding_required'));
+    await failure(api.post('/matches/usr_x/like'));
+    expect(useSessionStore.getState().user?.phone_verified).toBe(true);
   });
 });
 

@@ -40,6 +40,22 @@ describe('/app/settings/account', () => {
     expect(screen.getByTestId('current-mobile')).toHaveTextContent('+27820000001');
   });
 
+  describe('mobile number status (issue 27)', () => {
+    it('says a confirmed number is confirmed', async () => {
+      mockApi({});
+      renderApp('/app/settings/account', { session: buildSession({ phone_verified: true }) });
+      expect(await screen.findByTestId('current-mobile')).toHaveTextContent('Confirmed');
+      expect(screen.queryByRole('link', { name: 'Confirm this number' })).not.toBeInTheDocument();
+    });
+
+    it('offers to confirm a number still waiting for its code', async () => {
+      mockApi({});
+      renderApp('/app/settings/account', { session: buildSession({ phone_verified: false }) });
+      expect(await screen.findByTestId('current-mobile')).toHaveTextContent('Not confirmed yet');
+      expect(screen.getByRole('link', { name: 'Confirm this number' })).toHaveAttribute('href', '/onboarding/welcome');
+    });
+  });
+
   describe('e-mail', () => {
     it('changes the address, updates the session and says a link was sent', async () => {
       const updated = buildUser({ email: 'new@example.com', email_verified_at: null });
