@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SessionUserSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUnconfirmedUser, buildUser, signIn } from './helpers/factories';
-import { latestCode, outboxFor } from './helpers/outbox';
+import { latestCode, latestLink, outboxFor } from './helpers/outbox';
 
 // Issue 27: the mobile number given at registration is the account's only once the WhatsApp code
 // sent to it is entered. Until then it signs nobody in, reaches no member, and blocks nobody.
@@ -143,6 +143,21 @@ describe('confirming the mobile number after registration', () => {
     const byEmail = await post('/auth/login', { email: member.email, password: PASSWORD });
     expect(byEmail.statusCode).toBe(200);
     expect((byEmail.json().data as { user: { phone_verified: boolean } }).user.phone_verified).toBe(false);
+  });
+
+  it('an unconfirmed member can reset the password by e-mail; a reset asked for by the number sends nothing', async () => {
+    const member = await register(freshMobile());
+    expect((await post('/auth/forgot-password', { mobile: member.mobile })).statusCode).toBe(200);
+    expect((await outboxFor(t.app, member.mobile)).filter((m) => m.link)).toHaveLength(0);
+
+    expect((await post('/auth/forgot-password', { email: member.email })).statusCode).toBe(200);
+    const link = await latestLink(t.app, member.email);
+    expect(link.searchParams.get('mobile')).toBe(member.mobile);
+    const reset = await post('/auth/reset-password', {
+      token: link.searchParams.get('token'), mobile: member.mobile, password: `${PASSWORD}-new`, password_confirmation: `${PASSWORD}-new`,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await post('/auth/login', { email: member.email, password: `${PASSWORD}-new` })).statusCode).toBe(200);
   });
 
   it('the confirm calls need a session', async () => {

@@ -19,6 +19,7 @@ import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { mobileOf } from '../shared/session-user.presenter';
 import { signToken, verifySignedToken } from './signed-token';
 import { hashToken, newSessionToken } from './tokens';
 
@@ -267,14 +268,16 @@ export class AuthService {
     await events.record('reset_requested', subject, meta.ip, nowIso());
 
     const user = byEmail ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
-    if (!user?.phone_number) return;
+    // The link names the account's number: a confirmed one, or by e-mail the one waiting for its code (issue 27).
+    const linkMobile = user && mobileOf(user);
+    if (!user || !linkMobile) return;
     const token = newSessionToken();
     const now = nowIso();
     await repo.createPasswordReset({ userId: user.id, tokenHash: hashToken(token), now, expiresAt: addMs(now, config.passwordResetTtlMs) });
-    const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&mobile=${encodeURIComponent(user.phone_number)}`;
+    const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&mobile=${encodeURIComponent(linkMobile)}`;
     const minutes = Math.round(config.passwordResetTtlMs / 60_000);
     const text = `Hi ${user.name}, someone asked to reset your LinkUp password. Open this link within ${minutes} minutes to choose a new one. If it was not you, ignore this message.`;
-    const to = byEmail ? user.email! : user.phone_number;
+    const to = byEmail ? user.email! : linkMobile;
     await dispatch('password reset link', () =>
       byEmail
         ? mail.send({ to, subject: 'Reset your LinkUp password', text: `${text}\n\n${link}\n\n— LinkUp`, link })
@@ -290,7 +293,7 @@ export class AuthService {
     const reset = await repo.findLivePasswordReset(hashToken(input.token), now);
     const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
     const user = reset ? await repo.findUserById(reset.user_id) : undefined;
-    if (!reset || !user || !mobile || user.phone_number !== mobile) throw fail();
+    if (!reset || !user || !mobile || mobileOf(user) !== mobile) throw fail();
     if (isCommonPassword(input.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
     if (!(await repo.replacePassword(user.id, await hashPassword(input.password), reset.id, now))) throw fail();
     this.deps.realtime().disconnectMember(user.id);
