@@ -1,6 +1,8 @@
 // The committed Android and iOS projects say what the app is: the id and name of the contract, the
 // custom scheme deep links use (spec §2), the https host whose links open the app, and the AdMob
-// app id. Read from the real files as the platforms read them (XML, property lists).
+// app id; the permissions and purpose strings the pages' camera, photo and location inputs need;
+// the iOS privacy manifest; what Android backups may copy. Read from the real files as the
+// platforms read them (XML, property lists).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +97,35 @@ describe('Android project', () => {
     expect(attr(activity, 'windowSoftInputMode')).toBe('adjustResize');
   });
 
+  it('may ask for the location "Use my current location" needs (the web view asks for both)', () => {
+    const permissions = [...manifest.getElementsByTagName('uses-permission')].map((p) => attr(p, 'name'));
+    expect(permissions).toEqual(expect.arrayContaining(['android.permission.ACCESS_COARSE_LOCATION', 'android.permission.ACCESS_FINE_LOCATION']));
+  });
+
+  it('keeps the web view’s storage (the session token) and Firebase’s registration out of backups and device transfers', () => {
+    const application = manifest.getElementsByTagName('application')[0];
+    // A backup with no rules copies everything, app_webview/ (localStorage) included, to the next device.
+    expect(attr(application, 'allowBackup')).toBe('true');
+    expect(attr(application, 'dataExtractionRules')).toBe('@xml/data_extraction_rules');
+    expect(attr(application, 'fullBackupContent')).toBe('@xml/backup_rules');
+    const excluded = (element) =>
+      [...element.getElementsByTagName('exclude')].map((e) => `${e.getAttribute('domain')}:${e.getAttribute('path')}`);
+    const mustExclude = ['root:app_webview/', 'sharedpref:com.google.android.gms.appid.xml'];
+
+    const extraction = xml('android/app/src/main/res/xml/data_extraction_rules.xml').documentElement;
+    expect(extraction.tagName).toBe('data-extraction-rules');
+    for (const kind of ['cloud-backup', 'device-transfer']) {
+      const sections = extraction.getElementsByTagName(kind);
+      expect(sections, kind).toHaveLength(1);
+      expect(excluded(sections[0]), kind).toEqual(expect.arrayContaining(mustExclude));
+      expect(sections[0].getElementsByTagName('include'), `${kind} includes nothing back`).toHaveLength(0);
+    }
+    const legacy = xml('android/app/src/main/res/xml/backup_rules.xml').documentElement;
+    expect(legacy.tagName).toBe('full-backup-content');
+    expect(excluded(legacy)).toEqual(expect.arrayContaining(mustExclude));
+    expect(legacy.getElementsByTagName('include')).toHaveLength(0);
+  });
+
   it('declares the AdMob app id (Google’s test app by default) and the notification permission', () => {
     const meta = [...manifest.getElementsByTagName('meta-data')].find((m) => attr(m, 'name') === 'com.google.android.gms.ads.APPLICATION_ID');
     expect(attr(meta, 'value')).toBe('${admobAppId}');
@@ -131,5 +162,115 @@ describe('iOS project', () => {
     expect(xcodeSettings('ADMOB_APP_ID')).toEqual(['ca-app-pub-3940256099942544~1458002511', 'ca-app-pub-3940256099942544~1458002511']);
     expect(info.NSUserTrackingUsageDescription).toMatch(/ads/);
     expect(info.SKAdNetworkItems).toContainEqual({ SKAdNetworkIdentifier: 'cstr6suwn9.skadnetwork' });
+  });
+});
+
+describe('iOS permissions and privacy', () => {
+  const info = plist('ios/App/App/Info.plist');
+  const manifest = plist('ios/App/App/PrivacyInfo.xcprivacy');
+  const project = read('ios/App/App.xcodeproj/project.pbxproj');
+
+  it('explains the camera, the photo library and the location before iOS asks (without them "Take Photo" crashes)', () => {
+    for (const key of ['NSCameraUsageDescription', 'NSPhotoLibraryUsageDescription', 'NSLocationWhenInUseUsageDescription']) {
+      expect(typeof info[key], key).toBe('string');
+      expect(info[key].length, key).toBeGreaterThan(20);
+      expect(info[key], key).toMatch(new RegExp(APP_NAME));
+    }
+  });
+
+  it('has a privacy manifest with UserDefaults’ reason, tracking through ads, and the data LinkUp collects', () => {
+    expect(manifest.NSPrivacyAccessedAPITypes).toContainEqual({
+      NSPrivacyAccessedAPIType: 'NSPrivacyAccessedAPICategoryUserDefaults', NSPrivacyAccessedAPITypeReasons: ['CA92.1'],
+    });
+    // The app asks the tracking question for AdMob, so it says it tracks.
+    expect(info.NSUserTrackingUsageDescription).toBeTruthy();
+    expect(manifest.NSPrivacyTracking).toBe(true);
+    expect(manifest.NSPrivacyTrackingDomains).toEqual([]);
+
+    const collected = Object.fromEntries(manifest.NSPrivacyCollectedDataTypes.map((entry) => [entry.NSPrivacyCollectedDataType.replace('NSPrivacyCollectedDataType', ''), entry]));
+    expect(Object.keys(collected)).toEqual(expect.arrayContaining([
+      'Name', 'EmailAddress', 'PhoneNumber', 'CoarseLocation', 'PhotosorVideos', 'EmailsOrTextMessages', 'UserID', 'DeviceID',
+      'PurchaseHistory', 'OtherDataTypes',
+    ]));
+    expect(collected.PreciseLocation, 'the server keeps a city and a ~5 km cell, never the exact position').toBeUndefined();
+    for (const [type, entry] of Object.entries(collected)) {
+      expect(entry.NSPrivacyCollectedDataTypeLinked, type).toBe(true);
+      expect(entry.NSPrivacyCollectedDataTypePurposes.length, type).toBeGreaterThan(0);
+      for (const purpose of entry.NSPrivacyCollectedDataTypePurposes) expect(purpose, type).toMatch(/^NSPrivacyCollectedDataTypePurpose(AppFunctionality|ThirdPartyAdvertising|DeveloperAdvertising|Analytics|ProductPersonalization|Other)$/);
+      // Only the advertising id (AdMob) is used for tracking.
+      expect(entry.NSPrivacyCollectedDataTypeTracking, type).toBe(type === 'DeviceID');
+    }
+    expect(collected.DeviceID.NSPrivacyCollectedDataTypePurposes).toContain('NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising');
+  });
+
+  it('copies the privacy manifest into the app: file reference, App group, build file, Resources phase', () => {
+    const ids = [...project.matchAll(/^\t\t([0-9A-F]{24}) (?:\/\*.*?\*\/ )?= \{/gm)].map((m) => m[1]);
+    expect(new Set(ids).size, 'every object id is defined once').toBe(ids.length);
+
+    const ref = /^\t\t([0-9A-F]{24}) \/\* PrivacyInfo\.xcprivacy \*\/ = \{isa = PBXFileReference; lastKnownFileType = text\.xml; path = PrivacyInfo\.xcprivacy; sourceTree = "<group>"; \};$/m.exec(project)?.[1];
+    expect(ref, 'PBXFileReference').toBeDefined();
+    const buildFile = new RegExp(`^\\t\\t([0-9A-F]{24}) /\\* PrivacyInfo\\.xcprivacy in Resources \\*/ = \\{isa = PBXBuildFile; fileRef = ${ref} `, 'm').exec(project)?.[1];
+    expect(buildFile, 'PBXBuildFile').toBeDefined();
+
+    const block = (name) => new RegExp(`\\/\\* ${name} \\*\\/ = \\{\\n\\t+isa = (\\w+);[\\s\\S]*?\\n\\t\\t\\};`).exec(project)?.[0] ?? '';
+    const appGroup = block('App');
+    expect(appGroup).toMatch(/isa = PBXGroup;/);
+    expect(appGroup).toMatch(/path = App;/);
+    expect(appGroup).toContain(`${ref} /* PrivacyInfo.xcprivacy */,`);
+    const resources = block('Resources');
+    expect(resources).toMatch(/isa = PBXResourcesBuildPhase;/);
+    expect(resources).toContain(`${buildFile} /* PrivacyInfo.xcprivacy in Resources */,`);
+    expect(fs.existsSync(path.join(web, 'ios/App/App/PrivacyInfo.xcprivacy'))).toBe(true);
+  });
+});
+
+/** Symbols of Apple's required-reason APIs, by the manifest category that must declare them. */
+const REQUIRED_REASON_APIS = {
+  NSPrivacyAccessedAPICategoryUserDefaults: /\b(NS)?UserDefaults\b/,
+  NSPrivacyAccessedAPICategoryFileTimestamp: /\b(creationDate|modificationDate|fileModificationDate|contentModificationDateKey|creationDateKey|getattrlist|fstat|lstat)\b/,
+  NSPrivacyAccessedAPICategorySystemBootTime: /\b(systemUptime|mach_absolute_time)\b/,
+  NSPrivacyAccessedAPICategoryDiskSpace: /\b(volumeAvailableCapacity\w*|systemFreeSize|systemSize|statfs)\b/,
+  NSPrivacyAccessedAPICategoryActiveKeyboards: /\bactiveInputModes\b/,
+};
+
+describe('native plugins', () => {
+  const pkg = JSON.parse(read('package.json'));
+  const plugins = Object.keys(pkg.dependencies).filter((name) => /^@capacitor(-community)?\//.test(name) && name !== '@capacitor/core');
+  const sourceFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
+  it('are each imported by the app, or configured in capacitor.config.ts (a plugin nobody uses is only more to declare)', () => {
+    const source = sourceFiles(path.join(web, 'src'))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+    const config = read('capacitor.config.ts');
+    // Plugins the app only configures: they act natively without being called.
+    const configuredOnly = { '@capacitor/keyboard': 'Keyboard' };
+    for (const name of plugins) {
+      const used = source.includes(`from '${name}'`) || (configuredOnly[name] && new RegExp(`\\b${configuredOnly[name]}: \\{`).test(config));
+      expect(used, `${name} is used`).toBe(true);
+    }
+    expect(plugins).not.toContain('@capacitor/browser');
+    expect(plugins).not.toContain('@capacitor/preferences');
+  });
+
+  it('use no required-reason API that the app’s privacy manifest leaves undeclared (ITMS-91053)', () => {
+    const declared = new Set(plist('ios/App/App/PrivacyInfo.xcprivacy').NSPrivacyAccessedAPITypes.map((entry) => entry.NSPrivacyAccessedAPIType));
+    const pods = [...read('ios/App/Podfile').matchAll(/pod '(\w+)', :path => '\.\.\/\.\.\/\.\.\/\.\.\/node_modules\/([^']+)'/g)];
+    expect(pods.length).toBeGreaterThan(0);
+    for (const [, pod, dir] of pods) {
+      const root = path.join(web, '../../node_modules', dir);
+      // Capacitor's own pods carry their own manifest (Capacitor.podspec's resources).
+      if (['Capacitor', 'CapacitorCordova'].includes(pod)) continue;
+      const ios = sourceFiles(root).filter((file) => /[\\/]ios[\\/].*\.(swift|m|mm|h)$/.test(file));
+      for (const file of ios) {
+        const code = fs.readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '');
+        for (const [category, symbols] of Object.entries(REQUIRED_REASON_APIS)) {
+          if (symbols.test(code)) expect(declared, `${pod} (${path.relative(root, file)}) uses ${category}`).toContain(category);
+        }
+      }
+    }
   });
 });
