@@ -74,6 +74,15 @@ describe('real-time: handshake, own channel, channel checks', () => {
     expect(checks).toBe(before);
   });
 
+  it('answers a database error while checking a channel with its status, never "Server error"', async () => {
+    t.app.realtime.authorizeChannels('probe.db.', async () => {
+      throw Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+    });
+    const socket = await open(origin, await signIn(t.app, await buildUser(t.database.db)));
+    sockets.push(socket);
+    expect(await socket.emitWithAck('subscribe', 'probe.db.abc')).toEqual({ ok: false, message: 'Validation failed. Please check your input.' });
+  });
+
   it('unsubscribes only from channels a subscribe could join: never the member\'s or the session\'s own room', async () => {
     const member = await buildUser(t.database.db);
     const token = await signIn(t.app, member);
