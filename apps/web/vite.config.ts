@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
@@ -10,6 +11,17 @@ import { ROUTES } from '../../packages/contract/src/routes.ts';
 import { firstLoadGroups } from './src/app/screen-groups.ts';
 
 const apiTarget = process.env.LINKUP_API_ORIGIN ?? 'http://localhost:8080';
+
+// Native push needs Firebase's file in the native project: without google-services.json the
+// Android app crashes as it registers (capacitor-plugins#2370). The build (`npm run cap:sync`)
+// tells the app which projects have theirs; a variable already set wins (docs/mobile.md).
+const FIREBASE_FILES = {
+  VITE_NATIVE_PUSH_ANDROID: 'android/app/google-services.json',
+  VITE_NATIVE_PUSH_IOS: 'ios/App/App/GoogleService-Info.plist',
+};
+for (const [key, file] of Object.entries(FIREBASE_FILES)) {
+  process.env[key] ??= String(fs.existsSync(fileURLToPath(new URL(file, import.meta.url))));
+}
 
 export default defineConfig(({ command }) => {
   // `vite build` always makes a production build (React's production bundle, no dev checks),

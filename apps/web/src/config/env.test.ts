@@ -6,7 +6,14 @@ describe('web app settings', () => {
     expect(parseEnv({})).toEqual({
       apiUrl: '/api',
       ads: { testDevice: DEFAULT_TEST_DEVICE, bannerAdUnits: { android: GOOGLE_TEST_BANNERS.android, ios: GOOGLE_TEST_BANNERS.ios } },
+      nativePush: { android: false, ios: false },
     });
+  });
+
+  it('has native push only where the build says Firebase is configured (VITE_NATIVE_PUSH_*)', () => {
+    expect(parseEnv({ VITE_NATIVE_PUSH_ANDROID: 'true', VITE_NATIVE_PUSH_IOS: 'false' }).nativePush).toEqual({ android: true, ios: false });
+    expect(parseEnv({ VITE_NATIVE_PUSH_IOS: 'true' }).nativePush).toEqual({ android: false, ios: true });
+    expect(() => parseEnv({ VITE_NATIVE_PUSH_ANDROID: 'yes' })).toThrow(/VITE_NATIVE_PUSH_ANDROID must be true or false/);
   });
 
   it('takes the AdMob ids and test device from VITE_ADMOB_*', () => {

@@ -34,6 +34,13 @@ export function parseEnv(source: Record<string, unknown>) {
   };
   const android = adUnit('VITE_ADMOB_BANNER_ANDROID', GOOGLE_TEST_BANNERS.android);
   const ios = adUnit('VITE_ADMOB_BANNER_IOS', GOOGLE_TEST_BANNERS.ios);
+  /** Unset is false: registering for pushes without Firebase crashes the Android app. */
+  const flag = (key: string) => {
+    const value = setting(source, key) ?? 'false';
+    if (value !== 'true' && value !== 'false') problems.push(`${key} must be true or false`);
+    return value === 'true';
+  };
+  const nativePush = { android: flag('VITE_NATIVE_PUSH_ANDROID'), ios: flag('VITE_NATIVE_PUSH_IOS') };
   if (problems.length) throw new Error(`Invalid web app settings: ${problems.join('; ')}`);
   return {
     apiUrl: apiUrl.replace(/\/+$/, ''),
@@ -41,6 +48,11 @@ export function parseEnv(source: Record<string, unknown>) {
       testDevice: setting(source, 'VITE_ADMOB_TEST_DEVICE') ?? DEFAULT_TEST_DEVICE,
       bannerAdUnits: { android, ios },
     },
+    /**
+     * Whether each native project was built with Firebase (google-services.json,
+     * GoogleService-Info.plist): vite.config.ts sets them from those files unless given.
+     */
+    nativePush,
   };
 }
 

@@ -56,6 +56,11 @@ export interface Platform {
   onBackButton(handler: () => void): Unsubscribe;
   /** Links that open the app (`linkup://…` or a universal link); nothing on the web. */
   onDeepLink(handler: (url: string) => void): Unsubscribe;
+  /**
+   * The app is back in the foreground after the system suspended it (native): its connections may
+   * have died meanwhile without saying so. Nothing on the web, where the page keeps running.
+   */
+  onResume(handler: () => void): Unsubscribe;
   exitApp(): Promise<void>;
   /** The device position, once (rejects with a PositionError when it cannot be had). */
   currentPosition(): Promise<DevicePosition>;
@@ -65,6 +70,7 @@ export interface Platform {
   hideSplash(): Promise<void>;
   /** Status bar colours for the page's light or dark look. */
   setStatusBar(scheme: ColorScheme): Promise<void>;
+  /** Absent where pushes cannot work: a browser without the Push API, a native build without Firebase. */
   readonly push?: PushPlatform;
   readonly ads?: AdsPlatform;
 }

@@ -9,9 +9,10 @@ type Handler<A extends unknown[]> = (...args: A) => void;
  * is recorded (vi.fn), and what the device does — a push arriving or tapped, the back button, a
  * link opening the app — is played by the test.
  */
-export function fakeNativePlatform(name: 'android' | 'ios' = 'android') {
+export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { firebase = true }: { firebase?: boolean } = {}) {
   const back = new Set<Handler<[]>>();
   const links = new Set<Handler<[string]>>();
+  const resumes = new Set<Handler<[]>>();
   const foreground = new Set<Handler<[PushMessage]>>();
   const opened = new Set<Handler<[PushMessage, string]>>();
   const listen = <A extends unknown[]>(set: Set<Handler<A>>) => (handler: Handler<A>) => {
@@ -36,12 +37,14 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android') {
     isNative: true,
     onBackButton: listen(back),
     onDeepLink: listen(links),
+    onResume: listen(resumes),
     exitApp: vi.fn(async () => {}),
     currentPosition: vi.fn(async () => ({ latitude: 0, longitude: 0 })),
     installAppShell: vi.fn(async () => {}),
     hideSplash: vi.fn(async () => {}),
     setStatusBar: vi.fn(async () => {}),
-    push,
+    // A build without Firebase has no push (native-platform.ts).
+    ...(firebase ? { push } : {}),
     ads,
   } satisfies Platform;
 
@@ -55,6 +58,8 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android') {
     pushTapped: (data: PushData, actionId = 'tap') => opened.forEach((h) => h({ data }, actionId)),
     pressBack: () => back.forEach((h) => h()),
     openLink: (url: string) => links.forEach((h) => h(url)),
+    /** The app returns to the foreground after the system suspended it. */
+    resume: () => resumes.forEach((h) => h()),
   };
 }
 

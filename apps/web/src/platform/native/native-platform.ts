@@ -2,11 +2,14 @@ import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar, Style } from '@capacitor/status-bar';
+import { env } from '@/config/env';
 import { browserPosition } from '@/platform/geolocation';
 import { subscription } from '@/platform/native/listener';
 import { nativeAds } from '@/platform/native/native-ads';
 import { nativePush } from '@/platform/native/native-push';
 import type { ColorScheme, Platform } from '@/platform/platform';
+
+type NativeName = 'android' | 'ios';
 
 /** The header's colour in each look (tokens.css --lu-surface), so the status bar continues it. */
 const STATUS_BAR = {
@@ -14,26 +17,33 @@ const STATUS_BAR = {
   dark: { style: Style.Dark, color: '#1f1419' },
 } satisfies Record<ColorScheme, { style: Style; color: string }>;
 
-export const nativePlatform: Platform = {
-  getPlatform: () => {
-    const name = Capacitor.getPlatform();
-    return name === 'android' || name === 'ios' ? name : 'web';
-  },
-  isNative: true,
-  onBackButton: (handler) => subscription(App.addListener('backButton', () => handler())),
-  onDeepLink: (handler) => subscription(App.addListener('appUrlOpen', (event) => handler(event.url))),
-  exitApp: () => App.exitApp(),
-  // The web view's navigator.geolocation asks for the OS permission itself.
-  currentPosition: () => browserPosition(),
-  // The native app carries its shell; a service worker has nothing to add.
-  installAppShell: async () => {},
-  hideSplash: () => SplashScreen.hide(),
-  async setStatusBar(scheme) {
-    const { style, color } = STATUS_BAR[scheme];
-    await StatusBar.setStyle({ style });
-    // iOS draws the status bar over the page (safe areas); Android paints it.
-    if (Capacitor.getPlatform() === 'android') await StatusBar.setBackgroundColor({ color });
-  },
-  push: nativePush,
-  ads: nativeAds,
-};
+/**
+ * The native platform of an `name` build. `firebase`: whether each project was built with
+ * Firebase's file (env.nativePush). Without it there is no `push` at all: registering would crash
+ * the Android app (FirebaseMessaging.getInstance() throws, capacitor-plugins#2370) and fail on iOS.
+ */
+export function createNativePlatform(name: NativeName, firebase: Record<NativeName, boolean>): Platform {
+  return {
+    getPlatform: () => name,
+    isNative: true,
+    onBackButton: (handler) => subscription(App.addListener('backButton', () => handler())),
+    onDeepLink: (handler) => subscription(App.addListener('appUrlOpen', (event) => handler(event.url))),
+    onResume: (handler) => subscription(App.addListener('resume', () => handler())),
+    exitApp: () => App.exitApp(),
+    // The web view's navigator.geolocation asks for the OS permission itself.
+    currentPosition: () => browserPosition(),
+    // The native app carries its shell; a service worker has nothing to add.
+    installAppShell: async () => {},
+    hideSplash: () => SplashScreen.hide(),
+    async setStatusBar(scheme) {
+      const { style, color } = STATUS_BAR[scheme];
+      await StatusBar.setStyle({ style });
+      // iOS draws the status bar over the page (safe areas); Android paints it.
+      if (name === 'android') await StatusBar.setBackgroundColor({ color });
+    },
+    ...(firebase[name] ? { push: nativePush } : {}),
+    ads: nativeAds,
+  };
+}
+
+export const nativePlatform: Platform = createNativePlatform(Capacitor.getPlatform() === 'ios' ? 'ios' : 'android', env.nativePush);

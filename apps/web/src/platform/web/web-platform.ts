@@ -15,6 +15,7 @@ export const webPlatform: Platform = {
   isNative: false,
   onBackButton: () => noop,
   onDeepLink: () => noop,
+  onResume: () => noop,
   exitApp: async () => {},
   currentPosition: () => browserPosition(),
   installAppShell: async () => {
