@@ -11,7 +11,8 @@ export interface GateState {
 }
 
 /**
- * Likes, super likes and messages only from a member who has confirmed their mobile number (issue
+ * Every action that reaches another member — likes, super likes, messages, post likes, publishing a
+ * post, viewing a profile (a visit) — only from a member who has confirmed their mobile number (issue
  * 27: 409 `mobile_unverified`) and finished onboarding (the spec's post-login rule, enforced here
  * too: issue 17; 409 `onboarding_required`); never 401/403, which would sign the client out. A
  * confirmed number stays confirmed and finishing onboarding cannot be undone, so a member found
