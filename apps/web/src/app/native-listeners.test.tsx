@@ -47,6 +47,47 @@ describe('native listeners', () => {
     expect(native.confirm).not.toHaveBeenCalled();
   });
 
+  it('on a page opened cold (a link or a push started the app there), goes to the dashboard when signed in', async () => {
+    const { router } = renderApp('/app/more', { session: buildSession() });
+    await screen.findByRole('heading', { level: 1, name: 'More' });
+    await act(async () => device.pressBack());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(native.confirm).not.toHaveBeenCalled();
+
+    // The dashboard replaced the page: back now asks before leaving.
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await act(async () => device.pressBack());
+    expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm);
+  });
+
+  it('on the sign-in page opened cold (also after a redirect there), asks before leaving', async () => {
+    const { router } = renderApp('/app/matches');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+    await act(async () => device.pressBack());
+    expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm);
+    await waitFor(() => expect(device.platform.exitApp).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('with onboarding unfinished, a page opened cold asks before leaving (the dashboard would lead back)', async () => {
+    const { router } = renderApp('/app/more', { session: buildSession({ profile_completed: false, onboarding_completed_at: null }) });
+    await screen.findByRole('heading', { level: 1, name: 'More' });
+    await act(async () => device.pressBack());
+    expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm);
+    expect(router.state.location.pathname).toBe('/app/more');
+  });
+
+  it('goes back from a page a link opened over another, to that page', async () => {
+    const { router } = renderApp('/app/more', { session: buildSession() });
+    await screen.findByRole('heading', { level: 1, name: 'More' });
+    await act(async () => device.openLink('linkup://app/help'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/help'));
+    await act(async () => device.pressBack());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/more'));
+    expect(native.confirm).not.toHaveBeenCalled();
+  });
+
   it('closes an open dialog or sheet first, and only then goes back', async () => {
     const { router } = renderApp('/app/dashboard', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Home' });

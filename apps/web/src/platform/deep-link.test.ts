@@ -82,11 +82,20 @@ describe('deepLinkPath', () => {
 });
 
 describe('backButtonAction', () => {
+  const withHistory = { canGoBack: true, canGoHome: true };
+
   it('asks before exiting on the dashboard or root, else goes back', () => {
-    expect(backButtonAction('/app/dashboard')).toBe('confirm-exit');
-    expect(backButtonAction('/app/dashboard/')).toBe('confirm-exit');
-    expect(backButtonAction('/')).toBe('confirm-exit');
-    expect(backButtonAction('/app/more')).toBe('go-back');
-    expect(backButtonAction('/auth/login')).toBe('go-back');
+    expect(backButtonAction('/app/dashboard', withHistory)).toBe('confirm-exit');
+    expect(backButtonAction('/app/dashboard/', withHistory)).toBe('confirm-exit');
+    expect(backButtonAction('/', withHistory)).toBe('confirm-exit');
+    expect(backButtonAction('/app/more', withHistory)).toBe('go-back');
+    expect(backButtonAction('/auth/login', { canGoBack: true, canGoHome: false })).toBe('go-back');
+  });
+
+  it('with no page to go back to, goes home when the member may be there, else asks to exit', () => {
+    expect(backButtonAction('/app/chat/room_1', { canGoBack: false, canGoHome: true })).toBe('go-home');
+    expect(backButtonAction('/auth/login', { canGoBack: false, canGoHome: false })).toBe('confirm-exit');
+    expect(backButtonAction('/onboarding/welcome', { canGoBack: false, canGoHome: false })).toBe('confirm-exit');
+    expect(backButtonAction('/app/dashboard', { canGoBack: false, canGoHome: true })).toBe('confirm-exit');
   });
 });

@@ -71,8 +71,19 @@ export function deepLinkPath(url: string): string | null {
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 
-/** What the native back button does on a page (spec §2): ask before leaving from home, else go back. */
-export function backButtonAction(pathname: string): 'confirm-exit' | 'go-back' {
+export type BackButtonAction = 'confirm-exit' | 'go-back' | 'go-home';
+
+/**
+ * What the native back button does on a page (spec §2): ask before leaving from home, else go
+ * back. A page opened cold (the app's first page, a link or a push opened it) has nothing to go
+ * back to: it leads home when the member may be there (signed in, onboarded), else asks to exit.
+ */
+export function backButtonAction(
+  pathname: string,
+  { canGoBack, canGoHome }: { canGoBack: boolean; canGoHome: boolean },
+): BackButtonAction {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return clean === '/' || clean === DEFAULT_AUTHED_PATH ? 'confirm-exit' : 'go-back';
+  if (clean === '/' || clean === DEFAULT_AUTHED_PATH) return 'confirm-exit';
+  if (canGoBack) return 'go-back';
+  return canGoHome ? 'go-home' : 'confirm-exit';
 }
