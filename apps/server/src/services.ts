@@ -54,7 +54,6 @@ import { SettingsRepository } from './modules/settings/settings.repository';
 import { BlocksRepository } from './modules/shared/blocks.repository';
 import { EntitlementsRepository } from './modules/shared/entitlements.repository';
 import { LocationChanges } from './modules/shared/location-changes';
-import { LocationChangesRepository } from './modules/shared/location-changes.repository';
 import { MemberSummaries } from './modules/shared/member-summaries';
 import { MemberSummaryRepository } from './modules/shared/member-summary.repository';
 import { NotificationSettingsRepository } from './modules/shared/notification-settings.repository';
@@ -138,7 +137,7 @@ export function buildServices(inputs: ServiceInputs) {
   );
 
   const settings = new SettingsService(new SettingsRepository(db));
-  const locationChanges = new LocationChanges(new LocationChangesRepository(db), config.locationChangesPerDay, clock);
+  const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
   const payments = selectPayments(config, secret);
   // One process keeps discover queues in memory; several share them in Redis.
   const discoverQueues = !config.matching.discoverQueue ? null : redis

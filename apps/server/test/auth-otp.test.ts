@@ -161,14 +161,14 @@ describe('sign-in with a WhatsApp code', () => {
     expect((await post(t, 'verify-otp', { mobile, otp: await latestCode(t.app, mobile) }, '10.0.0.7')).statusCode).toBe(200);
   });
 
-  it('bounds a number’s codes from every address together a day, until its member signs in', async () => {
+  it('bounds a number’s codes from strangers’ addresses together a day; an address its member signed in from has its own (issue 27 item 15)', async () => {
     for (let i = 0; i < 20; i++) {
       await coolDownPassed();
       expect((await post(t, 'resend-otp', { mobile }, `10.1.${Math.floor(i / 5)}.1`)).statusCode, `code ${i + 1}`).toBe(200);
     }
     await coolDownPassed();
     expect((await post(t, 'resend-otp', { mobile }, '10.1.9.9')).statusCode).toBe(429);
-    // A sign-in (here with the password) starts the number's caps afresh.
+    // A sign-in (here with the password) makes the address known to the number.
     const signIn = await post(t, 'login', { mobile, password: FACTORY_PASSWORD }, '10.1.9.9');
     expect(signIn.statusCode).toBe(200);
     await coolDownPassed();

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import { latestCode, outboxFor } from './helpers/outbox';
 import { randomIp } from './helpers/remote';
+import { needsEnv } from './helpers/requires';
 import type { UserRow } from '../src/db/schema';
 
 const LOGIN_FAILURE_LIMIT = 10;
@@ -181,6 +182,51 @@ describe('limits hold under parallel requests', () => {
     const own = await post('/api/auth/request-otp', { mobile }, home);
     expect(own.statusCode).toBe(200);
     expect((await post('/api/auth/verify-otp', { mobile, otp: await latestCode(t.app, mobile) }, home)).statusCode).toBe(200);
+  });
+});
+
+describe('the verification e-mail’s cool-down under parallel requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '60' });
+  });
+  afterAll(async () => t.close());
+
+  it('a verification e-mail asked for 10 times at once is sent once', async () => {
+    const user = await buildUser(t.database.db, { email_verified_at: null });
+    const token = await signIn(t.app, user);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/auth/email/resend', headers: bearer(token) })));
+    expect(statuses(answers)).toEqual({ 200: 1, 429: 9 });
+    for (const answer of answers.filter((a) => a.statusCode === 429)) expect(answer.json().code).toBe('otp_cooldown');
+    expect(await outboxFor(t.app, user.email!)).toHaveLength(1);
+  });
+});
+
+// With REDIS_URL the limiter counts in Redis (INCR), except what is counted in the work's
+// transaction, which stays in the database.
+describe('limits hold under parallel requests, counted in Redis', needsEnv('REDIS_URL'), () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ REDIS_URL: process.env.REDIS_URL!, LOGIN_FAILURE_LIMIT: String(LOGIN_FAILURE_LIMIT), SUPPORT_MESSAGES_PER_HOUR: String(SUPPORT_MESSAGES_PER_HOUR) });
+  });
+  afterAll(async () => t.close());
+
+  it(`40 wrong passwords at once: exactly ${LOGIN_FAILURE_LIMIT} are checked`, async () => {
+    const user = await buildUser(t.database.db);
+    const ip = randomIp();
+    const answers = await Promise.all(Array.from({ length: 40 }, () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: user.email, password: 'wrong-password-1' } })));
+    expect(statuses(answers)).toEqual({ 401: LOGIN_FAILURE_LIMIT, 429: 40 - LOGIN_FAILURE_LIMIT });
+    expect(await t.database.db.selectFrom('limit_counters').select('key').execute()).toEqual([]);
+  });
+
+  it(`Contact Us sent 12 times at once stores ${SUPPORT_MESSAGES_PER_HOUR} messages (counted in the message's transaction)`, async () => {
+    const user = await buildUser(t.database.db);
+    const token = await signIn(t.app, user);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.app.inject({
+      method: 'POST', url: '/api/help/contact', headers: bearer(token), payload: { subject: `Question ${i + 1}`, message: 'Something I would like to know about LinkUp.' },
+    })));
+    expect(statuses(answers)).toEqual({ 201: SUPPORT_MESSAGES_PER_HOUR, 429: 12 - SUPPORT_MESSAGES_PER_HOUR });
   });
 });
 

@@ -196,12 +196,6 @@ export interface UserBlocksTable {
 }
 
 /** A change of a member's own location (a few a day are allowed). */
-export interface LocationChangesTable {
-  id: string;
-  user_id: string;
-  created_at: Timestamp;
-}
-
 export interface UserReportsTable {
   id: string;
   reporter_id: string | null;
@@ -443,7 +437,6 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   user_settings: UserSettingsTable;
   user_blocks: UserBlocksTable;
-  location_changes: LocationChangesTable;
   user_reports: UserReportsTable;
   profile_visits: ProfileVisitsTable;
   support_messages: SupportMessagesTable;

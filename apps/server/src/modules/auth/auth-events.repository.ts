@@ -28,18 +28,6 @@ export class AuthEventsRepository {
     return row !== undefined;
   }
 
-  async latestBySubject(kind: AuthEventKind, subject: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('auth_events')
-      .select('created_at')
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.created_at ?? null;
-  }
-
   async clearSubject(kind: AuthEventKind, subject: string): Promise<void> {
     await this.db.deleteFrom('auth_events').where('kind', '=', kind).where('subject', '=', subject).execute();
   }

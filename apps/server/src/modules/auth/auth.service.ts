@@ -214,11 +214,12 @@ export class AuthService {
     );
   }
 
+  /** Once per cool-down (the codes' one): a window begins at the resend it allows, counted before it is sent. */
   async resendVerificationEmail(user: UserRow, meta: ClientMeta): Promise<void> {
-    const { events, config } = this.deps;
+    const { events, config, limiter } = this.deps;
     if (user.email_verified_at) throw invalid({ email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
-    const last = await events.latestBySubject('verification_sent', user.id);
-    if (last && Date.now() - Date.parse(last) < config.otp.resendCooldownMs) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
+    const coolDown = config.otp.resendCooldownMs;
+    if (coolDown > 0 && !(await limiter.take(`verification-mail:${user.id}`, 1, coolDown))) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
     await events.record('verification_sent', user.id, meta.ip, nowIso());
     await this.sendVerificationEmail(user);
   }

@@ -1,9 +1,6 @@
 import { PREFERENCE_MESSAGES } from '@linkup/contract';
-import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/http-errors';
-import { newId } from '../../lib/ids';
-import { addMs } from '../../lib/time';
-import type { LocationChangesRepository } from './location-changes.repository';
+import type { Limiter } from '../../lib/limiter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,23 +11,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export class LocationChanges {
   constructor(
-    private readonly repo: LocationChangesRepository,
+    private readonly limiter: Limiter,
     private readonly perDay: number,
-    private readonly clock: Clock,
   ) {}
 
   /**
-   * Counts one change of the member's location, or refuses it (429 `location_change_limit`, with
-   * when the next one is allowed) past the day's limit. The change is written first and counted
-   * after, so changes sent at once cannot all slip under the limit.
+   * Counts one change of the member's location before it is made, or refuses it (429
+   * `location_change_limit`, with when the allowance comes back: 24 hours after the day's first
+   * change). Counted by the limiter, so changes sent at once cannot all slip under the limit.
    */
   async take(userId: string): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const id = newId();
-    await this.repo.record(id, userId, now);
-    const { count, earliest } = await this.repo.since(userId, addMs(now, -DAY_MS));
-    if (count <= this.perDay) return;
-    await this.repo.remove(id);
-    throw tooManyRequests(PREFERENCE_MESSAGES.locationLimit, 'location_change_limit', { resets_at: addMs(earliest ?? now, DAY_MS) });
+    const { allowed, resetsAt } = await this.limiter.use(`location:${userId}`, this.perDay, DAY_MS);
+    if (!allowed) throw tooManyRequests(PREFERENCE_MESSAGES.locationLimit, 'location_change_limit', { resets_at: resetsAt });
   }
 }
