@@ -90,7 +90,8 @@ test('changing the mobile number is confirmed with a WhatsApp code sent to the n
   const { member } = await onboardedMemberOn(page, request, 'mobile');
   const mobile = uniqueMobile();
   await page.goto('/app/settings/account');
-  await expect(page.getByTestId('current-mobile')).toHaveText(member.mobile);
+  // The number, and that it is confirmed (at registration, issue 27).
+  await expect(page.getByTestId('current-mobile')).toHaveText(`${member.mobile}Confirmed`);
   const first = page.getByRole('form', { name: 'Change mobile number' });
   await first.getByLabel('New mobile number').fill(mobile);
   await first.getByLabel('Current password', { exact: true }).fill(member.password);
@@ -101,7 +102,7 @@ test('changing the mobile number is confirmed with a WhatsApp code sent to the n
   await step.getByLabel('Code', { exact: true }).fill(code);
   await step.getByRole('button', { name: 'Confirm new number' }).click();
   await expect(toast(page, 'Your mobile number has been changed.')).toBeVisible();
-  await expect(page.getByTestId('current-mobile')).toHaveText(mobile);
+  await expect(page.getByTestId('current-mobile')).toHaveText(`${mobile}Confirmed`);
   expect((await request.post('/api/auth/login', { data: { mobile, password: member.password } })).status()).toBe(200);
   // The old number and the address are told, with the way to support if it wasn't the member.
   for (const to of [member.mobile, member.email]) {
