@@ -25,7 +25,7 @@ vi.mock('socket.io-client', () => ({
   }),
 }));
 
-const { closeSocket, loadSocketClient, REFUSED_RETRY_MS, socketFor, socketOrigin } = await import('@/lib/socket');
+const { closeSocket, loadSocketClient, reconnectSocket, REFUSED_RETRY_MS, socketFor, socketOrigin } = await import('@/lib/socket');
 await loadSocketClient();
 
 beforeEach(() => {
@@ -81,6 +81,22 @@ describe('the real-time connection (DESIGN §5)', () => {
     socketFor('tok_b');
     expect(clients).toHaveLength(2);
     expect(clients[1]!.opts).toMatchObject({ auth: { token: 'tok_b' } });
+  });
+
+  it('opens the same socket again at once when asked (after a resume), keeping its listeners and session', () => {
+    reconnectSocket();
+    expect(clients).toHaveLength(0);
+
+    const socket = socketFor('tok_a');
+    const client = clients[0]!;
+    client.connected = true;
+    reconnectSocket();
+    expect(client.disconnect).toHaveBeenCalledTimes(1);
+    expect(client.connect).toHaveBeenCalledTimes(1);
+    expect(client.disconnect.mock.invocationCallOrder[0]).toBeLessThan(client.connect.mock.invocationCallOrder[0]!);
+    expect(client.removeAllListeners).not.toHaveBeenCalled();
+    expect(socketFor('tok_a')).toBe(socket);
+    expect(clients).toHaveLength(1);
   });
 
   it('replaces the socket when the token changes', () => {

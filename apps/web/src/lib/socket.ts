@@ -78,6 +78,17 @@ export function liveSocket(): RealtimeSocket | null {
   return current?.socket.connected ? current.socket : null;
 }
 
+/**
+ * Opens the session's connection again at once. After the system suspended the app, the socket
+ * may still count as connected on a connection that died meanwhile, and would find out only at
+ * the ping timeout (~45 s). Listeners stay; 'connect' tells them to subscribe again.
+ */
+export function reconnectSocket(): void {
+  if (!current) return;
+  current.socket.disconnect();
+  current.socket.connect();
+}
+
 /** Closes the session's socket (logout, expired or replaced session). */
 export function closeSocket(): void {
   if (!current) return;

@@ -52,6 +52,8 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     platform,
     push,
     ads,
+    /** Whether the app listens for the return from the background yet (the shell's syncs load after the first page). */
+    listensForResume: () => resumes.size > 0,
     /** Whether the app listens for pushes yet (the notification centre loads after the first render). */
     listensForPushes: () => foreground.size > 0 && opened.size > 0,
     pushArrives: (data: PushData, text: { title?: string; body?: string } = {}) => foreground.forEach((h) => h({ data, ...text })),

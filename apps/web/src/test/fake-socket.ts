@@ -18,6 +18,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export class FakeSocket {
   connected = true;
+  /** How often the app opened the connection again itself (`reconnectSocket`, on resume). */
+  reconnectedByApp = 0;
   readonly emitted: { event: string; args: unknown[] }[] = [];
   private handlers = new Map<string, Set<Handler>>();
   private managerHandlers = new Map<string, Set<Handler>>();
@@ -133,6 +135,7 @@ export class FakeSocket {
 
   reset() {
     this.connected = true;
+    this.reconnectedByApp = 0;
     this.commands = null;
     this.refused.clear();
     this.emitted.length = 0;
@@ -167,6 +170,7 @@ export function fakeSocketModule() {
     socketFor: () => fakeSocket,
     liveSocket: () => (fakeSocket.connected && fakeSocket.commands ? fakeSocket : null),
     closeSocket: () => {},
+    reconnectSocket: () => void fakeSocket.reconnectedByApp++,
     socketOrigin: () => 'http://localhost',
   };
 }

@@ -1,9 +1,13 @@
+import { ResumeRefresh } from '@/app/resume-refresh';
 import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
 import { FeedBadgeSync } from '@/features/feed/components/feed-badge-sync';
 import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
 import { PremiumSync } from '@/features/subscriptions/components/premium-sync';
 
-/** The shell's invisible syncs: tab badges, matches made by others and premium changes, each mounted once. */
+/**
+ * The shell's invisible syncs: tab badges, matches made by others, premium changes and the refresh
+ * after the app was in the background, each mounted once.
+ */
 export function ShellSyncs() {
   return (
     <>
@@ -11,6 +15,7 @@ export function ShellSyncs() {
       <FeedBadgeSync />
       <MatchNotificationsSync />
       <PremiumSync />
+      <ResumeRefresh />
     </>
   );
 }
