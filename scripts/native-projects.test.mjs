@@ -189,8 +189,8 @@ describe('iOS permissions and privacy', () => {
 
     const collected = Object.fromEntries(manifest.NSPrivacyCollectedDataTypes.map((entry) => [entry.NSPrivacyCollectedDataType.replace('NSPrivacyCollectedDataType', ''), entry]));
     expect(Object.keys(collected)).toEqual(expect.arrayContaining([
-      'Name', 'EmailAddress', 'PhoneNumber', 'CoarseLocation', 'PhotosorVideos', 'EmailsOrTextMessages', 'UserID', 'DeviceID',
-      'PurchaseHistory', 'OtherDataTypes',
+      'Name', 'EmailAddress', 'PhoneNumber', 'CoarseLocation', 'SensitiveInfo', 'PhotosorVideos', 'EmailsOrTextMessages',
+      'OtherUserContent', 'CustomerSupport', 'UserID', 'DeviceID', 'ProductInteraction', 'PurchaseHistory', 'OtherDataTypes',
     ]));
     expect(collected.PreciseLocation, 'the server keeps a city and a ~5 km cell, never the exact position').toBeUndefined();
     for (const [type, entry] of Object.entries(collected)) {
