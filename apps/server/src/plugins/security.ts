@@ -27,7 +27,7 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  * `/%61pi/auth/login` reaches the same route), or for an unknown path its decoded pathname.
  * Decisions about a request are made on this, never on the raw URL.
  */
-export function routedPath(request: FastifyRequest): string {
+function routedPath(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route) return route;
   const pathname = request.url.split('?')[0] ?? '/';
