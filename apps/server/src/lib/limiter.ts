@@ -16,8 +16,9 @@ import type { CountingExecutor, LimitCountersRepository } from './limit-counters
 export interface Limiter {
   /**
    * Counts one use of `key`; false once more than `max` uses were counted in its window (the
-   * refused use counts too). `within`: the transaction of the work, so the count commits or rolls
-   * back with it and parallel takers of the key wait for it (always counted in the database).
+   * refused use counts too, unless its transaction rolls back). `within`: the transaction of the
+   * work, so the count commits or rolls back with it and parallel takers of the key wait for it
+   * (always counted in the database).
    */
   take(key: string, max: number, windowMs: number, within?: CountingExecutor): Promise<boolean>;
   /** Like `take`, also telling when the key's window ends (when an allowance comes back). */
