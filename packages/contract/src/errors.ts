@@ -22,6 +22,8 @@ export const ERROR_CODE_STATUS = {
   onboarding_required: 409,
   /** Likes, super likes and messages wait until the member has confirmed their mobile number with a code (issue 27). */
   mobile_unverified: 409,
+  /** A message the offensive-language filter flags: sent only again with `confirm: true` (issue 29). */
+  confirm_required: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -7,6 +7,7 @@ export * from './notification-rules';
 export * from './realtime';
 export * from './realtime-channels';
 export * from './routes';
+export * from './safe-contact';
 export * from './schemas/auth';
 export * from './schemas/chat';
 export * from './schemas/common';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, PAGE_SIZES } from '../constants';
 import { IdSchema, TimestampSchema, lineText, multilineText } from './common';
+import { MESSAGE_FLAGS } from '../safe-contact';
 
 export const ChatMessageTypeSchema = z.enum(['text']).default('text');
 
@@ -14,6 +15,8 @@ export const ChatMessageSchema = z.object({
   is_edited: z.boolean(),
   created_at: TimestampSchema,
   client_id: z.string().max(64).nullable().optional(),
+  /** Issue 29: what the server found in the message; only on its recipient's copy (the sender's is empty). */
+  flags: z.array(z.enum(MESSAGE_FLAGS)).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -52,10 +55,12 @@ export const SendMessageBodySchema = z.object({
   type: z.enum(['text']).default('text'),
   /** Client-generated id: a retried send is stored once and answered with the same message. */
   client_id: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  /** Issue 29: send a message the offensive-language filter flags anyway (else 409 confirm_required). */
+  confirm: z.boolean().optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
-export const EditMessageBodySchema = z.object({ message: messageText });
+export const EditMessageBodySchema = z.object({ message: messageText, confirm: z.boolean().optional() });
 export type EditMessageBody = z.infer<typeof EditMessageBodySchema>;
 
 export const CreateRoomBodySchema = z.object({
