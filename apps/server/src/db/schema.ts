@@ -148,6 +148,8 @@ export interface ChatMessagesTable {
   client_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Issue 29: the classifier's flags, comma-separated ('' for none); shown only to the recipient. */
+  flags: ColumnType<string, string | undefined, string>;
 }
 
 export interface UserPreferencesTable {
