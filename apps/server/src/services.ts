@@ -134,6 +134,7 @@ export function buildServices(inputs: ServiceInputs) {
     realtime,
     notifications,
     onboarding,
+    config.defaultPhoneRegion,
   );
 
   const settings = new SettingsService(new SettingsRepository(db));

@@ -30,6 +30,11 @@ export interface CommandHandler<C extends CommandName> {
 export interface EmitOptions {
   /** A socket that is not sent the event: the one whose command's ack already carries it. */
   except?: string;
+  /**
+   * Members none of whose sockets is sent the event (issue 29: a message's recipient and its
+   * author each get their own copy of it, one with flags and one without).
+   */
+  exceptMembers?: string[];
 }
 
 /**
@@ -44,7 +49,7 @@ export interface Realtime {
   /** Emits to everyone subscribed to a channel such as `chat.room.{id}`. */
   toChannel<E extends EventName>(channel: string, event: E, payload: Payload<E>, options?: EmitOptions): void;
   /** Emits to a channel and to every socket of some members, each socket once. */
-  toChannelAndMembers<E extends EventName>(channel: string, userIds: string[], event: E, payload: Payload<E>): void;
+  toChannelAndMembers<E extends EventName>(channel: string, userIds: string[], event: E, payload: Payload<E>, options?: EmitOptions): void;
   /** Every socket of these members leaves the channel, on every process; resolves once they have. */
   removeFromChannel(userIds: string[], channel: string): Promise<void>;
   /** Whether any socket of the member, on any process, follows the channel (e.g. has that chat open). */

@@ -219,9 +219,11 @@ export const realtimePlugin = fp(async (app) => {
     });
   });
 
-  // A socket's id is also a room, so `except` holds on every process behind the Redis adapter.
-  const to = (rooms: string | string[], options: EmitOptions | undefined) =>
-    (options?.except ? io.to(rooms).except(options.except) : io.to(rooms));
+  // A socket's id is also a room, so `except` holds on every process behind the Redis adapter (and so do members' rooms).
+  const to = (rooms: string | string[], options: EmitOptions | undefined) => {
+    const except = [...(options?.except ? [options.except] : []), ...(options?.exceptMembers ?? []).map(memberRoom)];
+    return except.length > 0 ? io.to(rooms).except(except) : io.to(rooms);
+  };
 
   const realtime: Realtime = {
     toMember(userId, event, payload) {
@@ -235,8 +237,8 @@ export const realtimePlugin = fp(async (app) => {
     toChannel(channel, event, payload, options) {
       (to(channel, options).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    toChannelAndMembers(channel, userIds, event, payload) {
-      (io.to([channel, ...userIds.map(memberRoom)]).emit as (e: string, p: unknown) => boolean)(event, payload);
+    toChannelAndMembers(channel, userIds, event, payload, options) {
+      (to([channel, ...userIds.map(memberRoom)], options).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     async removeFromChannel(userIds, channel) {
       if (userIds.length === 0) return;

@@ -1,9 +1,14 @@
 import type { ChatMessage, ChatRoom, ChatUserSearchResult } from '@linkup/contract';
 import { toBool, type ChatMessageRow } from '../../db/schema';
 import type { RoomForMember } from './chat.repository';
+import { parseStoredFlags } from './message-flags';
+import { nudgePolicy } from './nudge.policy';
 
-/** Messages leave as plain text with the spec's fields; the client's id comes back to its sender. */
-export function presentMessage(row: ChatMessageRow): ChatMessage {
+/**
+ * Messages leave as plain text with the spec's fields; the client's id comes back to its sender.
+ * `viewerId`: who reads it — only a recipient's copy carries the message's flags (issue 29).
+ */
+export function presentMessage(row: ChatMessageRow, viewerId: string): ChatMessage {
   return {
     id: row.id,
     chat_room_id: row.room_id,
@@ -13,15 +18,16 @@ export function presentMessage(row: ChatMessageRow): ChatMessage {
     is_edited: toBool(row.is_edited),
     created_at: row.created_at,
     client_id: row.client_id,
+    flags: nudgePolicy.flagsFor(parseStoredFlags(row.flags), row.user_id, viewerId),
   };
 }
 
-export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefined): ChatRoom {
+export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefined, viewerId: string): ChatRoom {
   return {
     id: room.id,
     name: room.name,
     unread_count: room.unread_count,
-    latest_message: latest ? presentMessage(latest) : null,
+    latest_message: latest ? presentMessage(latest, viewerId) : null,
     last_activity: room.last_activity,
   };
 }

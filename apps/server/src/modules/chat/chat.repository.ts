@@ -125,14 +125,16 @@ class RoomMembersCache {
   }
 }
 
-type MessageValues = Omit<ChatMessageRow, 'is_edited'>;
+/** `flags`: the classifier's (issue 29), '' when not given. */
+type MessageValues = Omit<ChatMessageRow, 'is_edited' | 'flags'> & { flags?: string };
 
 /** A retried send (same author and client id) inserts nothing: the first one stays. */
-const insertMessageQuery = preparedQuery<MessageValues, never>((db, param) => db
+const insertMessageQuery = preparedQuery<MessageValues & { flags: string }, never>((db, param) => db
   .insertInto('chat_messages')
   .values({
     id: param('id'), room_id: param('room_id'), user_id: param('user_id'), message: param('message'), type: param('type'),
     is_edited: false, client_id: param('client_id'), created_at: param('created_at'), updated_at: param('updated_at'),
+    flags: param('flags'),
   })
   .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing()));
 
@@ -149,7 +151,7 @@ const rejoinAllQuery = preparedQuery<{ roomId: string; at: string }, never>((db,
 
 /** Stores one message with its side effects inside `trx`; false when its client id was stored before. */
 async function writeMessage(trx: Kysely<Database>, row: MessageValues, anyoneLeft: boolean): Promise<boolean> {
-  const inserted = await insertMessageQuery(trx, row);
+  const inserted = await insertMessageQuery(trx, { ...row, flags: row.flags ?? '' });
   if (!inserted.numAffectedRows) return false;
   await touchRoomQuery(trx, { roomId: row.room_id, at: row.created_at });
   await markReadQuery(trx, { roomId: row.room_id, userId: row.user_id, at: row.created_at });
@@ -382,8 +384,9 @@ export class ChatRepository {
     group.forEach((message, i) => message.resolve(stored[i]!));
   }
 
-  async updateMessage(id: string, message: string, now: string): Promise<void> {
-    await this.db.updateTable('chat_messages').set({ message, is_edited: true, updated_at: now }).where('id', '=', id).execute();
+  /** An edit: the new text and its flags (issue 29: classified again). */
+  async updateMessage(id: string, message: string, now: string, flags: string): Promise<void> {
+    await this.db.updateTable('chat_messages').set({ message, flags, is_edited: true, updated_at: now }).where('id', '=', id).execute();
   }
 
   async deleteMessage(id: string): Promise<void> {

@@ -61,7 +61,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/chat/messages/:id', {
     schema: { ...secured, summary: 'Edit my message', params: IdParams, body: EditMessageBodySchema, response: { 200: envelope(ChatMessageSchema) } },
   }, async (request) => ({
-    success: true as const, data: await chat.edit(currentMember(request).user.id, request.params.id, request.body.message), message: SUCCESS_TOASTS.messageUpdated,
+    success: true as const, data: await chat.edit(currentMember(request).user.id, request.params.id, request.body.message, request.body.confirm),
+    message: SUCCESS_TOASTS.messageUpdated,
   }));
 
   app.delete('/chat/messages/:id', {

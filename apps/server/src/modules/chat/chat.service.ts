@@ -12,6 +12,8 @@ import type { ChatRepository } from './chat.repository';
 import { pairKey } from '../../lib/pair-key';
 import { chatPolicy } from './chat.policy';
 import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
+import { classifyMessage, storedFlags } from './message-flags';
+import { nudgePolicy } from './nudge.policy';
 
 
 /** A client id is its author's id for one message: reusing it for a message in another room is a conflict. */
@@ -31,6 +33,8 @@ export class ChatService {
     private readonly realtime: () => Realtime,
     private readonly notifier: Notifier,
     private readonly onboarding: OnboardingGate,
+    /** Where a phone number without a country code in a message is read (issue 29's classifier). */
+    private readonly phoneRegion: string = 'ZA',
   ) {}
 
   async listRooms(userId: string, page: number, perPage: number): Promise<Page<ChatRoom>> {
@@ -40,7 +44,7 @@ export class ChatService {
     ]);
     const latest = await this.repo.findMessagesByIds(rooms.flatMap((r) => (r.latest_message_id ? [r.latest_message_id] : [])));
     const byId = new Map(latest.map((m) => [m.id, m]));
-    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined)), total, page, perPage);
+    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined, userId)), total, page, perPage);
   }
 
   async getRoom(userId: string, roomId: string): Promise<ChatRoom> {
@@ -48,7 +52,7 @@ export class ChatService {
     const [room] = await this.repo.listRooms(userId, 1, 0, roomId);
     if (!room) chatPolicy.assertMember(undefined);
     const [latest] = room!.latest_message_id ? await this.repo.findMessagesByIds([room!.latest_message_id]) : [];
-    return presentRoom(room!, latest);
+    return presentRoom(room!, latest, userId);
   }
 
   /**
@@ -112,7 +116,7 @@ export class ChatService {
   async listMessages(userId: string, roomId: string, page: number, perPage: number): Promise<Page<ChatMessage>> {
     chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
     const [total, rows] = await Promise.all([this.repo.countMessages(roomId), this.repo.listMessages(roomId, perPage, (page - 1) * perPage)]);
-    return pageOf(rows.map(presentMessage), total, page, perPage);
+    return pageOf(rows.map((row) => presentMessage(row, userId)), total, page, perPage);
   }
 
   /**
@@ -136,27 +140,47 @@ export class ChatService {
         other.room_created_by === other.user_id || (await this.repo.isMatched(userId, other.user_id)),
       );
     }
+    // Issue 29: classified once, stored; a message that may be hurtful goes only once confirmed.
+    const flags = classifyMessage(body.message, this.phoneRegion);
+    nudgePolicy.assertConfirmed(flags, body.confirm);
     const now = orderedNowIso();
     const row: ChatMessageRow = {
       id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
-      is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now,
+      is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now, flags: storedFlags(flags),
     };
     if (!(await this.repo.storeMessage(row, members.some((m) => m.left_at)))) {
       // A retried send (same client id): answer with the message stored the first time.
       const existing = await this.repo.findByClientId(userId, body.client_id!);
-      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing), created: false };
+      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing, userId), created: false };
       throw conflict(CLIENT_ID_TAKEN, 'client_id_taken');
     }
-    const message = presentMessage(row);
-    const channel = roomChannel(row.room_id);
-    const rt = this.realtime();
-    const options = { except: exceptSocket };
-    rt.toChannel(channel, 'message.sent', { channel, message }, options);
-    rt.toMembers(members.map((m) => m.user_id), 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, options);
+    const message = presentMessage(row, userId);
+    this.emitSent(row, members.map((m) => m.user_id), exceptSocket);
     // Not awaited: asking every process which sockets follow the room must not slow the send.
     const recipients = others.filter((m) => !m.blocked).map((m) => m.user_id);
     void this.notifyMessage(recipients, userId, row);
     return { message, created: true };
+  }
+
+  /**
+   * `message.sent` to the room's channel and `NewMessage` to its members, after the commit; not to
+   * `exceptSocket` (its ack carries the message). A flagged message goes as two copies (issue 29):
+   * the recipients' with its flags, its author's without.
+   */
+  private emitSent(row: ChatMessageRow, memberIds: string[], exceptSocket: string | undefined): void {
+    const channel = roomChannel(row.room_id);
+    const rt = this.realtime();
+    const others = memberIds.filter((id) => id !== row.user_id);
+    const copies = row.flags
+      ? [{ to: [row.user_id], exceptMembers: others }, { to: others, exceptMembers: [row.user_id] }]
+      : [{ to: memberIds, exceptMembers: [] }];
+    for (const copy of copies) {
+      if (copy.to.length === 0) continue;
+      const message = presentMessage(row, copy.to[0]!);
+      const options = { except: exceptSocket, exceptMembers: copy.exceptMembers };
+      rt.toChannel(channel, 'message.sent', { channel, message }, options);
+      rt.toMembers(copy.to, 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, options);
+    }
   }
 
   /** A New Message notification to each recipient who does not have the room open on any socket. */
@@ -169,15 +193,26 @@ export class ChatService {
     }
   }
 
-  async edit(userId: string, messageId: string, text: string): Promise<ChatMessage> {
+  /** Edits a message; classified again (issue 29), so a hurtful edit also asks for `confirm`. */
+  async edit(userId: string, messageId: string, text: string, confirm?: boolean): Promise<ChatMessage> {
     const existing = await this.repo.findMessage(messageId);
     chatPolicy.assertAuthor(existing, userId);
     chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
     const now = nowIso();
-    await this.repo.updateMessage(messageId, text, now);
-    const message = presentMessage({ ...existing!, message: text, is_edited: true, updated_at: now });
+    const flags = classifyMessage(text, this.phoneRegion);
+    nudgePolicy.assertConfirmed(flags, confirm);
+    await this.repo.updateMessage(messageId, text, now, storedFlags(flags));
+    const row: ChatMessageRow = { ...existing!, message: text, is_edited: true, updated_at: now, flags: storedFlags(flags) };
+    const message = presentMessage(row, userId);
     const channel = roomChannel(message.chat_room_id);
-    this.realtime().toChannelAndMembers(channel, await this.membersInRoom(message.chat_room_id, userId), 'message.updated', { channel, message });
+    // The author's copy without flags, the others' with them (issue 29).
+    const members = await this.membersInRoom(message.chat_room_id, userId);
+    const others = members.filter((id) => id !== userId);
+    const rt = this.realtime();
+    rt.toChannelAndMembers(channel, [userId], 'message.updated', { channel, message }, { exceptMembers: others });
+    if (others.length > 0) {
+      rt.toChannelAndMembers(channel, others, 'message.updated', { channel, message: presentMessage(row, others[0]!) }, { exceptMembers: [userId] });
+    }
     return message;
   }
 

@@ -66,6 +66,8 @@ function hasPhoneNumber(text: string, region: CountryCode): boolean {
  */
 function linkKind(text: string): { link: boolean; email: boolean } {
   const found = { link: false, email: false };
+  // Every link and address has a dot: most messages skip the finder.
+  if (!text.includes('.')) return found;
   for (const match of links.match(text) ?? []) {
     if (match.schema === 'mailto:') found.email = true;
     else if (match.schema !== '' || isLikelyBareLink(match.text)) found.link = true;
