@@ -72,8 +72,9 @@ describe('chat and safety', () => {
       for (const [member, mine] of [[a, sent], [b, reply]] as const) {
         expect(await roomIds(member)).not.toContain(roomId);
         expect((await call(member, 'GET', '/chat/rooms')).json().data.pagination.total).toBe(0);
+        // Opened by id, the room shows that the conversation ended (issue 29), with nothing in it.
+        expect((await call(member, 'GET', `/chat/rooms/${roomId}`)).json().data).toMatchObject({ id: roomId, ended: true, latest_message: null });
         for (const [method, url, payload] of [
-          ['GET', `/chat/rooms/${roomId}`, undefined],
           ['GET', `/chat/rooms/${roomId}/messages`, undefined],
           ['POST', '/chat/messages', { chat_room_id: roomId, message: 'still there?', type: 'text' }],
           ['POST', `/chat/rooms/${roomId}/read`, {}],

@@ -23,6 +23,12 @@ export const NewMessagePayloadSchema = z.object({
 export const MessageReadPayloadSchema = z.object({
   channel: z.literal(MESSAGES_CHANNEL), chat_room_id: IdSchema, user_id: IdSchema, read_at: TimestampSchema,
 });
+/**
+ * A conversation ended (issue 29): the other member unmatched, blocked (either of the two) or
+ * deleted their account. On the member's own channel, to both members. No reason: a blocked
+ * member must see exactly what an unmatch shows ("They won't be told").
+ */
+export const RoomClosedPayloadSchema = z.object({ channel: z.literal(MESSAGES_CHANNEL), chat_room_id: IdSchema });
 export const SubscribeAckSchema = z.union([
   z.object({ ok: z.literal(true) }),
   z.object({ ok: z.literal(false), message: z.string() }),
@@ -35,6 +41,7 @@ export type MembershipPayload = z.infer<typeof MembershipPayloadSchema>;
 export type TypingPayload = z.infer<typeof TypingPayloadSchema>;
 export type NewMessagePayload = z.infer<typeof NewMessagePayloadSchema>;
 export type MessageReadPayload = z.infer<typeof MessageReadPayloadSchema>;
+export type RoomClosedPayload = z.infer<typeof RoomClosedPayloadSchema>;
 export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
 export type NotificationPayload = z.infer<typeof PushDataSchema>;
 
@@ -57,6 +64,8 @@ export interface ServerToClientEvents {
   typing: (payload: TypingPayload) => void;
   NewMessage: (payload: NewMessagePayload) => void;
   MessageRead: (payload: MessageReadPayload) => void;
+  /** The pair's conversation ended: unmatch, block or account deletion (issue 29). */
+  'room.closed': (payload: RoomClosedPayload) => void;
   notification: (payload: NotificationPayload) => void;
   /** The member's premium started, renewed or ended (on their own channel). */
   'premium.changed': (payload: PremiumChangedPayload) => void;
@@ -72,6 +81,7 @@ export const SERVER_EVENT_SCHEMAS = {
   typing: TypingPayloadSchema,
   NewMessage: NewMessagePayloadSchema,
   MessageRead: MessageReadPayloadSchema,
+  'room.closed': RoomClosedPayloadSchema,
   notification: PushDataSchema,
   'premium.changed': PremiumChangedPayloadSchema,
 } as const satisfies Record<keyof ServerToClientEvents, z.ZodType>;

@@ -201,13 +201,45 @@ export interface UserBlocksTable {
 export interface UserReportsTable {
   id: string;
   reporter_id: string | null;
-  reported_id: string;
+  /** Null once the reported member deleted their account (the report and its evidence stay). */
+  reported_id: string | null;
   reason: string;
   details: string | null;
   /** The feed post the report is about, if any. */
   post_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chat message the report is about, if any (issue 29). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<string>;
   created_at: Timestamp;
+}
+
+/** A report's evidence, as it was when filed (issue 29, migration 0019). */
+export interface ReportEvidenceTable {
+  report_id: string;
+  reported_user_id: string;
+  /** JSON (ReportSnapshot). */
+  snapshot: string;
+  created_at: Timestamp;
+}
+
+/** A member who deleted their account, as one member they had contact with may still report them (issue 29). */
+export interface DepartedContactsTable {
+  departed_id: string;
+  member_id: string;
+  room_id: string | null;
+  room_name: string | null;
+  /** JSON (ReportSnapshot), taken just before the deletion. */
+  snapshot: string;
+  created_at: Timestamp;
+}
+
+/** A chat message its author deleted: when, never what it said (issue 29). */
+export interface ChatMessageDeletionsTable {
+  id: string;
+  room_id: string;
+  user_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp;
 }
 
 export interface ProfileVisitsTable {
@@ -440,6 +472,9 @@ export interface Database {
   user_settings: UserSettingsTable;
   user_blocks: UserBlocksTable;
   user_reports: UserReportsTable;
+  report_evidence: ReportEvidenceTable;
+  departed_contacts: DepartedContactsTable;
+  chat_message_deletions: ChatMessageDeletionsTable;
   profile_visits: ProfileVisitsTable;
   support_messages: SupportMessagesTable;
   swipes: SwipesTable;

@@ -27,6 +27,12 @@ export const ChatRoomSchema = z.object({
   unread_count: z.number().int().min(0),
   latest_message: ChatMessageSchema.nullable(),
   last_activity: TimestampSchema.nullable(),
+  /** The other member of the pair (issue 29: the header opens their profile; Report names them). */
+  member_id: IdSchema.optional(),
+  /** The pair's match while it is on (the options offer Unmatch), else null. */
+  match_id: IdSchema.nullable().optional(),
+  /** The conversation ended: unmatched, blocked or the other's account deleted (issue 29). No reason, on purpose. */
+  ended: z.boolean().optional(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 

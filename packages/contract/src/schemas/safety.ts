@@ -39,6 +39,21 @@ export const SAFETY_MESSAGES = {
   detailsRequired: 'Tell us what happened.',
   detailsMax: `Details can be at most ${REPORT_DETAILS_MAX} characters.`,
   postUnavailable: "This post isn't available.",
+  /** 404: the reported message is not one the reported member sent in the pair's conversation. */
+  messageUnavailable: "This message isn't available.",
+} as const;
+
+/** The chat's safety texts (issue 29, word for word where the issue gives them). */
+export const CHAT_SAFETY_TEXTS = {
+  viewProfile: 'View profile',
+  unmatch: 'Unmatch',
+  block: 'Block',
+  report: 'Report',
+  reportMessage: 'Report this message',
+  ended: 'This conversation has ended.',
+  notTold: "They won't be told. You won't see each other again.",
+  unmatchConfirm: (name: string) => `Unmatch ${name}?`,
+  blockConfirm: (name: string) => `Block ${name}?`,
 } as const;
 
 /** 422 when someone who accepts messages only from matches is not a match of the sender. */
@@ -57,6 +72,8 @@ export const ReportBodySchema = z
     block: z.boolean().optional(),
     /** The feed post the report is about (one of the reported member's), if any. */
     post_id: IdSchema.optional(),
+    /** The chat message the report is about: one the reported member sent to the reporter (issue 29). */
+    message_id: IdSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.reason === 'other' && !value.details) {
@@ -74,6 +91,7 @@ export const ReportResultSchema = z.object({
   reason: z.enum(REPORT_REASONS),
   blocked: z.boolean(),
   post_id: IdSchema.nullable().optional(),
+  message_id: IdSchema.nullable().optional(),
   created_at: TimestampSchema,
 });
 export type ReportResult = z.infer<typeof ReportResultSchema>;

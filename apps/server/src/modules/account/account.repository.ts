@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
+import { recordDepartedContacts } from '../shared/report-evidence.repository';
 
 /** SQL of the account calls: contact details, password, sessions, the export and deletion. */
 export class AccountRepository {
@@ -68,14 +69,26 @@ export class AccountRepository {
     return this.db.selectFrom('chat_room_members').select('room_id').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.room_id));
   }
 
+  /** The other members of the member's rooms, by room (told that their conversation ended). */
+  roomPartners(userId: string): Promise<{ room_id: string; user_id: string }[]> {
+    return this.db.selectFrom('chat_room_members as mine')
+      .innerJoin('chat_room_members as theirs', 'theirs.room_id', 'mine.room_id')
+      .select(['theirs.room_id', 'theirs.user_id'])
+      .where('mine.user_id', '=', userId).where('theirs.user_id', '!=', userId)
+      .execute();
+  }
+
   /**
    * Removes the member and everything about them, in one transaction. Their one-to-one rooms go
    * too (with the other member's side of the conversation), as a block would; the foreign keys
    * cascade the rest; auth events and codes are keyed by number or address, so they go by hand.
-   * Reports they filed stay for moderation without their name (reporter_id is set null).
+   * Reports they filed stay for moderation without their name (reporter_id is set null); reports
+   * of them stay with their evidence (reported_id is set null). First, each member they had
+   * contact with keeps that pair's evidence (issue 29: they may still report them).
    */
-  async deleteAccount(user: Pick<UserRow, 'id' | 'email' | 'phone_number'>, roomIds: readonly string[]): Promise<void> {
+  async deleteAccount(user: Pick<UserRow, 'id' | 'email' | 'phone_number'>, roomIds: readonly string[], now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await recordDepartedContacts(trx, user.id, now);
       if (roomIds.length > 0) await trx.deleteFrom('chat_rooms').where('id', 'in', [...roomIds]).execute();
       await trx.deleteFrom('chat_messages').where('user_id', '=', user.id).execute();
       const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));

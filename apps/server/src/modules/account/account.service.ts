@@ -1,5 +1,5 @@
 import {
-  AUTH_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
+  AUTH_MESSAGES, MESSAGES_CHANNEL, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
   type ConfirmMobileBody, type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -176,12 +176,17 @@ export class AccountService {
     const { repo, storage, realtime, log } = this.deps;
     await this.assertPassword(user, password, 'password');
     for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
-    const roomIds = await repo.roomIds(user.id);
-    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds);
+    const [roomIds, partners] = await Promise.all([repo.roomIds(user.id), repo.roomPartners(user.id)]);
+    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds, nowIso());
 
     try {
       const rt = realtime();
       for (const roomId of roomIds) rt.toChannel(roomChannel(roomId), 'user.left', { channel: roomChannel(roomId), user_id: user.id });
+      // Issue 29: each open chat of theirs shows the end, and their sockets leave the room.
+      for (const { room_id: roomId, user_id: partnerId } of partners) {
+        rt.toMembers([user.id, partnerId], 'room.closed', { channel: MESSAGES_CHANNEL, chat_room_id: roomId });
+        await rt.removeFromChannel([partnerId], roomChannel(roomId));
+      }
       rt.disconnectMember(user.id);
     } catch (err) {
       log.warn({ err }, 'could not close the sockets of a deleted account');

@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
+import { toBool } from '../../db/schema';
+import { pairKey } from '../../lib/pair-key';
+import { blockedEitherWay, unmatchedWith } from '../shared/blocks.repository';
+import { takeSnapshot, type ReportSnapshot } from '../shared/report-evidence.repository';
+import type { ReportTarget, ReportedMessage } from './safety.policy';
 
 /** A member I blocked, by the name they had when I did (never a name or photo chosen since). */
 export interface BlockRow {
@@ -84,24 +89,105 @@ export class SafetyRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** This member's latest report of that member since `since`, if any. */
+  /**
+   * This member's latest report of that member since `since`, if any (also once the reported
+   * member's account is gone: its evidence names them).
+   */
   findReportSince(reporterId: string, reportedId: string, since: string): Promise<ReportRow | undefined> {
     return this.db
-      .selectFrom('user_reports')
-      .select(['id', 'reason', 'created_at'])
-      .where('reporter_id', '=', reporterId)
-      .where('reported_id', '=', reportedId)
-      .where('created_at', '>=', since)
-      .orderBy('created_at', 'desc')
+      .selectFrom('user_reports as r')
+      .leftJoin('report_evidence as e', 'e.report_id', 'r.id')
+      .select(['r.id', 'r.reason', 'r.created_at'])
+      .where('r.reporter_id', '=', reporterId)
+      .where((eb) => eb.or([eb('r.reported_id', '=', reportedId), eb('e.reported_user_id', '=', reportedId)]))
+      .where('r.created_at', '>=', since)
+      .orderBy('r.created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
   }
 
-  async insertReport(row: { id: string; reporterId: string; reportedId: string; reason: string; details: string | null; postId: string | null; now: string }): Promise<void> {
+  /**
+   * A report and its evidence. `reportedId` null: the reported member's account is gone (the
+   * evidence names them).
+   */
+  async insertReport(row: {
+    id: string; reporterId: string; reportedId: string | null; reason: string; details: string | null; postId: string | null;
+    messageId: string | null; now: string; evidence: { reportedUserId: string; snapshot: ReportSnapshot };
+  }): Promise<void> {
     await this.db
       .insertInto('user_reports')
-      .values({ id: row.id, reporter_id: row.reporterId, reported_id: row.reportedId, reason: row.reason, details: row.details, post_id: row.postId, created_at: row.now })
+      .values({
+        id: row.id, reporter_id: row.reporterId, reported_id: row.reportedId, reason: row.reason, details: row.details, post_id: row.postId,
+        message_id: row.messageId, created_at: row.now,
+      })
       .execute();
+    await this.db
+      .insertInto('report_evidence')
+      .values({ report_id: row.id, reported_user_id: row.evidence.reportedUserId, snapshot: JSON.stringify(row.evidence.snapshot), created_at: row.now })
+      .execute();
+  }
+
+  /**
+   * Where `reporterId` stands with `targetId` (see ReportTarget): their account, blocked either
+   * way or unmatched, and whether the two had contact — a room, a match (on or ended), a like
+   * either way, a visit either way, the reporter's block of them, or (their account deleted) a
+   * departed contact kept for the reporter.
+   */
+  async reportTarget(reporterId: string, targetId: string): Promise<ReportTarget> {
+    const key = pairKey(reporterId, targetId);
+    const row = await this.db
+      .selectFrom('users as u')
+      .select((eb) => [
+        'u.id',
+        blockedEitherWay(eb, reporterId, 'u.id').as('blocked'),
+        unmatchedWith(eb, reporterId, 'u.id').as('unmatched'),
+        eb.or([
+          eb.exists(eb.selectFrom('chat_rooms').select('chat_rooms.id').where('chat_rooms.pair_key', '=', key)),
+          eb.exists(eb.selectFrom('matches').select('matches.id').where('matches.pair_key', '=', key)),
+          eb.exists(eb.selectFrom('swipes').select('swipes.actor_id').where('swipes.action', '!=', 'pass').where((w) => w.or([
+            w.and([w('swipes.actor_id', '=', reporterId), w('swipes.target_id', '=', targetId)]),
+            w.and([w('swipes.actor_id', '=', targetId), w('swipes.target_id', '=', reporterId)]),
+          ]))),
+          eb.exists(eb.selectFrom('profile_visits').select('profile_visits.id').where((w) => w.or([
+            w.and([w('profile_visits.viewer_id', '=', reporterId), w('profile_visits.viewed_id', '=', targetId)]),
+            w.and([w('profile_visits.viewer_id', '=', targetId), w('profile_visits.viewed_id', '=', reporterId)]),
+          ]))),
+          eb.exists(eb.selectFrom('user_blocks').select('user_blocks.blocker_id')
+            .where('user_blocks.blocker_id', '=', reporterId).where('user_blocks.blocked_id', '=', targetId)),
+        ]).as('contact'),
+      ])
+      .where('u.id', '=', targetId)
+      .executeTakeFirst();
+    if (row) {
+      return {
+        exists: true,
+        pair: { blocked: toBool(row.blocked as boolean | number), unmatched: toBool(row.unmatched as boolean | number) },
+        hadContact: toBool(row.contact as boolean | number),
+      };
+    }
+    return { exists: false, pair: { blocked: false, unmatched: false }, hadContact: (await this.departedContact(targetId, reporterId)) !== undefined };
+  }
+
+  /** The evidence kept for `memberId` when `departedId` deleted their account, if the two had contact. */
+  async departedContact(departedId: string, memberId: string): Promise<ReportSnapshot | undefined> {
+    const row = await this.db.selectFrom('departed_contacts').select('snapshot')
+      .where('departed_id', '=', departedId).where('member_id', '=', memberId).executeTakeFirst();
+    return row ? (JSON.parse(row.snapshot) as ReportSnapshot) : undefined;
+  }
+
+  /** The evidence of a report of `reportedId` by `reporterId`, now: the member as they are, or as they were before deleting their account. */
+  async snapshot(reportedId: string, reporterId: string, now: string): Promise<ReportSnapshot | undefined> {
+    return (await takeSnapshot(this.db, reportedId, reporterId, now)) ?? this.departedContact(reportedId, reporterId);
+  }
+
+  /** A chat message as a report of it sees it: its author and whether it is in the pair's room. */
+  async messageForReport(messageId: string, reporterId: string, reportedId: string): Promise<ReportedMessage | undefined> {
+    const row = await this.db.selectFrom('chat_messages as m').innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+      .select(['m.user_id', 'r.pair_key']).where('m.id', '=', messageId).executeTakeFirst();
+    if (row) return { user_id: row.user_id, inPairRoom: row.pair_key === pairKey(reporterId, reportedId) };
+    // Their account is gone: the message is one the evidence kept for the reporter.
+    const kept = (await this.departedContact(reportedId, reporterId))?.messages.find((m) => m.id === messageId && !m.deleted);
+    return kept ? { user_id: kept.user_id, inPairRoom: true } : undefined;
   }
 
   /** Whether `postId` is a feed post of `userId`. */

@@ -54,18 +54,25 @@ export class SafetyService {
   }
 
   /**
-   * Files a report (and blocks when asked). The same member reported again within the day is
-   * answered with the first report (`created` false) and does not count against the limit. Both
-   * counts are taken in the report's transaction before it is stored: a parallel report of the
-   * same member waits for this one to commit, then finds it.
+   * Files a report (and blocks when asked). Anyone one can see, and — after an unmatch, a block or
+   * their account deletion — anyone one had contact with (issue 29; else 404, see the policy).
+   * The report keeps an evidence snapshot taken now (their name, photos, bio, post and the pair's
+   * last messages; for a deleted account, the one taken before it went). The same member reported
+   * again within the day is answered with the first report (`created` false) and does not count
+   * against the limit. Both counts are taken in the report's transaction before it is stored: a
+   * parallel report of the same member waits for this one to commit, then finds it.
    */
   async report(userId: string, targetId: string, body: ReportValues): Promise<{ report: ReportResult; created: boolean }> {
     safetyPolicy.assertNotSelf(userId, targetId, SAFETY_MESSAGES.reportSelf);
-    safetyPolicy.assertMember(await this.repo.findMember(targetId));
+    const target = await this.repo.reportTarget(userId, targetId);
+    safetyPolicy.assertMayReport(target);
     const now = isoNow(this.clock);
-    const blocked = body.block === true;
     const postId = body.post_id ?? null;
     if (postId !== null && !(await this.repo.isPostOf(postId, targetId))) safetyPolicy.assertPost(undefined);
+    const messageId = body.message_id ?? null;
+    if (messageId !== null) safetyPolicy.assertMessageOf(await this.repo.messageForReport(messageId, userId, targetId), targetId);
+    // Blocking a deleted account has nothing left to block.
+    const blocked = body.block === true && target.exists;
 
     const id = newId();
     const earlier = await this.repo.transaction(async (tx, within) => {
@@ -77,12 +84,18 @@ export class SafetyService {
       if (!(await this.limiter.take(`report:${userId}`, this.limits.reportsPerDay, DAY_MS, within))) {
         throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
       }
-      await tx.insertReport({ id, reporterId: userId, reportedId: targetId, reason: body.reason, details: body.details ?? null, postId, now });
+      const snapshot = await tx.snapshot(targetId, userId, now);
+      // Deleted in between, without contact kept: as if unknown.
+      safetyPolicy.assertMember(snapshot);
+      await tx.insertReport({
+        id, reporterId: userId, reportedId: target.exists ? targetId : null, reason: body.reason, details: body.details ?? null, postId, messageId, now,
+        evidence: { reportedUserId: targetId, snapshot },
+      });
       return null;
     });
     if (blocked) await this.blockPair(userId, targetId);
     if (earlier) return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
-    return { report: { id, reason: body.reason, blocked, post_id: postId, created_at: now }, created: true };
+    return { report: { id, reason: body.reason, blocked, post_id: postId, message_id: messageId, created_at: now }, created: true };
   }
 
   private async blockPair(blockerId: string, blockedId: string): Promise<boolean> {
