@@ -9,6 +9,7 @@ import { EditPanel } from '@/features/chat/components/edit-panel';
 import { MessageList } from '@/features/chat/components/message-list';
 import { TypingIndicator } from '@/features/chat/components/typing-indicator';
 import { useChatRoom } from '@/features/chat/hooks/use-chat-room';
+import { useReportMessage } from '@/features/chat/hooks/use-report-message';
 import { confirmDialog } from '@/lib/dialogs';
 
 /** A room the member left, or that is no longer there (404): said plainly, with the way on (issue 17). */
@@ -35,6 +36,7 @@ interface ChatScreenProps {
 /** The Chat screen (spec §2): header, conversation, typing indicator, and the composer or the edit panel. */
 export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft }: ChatScreenProps) {
   const chat = useChatRoom(roomId);
+  const reportMessage = useReportMessage();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const closeOptions = useCallback(() => setOptionsOpen(false), []);
@@ -81,6 +83,7 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft }
         editingId={editing?.id ?? null}
         onEdit={setEditing}
         onDelete={(message) => void remove(message)}
+        onReport={reportMessage}
       />
       <div className="chat-footer">
         <TypingIndicator typers={chat.typers} />

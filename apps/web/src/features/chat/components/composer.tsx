@@ -3,10 +3,15 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { LengthCounter } from '@/components/length-counter';
 import { useAutoGrow } from '@/features/chat/hooks/use-auto-grow';
 import { composerKeyAction } from '@/features/chat/utils/keys';
+import { confirmHurtful } from '@/features/chat/components/confirm-hurtful';
 
 interface ComposerProps {
-  /** Sends the text; resolves false when it was not sent (the text comes back into the box). */
-  onSend: (text: string) => Promise<boolean>;
+  /**
+   * Sends the text; resolves false when it was not sent (the text comes back into the box), and
+   * 'confirm_required' when the server found it hurtful (issue 29): the composer asks "Are you
+   * sure? This may be hurtful." — Send anyway sends it again with `confirm`, Edit puts it back.
+   */
+  onSend: (text: string, options?: { confirm?: boolean }) => Promise<boolean | 'confirm_required'>;
   /** The member is typing (called on every change with text in the box). */
   onTyping?: () => void;
 }
@@ -30,7 +35,8 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
     setText('');
     let ok = false;
     try {
-      ok = await onSend(sent);
+      const outcome = await onSend(sent);
+      ok = outcome === 'confirm_required' ? (await confirmHurtful()) && (await onSend(sent, { confirm: true })) === true : outcome;
     } finally {
       setSending(false);
       // Whatever was typed meanwhile stays, after the text that failed.

@@ -1,5 +1,7 @@
 import { UI_TEXTS, type ChatMessage } from '@linkup/contract';
 import { chatMessageTime } from '@/lib/format';
+import { MessageNudge } from '@/features/chat/components/message-nudge';
+import { MessageText } from '@/features/chat/components/message-text';
 
 interface MessageBubbleProps {
   message: ChatMessage;
@@ -9,15 +11,23 @@ interface MessageBubbleProps {
   onEdit?: (message: ChatMessage) => void;
   onDelete?: (message: ChatMessage) => void;
   now?: Date;
+  /** Issue 29: the pair has exchanged fewer than 20 messages (the safety banners show). */
+  bannersShown?: boolean;
+  /** Issue 29: each of the pair has sent 5 messages (links work). */
+  linksActive?: boolean;
+  /** Issue 29: one-tap report from a nudge; resolves true once reported. */
+  onReport?: (message: ChatMessage) => Promise<boolean>;
 }
 
 /**
  * One message (spec §2): mine on the right, theirs on the left, '(edited)' when edited, the time
  * (clock time today, else date and time). My own messages carry Edit and Delete.
  */
-export function MessageBubble({ message, mine, editing = false, onEdit, onDelete, now }: MessageBubbleProps) {
+export function MessageBubble({
+  message, mine, editing = false, onEdit, onDelete, now, bannersShown = false, linksActive = false, onReport,
+}: MessageBubbleProps) {
   return (
-    <li className={`bubble-row${mine ? ' is-mine' : ' is-theirs'}${editing ? ' is-editing' : ''}`} data-testid="message" data-message-id={message.id}>
+    <li className={`bubble-row${mine ? ' is-mine' : ' is-theirs'}${editing ? ' is-editing' : ''}${message.flags?.length ? ' has-nudge' : ''}`} data-testid="message" data-message-id={message.id}>
       {mine && (onEdit || onDelete) && (
         <span className="bubble-actions">
           {onEdit && (
@@ -34,12 +44,13 @@ export function MessageBubble({ message, mine, editing = false, onEdit, onDelete
       )}
       <div className="bubble">
         {mine && <span className="sr-only">You: </span>}
-        <p className="bubble-text">{message.message}</p>
+        <MessageText text={message.message} linksActive={linksActive} />
         <p className="bubble-meta">
           {message.is_edited && <span className="bubble-edited">{UI_TEXTS.chat.edited}</span>}
           <time dateTime={message.created_at}>{chatMessageTime(message.created_at, now)}</time>
         </p>
       </div>
+      <MessageNudge message={message} mine={mine} bannersShown={bannersShown} onReport={onReport} />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { FAILURE_TOASTS, UI_TEXTS, type ChatMessage } from '@linkup/contract';
 import { useLayoutEffect, useRef } from 'react';
 import { MessageBubble } from '@/features/chat/components/message-bubble';
+import { conversationStage } from '@/features/chat/utils/nudges';
 
 /** Within this many pixels of the bottom, a new message scrolls into view. */
 const STICK_TO_BOTTOM_PX = 120;
@@ -17,6 +18,8 @@ interface MessageListProps {
   editingId?: string | null;
   onEdit?: (message: ChatMessage) => void;
   onDelete?: (message: ChatMessage) => void;
+  /** Issue 29: one-tap report of a message from its nudge. */
+  onReport?: (message: ChatMessage) => Promise<boolean>;
 }
 
 /**
@@ -25,8 +28,9 @@ interface MessageListProps {
  * scroll into view when the member is at the bottom or sent them.
  */
 export function MessageList({
-  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete,
+  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete, onReport,
 }: MessageListProps) {
+  const { bannersShown, linksActive } = conversationStage(messages, hasEarlier, myId);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   /** Distance from the bottom before older messages were asked for; kept while they load. */
@@ -102,6 +106,9 @@ export function MessageList({
                 editing={message.id === editingId}
                 onEdit={mine ? onEdit : undefined}
                 onDelete={mine ? onDelete : undefined}
+                bannersShown={bannersShown}
+                linksActive={linksActive}
+                onReport={mine ? undefined : onReport}
               />
             );
           })}

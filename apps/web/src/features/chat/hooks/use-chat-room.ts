@@ -21,6 +21,10 @@ import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
+import { confirmHurtful, isConfirmRequired } from '@/features/chat/components/confirm-hurtful';
+
+/** A send: sent (true), not sent (false), or waiting for "Send anyway" (issue 29: 409 confirm_required). */
+export type SendOutcome = boolean | 'confirm_required';
 
 /** At most one typing event a second: the other side's indicator lasts TIMINGS.typingIdleMs. */
 const TYPING_EMIT_INTERVAL_MS = TIMINGS.typingIdleMs / 2;
@@ -125,7 +129,7 @@ export function useChatRoom(roomId: string | undefined) {
   // A send that failed keeps its client id: sending the same text again cannot store it twice.
   const failedSend = useRef<{ text: string; clientId: string } | null>(null);
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, options: { confirm?: boolean } = {}): Promise<SendOutcome> => {
       if (!roomId) {
         toast.error(UI_TEXTS.roomIdRequired);
         return false;
@@ -133,7 +137,9 @@ export function useChatRoom(roomId: string | undefined) {
       if (!isSendableMessage(text)) return false;
       const clientId = failedSend.current?.text === text ? failedSend.current.clientId : newClientId();
       try {
-        const message = await sendMessage({ chat_room_id: roomId, message: text, type: 'text', client_id: clientId });
+        const message = await sendMessage({
+          chat_room_id: roomId, message: text, type: 'text', client_id: clientId, ...(options.confirm ? { confirm: true } : {}),
+        });
         failedSend.current = null;
         setMessages((data) => addMessage(data, message));
         showInRooms(queryClient, message);
@@ -142,6 +148,8 @@ export function useChatRoom(roomId: string | undefined) {
         return true;
       } catch (error) {
         failedSend.current = { text, clientId };
+        // The composer asks "Are you sure? This may be hurtful." and sends again if told to.
+        if (isConfirmRequired(error)) return 'confirm_required';
         console.warn('Sending a message failed', error);
         toast.error(serverMessageOr(error, FAILURE_TOASTS.sendMessage));
         return false;
@@ -155,7 +163,12 @@ export function useChatRoom(roomId: string | undefined) {
       if (!isSendableMessage(text)) return false;
       if (text === message.message) return true;
       try {
-        const updated = await editMessage(message.id, text);
+        const updated = await editMessage(message.id, text).catch(async (error: unknown) => {
+          // Issue 29: a hurtful edit goes only after "Send anyway" ("Edit" keeps the panel open).
+          if (!isConfirmRequired(error)) throw error;
+          return (await confirmHurtful()) ? editMessage(message.id, text, { confirm: true }) : null;
+        });
+        if (!updated) return false;
         setMessages((data) => replaceMessage(data, updated));
         toast.success(SUCCESS_TOASTS.messageUpdated);
         return true;
