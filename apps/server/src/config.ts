@@ -59,6 +59,9 @@ export const ConfigSchema = z
     PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(10 * 1024 * 1024),
     PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(40_000_000),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+    FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(10),
+    FIRST_MESSAGES_PER_DAY_NEW_ACCOUNT: z.coerce.number().int().min(1).default(3),
+    FIRST_MESSAGES_PER_DAY_VERIFIED: z.coerce.number().int().min(1).default(30),
     SUPPORT_EMAIL: z.email().default('support@linkup.app'),
     SUPPORT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
     FREE_DAILY_LIKES: z.coerce.number().int().min(1).default(25),
@@ -146,6 +149,12 @@ export const ConfigSchema = z
       socketsPerMember: env.SOCKETS_PER_MEMBER,
       photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
       reportsPerDay: env.REPORTS_PER_DAY,
+      /** New conversations a member may start a day, by trust tier (issue 29; chat.policy.ts). */
+      firstMessages: {
+        perDay: env.FIRST_MESSAGES_PER_DAY,
+        newAccountPerDay: env.FIRST_MESSAGES_PER_DAY_NEW_ACCOUNT,
+        verifiedPerDay: env.FIRST_MESSAGES_PER_DAY_VERIFIED,
+      },
       locationChangesPerDay: env.LOCATION_CHANGES_PER_DAY,
       matching: {
         freeDailyLikes: env.FREE_DAILY_LIKES,

@@ -135,6 +135,7 @@ export function buildServices(inputs: ServiceInputs) {
     notifications,
     onboarding,
     config.defaultPhoneRegion,
+    { clock, limiter, summaries, limits: config.firstMessages },
   );
 
   const settings = new SettingsService(new SettingsRepository(db));

@@ -4,7 +4,7 @@ import { openSocket, record, until } from './helpers/sockets';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/database';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
-import { api, registerOnboarded } from './helpers/remote';
+import { api, matchOverApi, registerOnboarded } from './helpers/remote';
 
 
 describe('chat survives a crash: every acknowledged message is kept, none twice', () => {
@@ -34,6 +34,7 @@ describe('chat survives a crash: every acknowledged message is kept, none twice'
     const port = server.port;
     const alice = await registerOnboarded(server.origin, 'Alice');
     const bob = await registerOnboarded(server.origin, 'Bob');
+    await matchOverApi(server.origin, alice, bob);
     const room = await api<{ id: string }>(server.origin, alice.token, 'POST', '/chat/rooms', { user_id: bob.id });
 
     const total = 300;
@@ -86,6 +87,7 @@ describe('chat survives a crash: every acknowledged message is kept, none twice'
     const server = await running();
     const alice = await registerOnboarded(server.origin, 'Carla');
     const bob = await registerOnboarded(server.origin, 'Dan');
+    await matchOverApi(server.origin, alice, bob);
     const room = await api<{ id: string }>(server.origin, alice.token, 'POST', '/chat/rooms', { user_id: bob.id });
     const socket = await openSocket(server.origin, bob.token);
     const live = record<NewMessagePayload>(socket, 'NewMessage');

@@ -62,6 +62,7 @@ describe('chat and safety', () => {
 
     it('hides the room from both while the block lasts, and brings it back with its history after unblock', async () => {
       const [a, b] = [await make('Ayanda Pair'), await make('Busi Pair')];
+      await match(a, b);
       const roomId = (await openRoom(a, b)).json().data.id as string;
       const sent = (await send(a, roomId, 'Hello Busi')).json().data as ChatMessage;
       const reply = (await send(b, roomId, 'Hi Ayanda')).json().data as ChatMessage;
@@ -224,6 +225,8 @@ describe('chat and safety', () => {
       const [a, b, c] = [await make('Wandile Sender'), await make('Xola Changes'), await make('Yonela Other')];
       const roomId = (await openRoom(a, b)).json().data.id as string;
       expect((await send(a, roomId, 'one')).statusCode).toBe(201);
+      // A stranger's first message is a request; once accepted, the two write freely.
+      expect((await call(b, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(200);
       expect((await send(a, roomId, 'two')).statusCode).toBe(201);
 
       await t.database.db.updateTable('users').set({ name: 'Xola Renamed' }).where('id', '=', b.user.id).execute();

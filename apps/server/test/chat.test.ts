@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessageSchema, ChatRoomSchema, USER_SEARCH_MESSAGES, type ChatMessage } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { maskEmail } from '../src/modules/chat/chat.presenter';
@@ -28,7 +28,13 @@ describe('chat API', () => {
   };
   const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
-  const openRoom = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` })).json().data.id as string;
+  const openUnmatched = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` })).json().data.id as string;
+  // These tests are about chat between members who may write to each other: matched (a stranger's
+  // first message is a request, see chat-requests.test.ts).
+  const openRoom = async (from: Member, to: Member) => {
+    await buildMatch(t.database.db, from.user, to.user);
+    return openUnmatched(from, to);
+  };
   const send = async (from: Member, roomId: string, message: string, clientId?: string) =>
     call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, type: 'text', ...(clientId ? { client_id: clientId } : {}) });
 
@@ -187,9 +193,9 @@ describe('chat API', () => {
     expect((await call(alice, 'DELETE', `/chat/messages/${message.id}`)).statusCode).toBe(404);
   });
 
-  it('an empty room shows only in the list of who opened it; the other member sees it with its first message (issue #17 item 9)', async () => {
+  it('an empty room shows only in the list of who opened it; the other member sees it with its first message, as a request (issues #17 item 9, #29)', async () => {
     const [m, n] = [await make('Mpho'), await make('Nandi')];
-    const roomId = await openRoom(m, n);
+    const roomId = await openUnmatched(m, n);
     const listed = async (who: Member) => {
       const body = (await call(who, 'GET', '/chat/rooms')).json().data as { items: { id: string }[]; pagination: { total: number } };
       return { ids: body.items.map((r) => r.id), total: body.pagination.total };
@@ -200,6 +206,10 @@ describe('chat API', () => {
     expect((await call(n, 'GET', `/chat/rooms/${roomId}`)).statusCode).toBe(200);
     expect((await call(n, 'POST', '/chat/rooms', { user_id: m.user.id })).json().data.id).toBe(roomId);
     expect((await send(m, roomId, 'hello!')).statusCode).toBe(201);
+    // Not matched: a request, in her requests until she accepts it.
+    expect(await listed(n)).toEqual({ ids: [], total: 0 });
+    expect((await call(n, 'GET', '/chat/requests')).json().data.items.map((r: { id: string }) => r.id)).toEqual([roomId]);
+    expect((await call(n, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(200);
     expect(await listed(n)).toEqual({ ids: [roomId], total: 1 });
   });
 
@@ -252,7 +262,7 @@ describe('chat API', () => {
     for (const m of [alice, bob, carol]) expect(await found(m)).toEqual([]);
 
     // A conversation: Bob and the hidden member share a room (whoever opened it).
-    await openRoom(hidden, bob);
+    await openUnmatched(hidden, bob);
     // A match: Carol and the hidden member liked each other.
     expect((await call(carol, 'POST', `/matches/${hidden.user.id}/like`)).statusCode).toBe(200);
     expect((await call(hidden, 'POST', `/matches/${carol.user.id}/like`)).json().data.match).toBeTruthy();
@@ -271,10 +281,15 @@ describe('chat real time', () => {
   const member = live.member;
   const api = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  // Matched members: a stranger's first message would be a request (chat-requests.test.ts).
+  const openRoom = async (a: { token: string; user: UserRow }, b: { user: UserRow }) => {
+    await buildMatch(live.t.database.db, a.user, b.user);
+    return (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id as string;
+  };
 
   it('delivers message.sent to the room, NewMessage and MessageRead to its members only, edits and deletions to the room and its members', async () => {
     const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];
-    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    const roomId = await openRoom(a, b);
     expect(await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
     expect(await c.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, message: 'Resource not found.' });
 
@@ -316,7 +331,7 @@ describe('chat real time', () => {
 
   it('relays typing to the other member of the room', async () => {
     const [a, b] = [await member('Dineo'), await member('Eli')];
-    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    const roomId = await openRoom(a, b);
     await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     const typing = record<{ user_id: string; name: string }>(b.socket, 'typing');
@@ -327,7 +342,7 @@ describe('chat real time', () => {
 
   it('a member who leaves stops receiving the room’s events and the other sees user.left', async () => {
     const [a, b] = [await member('Farai'), await member('Gugu')];
-    const roomId = (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id;
+    const roomId = await openRoom(a, b);
     await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     const leftSeen = record<{ user_id: string }>(a.socket, 'user.left');
@@ -362,7 +377,7 @@ describe('chat message store', () => {
         repo.storeMessage(message('one again', 'g-1'), false),
       ]);
       expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([true, true, 'failed', true, false]);
-      expect((await repo.listMessages(roomId, 10, 0)).map((m) => m.message).sort()).toEqual(['one', 'three', 'two']);
+      expect((await repo.listMessages(roomId, a.id, 10, 0)).map((m) => m.message).sort()).toEqual(['one', 'three', 'two']);
       const [membership] = (await repo.members(roomId)).filter((m) => m.user_id === a.id);
       expect(membership?.last_read_at).not.toBeNull();
 
@@ -409,6 +424,7 @@ describe('chat send limit', () => {
     try {
       const [a, b, c] = await Promise.all(['Lindi', 'Musa', 'Nomsa'].map((name) => buildUser(t.database.db, { name })));
       const [ta, tc] = [await signIn(t.app, a!), await signIn(t.app, c!)];
+      await Promise.all([buildMatch(t.database.db, a!, b!), buildMatch(t.database.db, c!, b!)]);
       const roomAB = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(ta), payload: { user_id: b!.id } })).json().data.id;
       const roomCB = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(tc), payload: { user_id: b!.id } })).json().data.id;
       const send = (token: string, room: string) => t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(token), payload: { chat_room_id: room, message: 'hi' } });

@@ -27,6 +27,8 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const PAGE_SIZES = {
   chatMessages: 50,
   chatRooms: 15,
+  /** Message requests (issue 29): paginated like rooms. */
+  chatRequests: 15,
   userSearch: 10,
   /** Upper bound any list endpoint accepts for per_page. */
   max: 100,

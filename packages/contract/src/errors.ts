@@ -18,6 +18,8 @@ export const ERROR_CODE_STATUS = {
   match_cannot_be_undone: 409,
   boost_active: 409,
   client_id_taken: 409,
+  /** A message request waits for the recipient: its sender may send one message until it is accepted (issue 29). */
+  request_pending: 409,
   /** Likes, super likes and messages wait until the member has finished onboarding (issue 17). */
   onboarding_required: 409,
   /** Likes, super likes and messages wait until the member has confirmed their mobile number with a code (issue 27). */
@@ -44,6 +46,8 @@ export const ERROR_CODE_STATUS = {
   contact_limit: 429,
   /** Own location changed too often today; `details.resets_at` says when the next change is allowed. */
   location_change_limit: 429,
+  /** The new conversations a member may start today are used up; `details.remaining` and `details.resets_at` (issue 29). */
+  first_message_limit: 429,
   server_error: 500,
   unavailable: 503,
 } as const;
@@ -55,6 +59,8 @@ export const ERROR_CODES = Object.keys(ERROR_CODE_STATUS) as [ErrorCode, ...Erro
 export interface ErrorDetails {
   /** When a daily allowance comes back (ISO-8601, UTC). */
   resets_at?: string;
+  /** How many more of the limited thing are left before `resets_at` (first messages). */
+  remaining?: number;
 }
 
 /** Whether `value` is a code of the catalogue (what ErrorCodeSchema accepts, without zod for the web's first pages). */
@@ -65,9 +71,10 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The details an error body carries, as ErrorDetailsSchema reads them (unknown fields dropped); undefined when malformed. */
 export function errorDetailsFrom(value: unknown): ErrorDetails | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const resetsAt = (value as { resets_at?: unknown }).resets_at;
-  if (resetsAt === undefined) return {};
-  return typeof resetsAt === 'string' ? { resets_at: resetsAt } : undefined;
+  const { resets_at: resetsAt, remaining } = value as { resets_at?: unknown; remaining?: unknown };
+  if (resetsAt !== undefined && typeof resetsAt !== 'string') return undefined;
+  if (remaining !== undefined && !(typeof remaining === 'number' && Number.isInteger(remaining) && remaining >= 0)) return undefined;
+  return { ...(resetsAt !== undefined ? { resets_at: resetsAt } : {}), ...(remaining !== undefined ? { remaining } : {}) };
 }
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {

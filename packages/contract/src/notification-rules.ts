@@ -1,8 +1,10 @@
 /** Notification types, buttons, sounds and wording and push-device limits, without zod (the schemas are in schemas/push.ts). */
 import type { PushData } from './schemas/push';
+import { MESSAGE_REQUESTS_PATH } from './routes';
 
 export const NOTIFICATION_TYPES = [
   'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
+  'message_request',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -19,11 +21,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   welcome: 'Welcome',
   /** Ours: a like on my feed post (the spec's list has no feed type). */
   post_like: 'Post Like',
+  /** Ours (issue 29): a first message from a member not matched, waiting in Requests. */
+  message_request: 'Message Request',
 };
 export const NOTIFICATION_FALLBACK_LABEL = 'Notification';
 
 export const NOTIFICATION_ACTIONS = [
   'view_profile', 'dismiss', 'like_back', 'start_chat', 'open_chat', 'view_matches', 'reply', 'view_chats', 'open_app',
+  'view_requests',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
@@ -37,6 +42,7 @@ export const NOTIFICATION_BUTTONS: Record<string, readonly { action: Notificatio
   message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
   new_message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
   post_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
+  message_request: [{ action: 'view_requests', label: 'View Requests' }, { action: 'dismiss', label: 'Dismiss' }],
 };
 export const NOTIFICATION_DEFAULT_BUTTONS = [{ action: 'open_app', label: 'Open App' }] as const;
 
@@ -74,6 +80,11 @@ export const NOTIFICATION_TEXTS = {
   },
   message: {
     title: (name: string) => `New message from ${name}`,
+  },
+  /** Quiet: no sound, no push unless switched on, and not the message itself. */
+  message_request: {
+    title: 'New message request',
+    body: (name: string | null) => (name ? `${name} sent you a message request.` : 'Someone sent you a message request.'),
   },
   reminder: {
     title: 'People are waiting for you',
@@ -116,6 +127,8 @@ export function notificationActionPath(action: string, data: Partial<PushData>):
       return data.chat_room_id ? `/app/chat/${data.chat_room_id}` : '/app/chat';
     case 'view_chats':
       return '/app/chat';
+    case 'view_requests':
+      return MESSAGE_REQUESTS_PATH;
     default:
       return '/app/dashboard';
   }

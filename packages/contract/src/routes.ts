@@ -54,6 +54,8 @@ export const ROUTES = [
   app('/app/feed/create', 'app.feed.create', 'Create Post', 'feed', false),
   app('/app/feed/edit', 'app.feed.edit', 'Edit Post', 'feed', false),
   app('/app/messages', 'app.messages', 'Messages', 'messages'),
+  // Before /app/messages/:id, which would otherwise take 'requests' for a room id (matchRoute).
+  app('/app/messages/requests', 'app.messages.requests', 'Message Requests', 'messages'),
   // The chat is standalone wherever it is opened from (spec §2): its own header only (issue 17).
   { ...app('/app/messages/:id', 'app.messages.chat', 'Chat', 'messages', false), group: 'standalone' },
   app('/app/more', 'app.more', 'More', 'more'),
@@ -95,13 +97,14 @@ export type RouteName = (typeof ROUTES)[number]['name'];
  * on any other route, and for a route left here once its screen is real. Empty: every screen of
  * the spec is built (a new route starts here until its screen exists).
  */
-export const SCREENS_TO_BUILD: readonly RouteName[] = [];
+export const SCREENS_TO_BUILD: readonly RouteName[] = ['app.messages.requests'];
 
 export const DEFAULT_AUTHED_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/auth/login';
 export const ONBOARDING_PATH = '/onboarding/welcome';
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
 export const MESSAGES_PATH = '/app/messages';
+export const MESSAGE_REQUESTS_PATH = '/app/messages/requests';
 export const SUBSCRIPTION_PATH = '/app/subscription';
 
 export function routeByName(name: RouteName): RouteDef {

@@ -74,7 +74,8 @@ describe('entities (spec §3)', () => {
     for (const code of [...ERROR_CODES, 'made_up', 'toString', '', 42, null, undefined]) {
       expect(isErrorCode(code), String(code)).toBe(ErrorCodeSchema.safeParse(code).success);
     }
-    const details = [undefined, null, 'x', [], {}, { resets_at: '2030-01-02T00:00:00.000Z' }, { resets_at: 7 }, { other: 1 }, { resets_at: '2030-01-02T00:00:00.000Z', other: 1 }];
+    const details = [undefined, null, 'x', [], {}, { resets_at: '2030-01-02T00:00:00.000Z' }, { resets_at: 7 }, { other: 1 }, { resets_at: '2030-01-02T00:00:00.000Z', other: 1 },
+      { remaining: 2 }, { remaining: 0, resets_at: '2030-01-02T00:00:00.000Z' }, { remaining: -1 }, { remaining: 1.5 }, { remaining: '2' }];
     for (const value of details) {
       const parsed = ErrorDetailsSchema.safeParse(value);
       expect(errorDetailsFrom(value), JSON.stringify(value)).toEqual(parsed.success ? parsed.data : undefined);

@@ -127,7 +127,17 @@ export interface ChatRoomsTable {
   created_by: string | null;
   created_at: Timestamp;
   last_activity: Timestamp;
+  /** Who sent the first message of the request (issue 29); null before anyone wrote. */
+  request_from: ColumnType<string | null, string | null | undefined, string | null>;
+  request_status: ColumnType<RequestStatus | null, RequestStatus | null | undefined, RequestStatus | null>;
+  requested_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  declined_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
+
+/** A room's request (migration 0018): held for the sender only, pending with the recipient, accepted or declined. */
+export type RequestStatus = 'held' | 'pending' | 'accepted' | 'declined';
+/** A message is sent, or held: seen by its author only until released. */
+export type MessageStatus = 'sent' | 'held';
 
 export interface ChatRoomMembersTable {
   room_id: string;
@@ -146,6 +156,7 @@ export interface ChatMessagesTable {
   type: string;
   is_edited: Bool;
   client_id: string | null;
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Issue 29: the classifier's flags, comma-separated ('' for none); shown only to the recipient. */

@@ -4,6 +4,7 @@ import type { Database, UserRow } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
 import { newId } from '../../src/lib/ids';
 import { nowIso } from '../../src/lib/time';
+import { pairKey } from '../../src/lib/pair-key';
 
 let sequence = 0;
 let cachedHash: Promise<string> | undefined;
@@ -47,6 +48,18 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
 export function buildUnconfirmedUser(db: Kysely<Database>, overrides: Partial<UserRow> = {}): Promise<UserRow> {
   const mobile = `+2786${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`;
   return buildUser(db, { phone_number: null, pending_phone_number: mobile, phone_verified_at: null, ...overrides });
+}
+
+/**
+ * A match between two members (as a mutual like leaves it): they write to each other directly,
+ * never as a message request (issue 29). For tests about chat that are not about requests.
+ */
+export async function buildMatch(db: Kysely<Database>, a: { id: string }, b: { id: string }): Promise<void> {
+  const [userA, userB] = [a.id, b.id].sort() as [string, string];
+  await db.insertInto('matches').values({
+    id: newId(), pair_key: pairKey(a.id, b.id), user_a: userA, user_b: userB, kind: 'like', chat_room_id: null,
+    created_at: nowIso(), unmatched_at: null, unmatched_by: null,
+  }).onConflict((oc) => oc.column('pair_key').doNothing()).execute();
 }
 
 /** A bearer token for a member, issued by the real auth service. */

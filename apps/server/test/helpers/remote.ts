@@ -83,6 +83,17 @@ export async function api<T>(
   return { status: res.status, data: body.data };
 }
 
+/**
+ * The two members like each other (a match): they write to each other directly, never as a
+ * message request (issue 29).
+ */
+export async function matchOverApi(origin: string, a: Session, b: Session): Promise<void> {
+  for (const [from, to] of [[a, b], [b, a]] as const) {
+    const { status, data } = await api(origin, from.token, 'POST', `/matches/${to.id}/like`, {});
+    if (status >= 300) throw new Error(`like ${to.id}: ${status} ${JSON.stringify(data)}`);
+  }
+}
+
 /** A random client address in 10/8, for tests that must not share a per-address limit. */
 export const randomIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

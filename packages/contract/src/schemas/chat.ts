@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, PAGE_SIZES } from '../constants';
 import { IdSchema, TimestampSchema, lineText, multilineText } from './common';
+import { MemberSummarySchema } from './matching';
 import { MESSAGE_FLAGS } from '../safe-contact';
 
 export const ChatMessageTypeSchema = z.enum(['text']).default('text');
@@ -27,6 +28,11 @@ export const ChatRoomSchema = z.object({
   unread_count: z.number().int().min(0),
   latest_message: ChatMessageSchema.nullable(),
   last_activity: TimestampSchema.nullable(),
+  /**
+   * Ours (issue 29), for the member who sent a message request: true while it waits for the
+   * other member, who has not accepted it (they may send no more until then).
+   */
+  awaiting_acceptance: z.boolean().optional(),
   /** The other member of the pair (issue 29: the header opens their profile; Report names them). */
   member_id: IdSchema.optional(),
   /** The pair's match while it is on (the options offer Unmatch), else null. */
@@ -89,3 +95,35 @@ export const UserSearchQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.userSearch),
   page: z.coerce.number().int().min(1).default(1),
 });
+
+// ── Message requests (issue 29) ──
+
+/**
+ * A first message from a member the recipient has not matched: a request, outside her
+ * conversations until she accepts it. `id` is the room's.
+ */
+export const ChatRequestSchema = z.object({
+  id: IdSchema,
+  /** The sender's public summary (name, age unless hidden, city, photo). */
+  sender: MemberSummarySchema,
+  /** The request's message. */
+  message: ChatMessageSchema,
+  created_at: TimestampSchema,
+});
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** Days a declined request keeps its sender from asking the same member again. */
+export const DECLINED_REQUEST_DAYS = 30;
+
+export const CHAT_REQUEST_MESSAGES = {
+  /** 409 request_pending: the sender's one message waits for the recipient. */
+  pending: (name: string) => `You can send more once ${name} accepts your request.`,
+  pendingFallback: 'You can send more once your request is accepted.',
+  accepted: 'Request accepted',
+  declined: 'Request declined',
+  /** 429 first_message_limit. */
+  firstMessageLimit: (remaining: number) => `You can start ${remaining} more conversation${remaining === 1 ? '' : 's'} today`,
+  requestsEntry: (count: number) => `Requests (${count})`,
+  empty: 'No message requests',
+  emptyHint: 'Messages from people you have not matched with wait here until you accept them.',
+} as const;

@@ -41,7 +41,7 @@ export const PRIVACY_SWITCHES: readonly { key: PrivacySetting; label: string; hi
  * Notification types a member can switch on or off (spec §1: views, likes, super likes, matches,
  * messages). A super match counts as a match and new_message as a message (see push.ts).
  */
-export const NOTIFICATION_SETTING_TYPES = ['profile_view', 'like', 'super_like', 'match', 'message'] as const;
+export const NOTIFICATION_SETTING_TYPES = ['profile_view', 'like', 'super_like', 'match', 'message', 'message_request'] as const;
 export type NotificationSettingType = (typeof NOTIFICATION_SETTING_TYPES)[number];
 export const NOTIFICATION_SETTING_LABELS: Readonly<Record<NotificationSettingType, string>> = {
   profile_view: 'Profile views',
@@ -49,6 +49,7 @@ export const NOTIFICATION_SETTING_LABELS: Readonly<Record<NotificationSettingTyp
   super_like: 'Super likes',
   match: 'Matches',
   message: 'Messages',
+  message_request: 'Message requests',
 };
 /** The switch that governs a push/in-app notification type (reminders and welcome have none). */
 export function notificationSettingFor(type: string): NotificationSettingType | null {
@@ -72,9 +73,13 @@ const byType = <T extends z.ZodType>(value: T) =>
 export const NotificationSettingsSchema = byType(NotificationSwitchesSchema);
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
-/** Every type on, both channels: what a member without saved settings gets. */
+/**
+ * What a member without saved settings gets (and what a type missing from saved settings is):
+ * every type on, both channels — except message requests, which are quiet (issue 29): in the
+ * inbox, pushed only when the member turns that on.
+ */
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Object.fromEntries(
-  NOTIFICATION_SETTING_TYPES.map((t) => [t, { push: true, in_app: true }]),
+  NOTIFICATION_SETTING_TYPES.map((t) => [t, { push: t !== 'message_request', in_app: true }]),
 ) as unknown as NotificationSettings;
 
 // ── GET / PUT /settings ──

@@ -14,6 +14,7 @@ import * as m0014 from './0014_push_retries';
 import * as m0015 from './0015_payment_events';
 import * as m0016 from './0016_limit_counters';
 import * as m0017 from './0017_mobile_verification';
+import * as m0018 from './0018_message_requests';
 import * as m0019 from './0019_report_evidence';
 import * as m0020 from './0020_message_flags';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0015_payment_events': m0015,
   '0016_limit_counters': m0016,
   '0017_mobile_verification': m0017,
+  '0018_message_requests': m0018,
   '0019_report_evidence': m0019,
   '0020_message_flags': m0020,
 };

@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatRoom, ChatUserSearchResult } from '@linkup/contract';
+import type { ChatMessage, ChatRequest, ChatRoom, ChatUserSearchResult, MemberSummary } from '@linkup/contract';
 import { toBool, type ChatMessageRow } from '../../db/schema';
-import type { RoomForMember } from './chat.repository';
+import type { RequestForMember, RoomForMember } from './chat.repository';
 import { parseStoredFlags } from './message-flags';
 import { nudgePolicy } from './nudge.policy';
 
@@ -22,13 +22,32 @@ export function presentMessage(row: ChatMessageRow, viewerId: string): ChatMessa
   };
 }
 
-export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefined, viewerId: string): ChatRoom {
+/** `awaitingAcceptance`: the viewer's message request in this room waits for the other member (issue 29). */
+export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefined, viewerId: string, awaitingAcceptance = false): ChatRoom {
   return {
     id: room.id,
     name: room.name,
     unread_count: room.unread_count,
     latest_message: latest ? presentMessage(latest, viewerId) : null,
     last_activity: room.last_activity,
+    awaiting_acceptance: awaitingAcceptance,
+  };
+}
+
+/** A request as its recipient's list shows it: the sender's public summary and the message (as the recipient reads it). */
+export function presentRequest(request: RequestForMember, sender: MemberSummary, message: ChatMessageRow, viewerId: string): ChatRequest {
+  return { id: request.id, sender, message: presentMessage(message, viewerId), created_at: request.requested_at };
+}
+
+/**
+ * A conversation that ended (issue 29: unmatched, blocked either way, or the other's account
+ * deleted), as its member may still open it: its name and the other member (for Report), nothing
+ * new — no messages, no unread count — and no reason.
+ */
+export function presentEndedRoom(room: { id: string; name: string; last_activity: string; member_id: string | null }): ChatRoom {
+  return {
+    id: room.id, name: room.name, unread_count: 0, latest_message: null, last_activity: room.last_activity,
+    ...(room.member_id ? { member_id: room.member_id } : {}), match_id: null, ended: true,
   };
 }
 

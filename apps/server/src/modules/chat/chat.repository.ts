@@ -1,11 +1,13 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
-import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy } from '../../db/schema';
+import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
+import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
+import { nowIso } from '../../lib/time';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
 import { messagePolicyOf } from '../shared/privacy';
-import type { ChatPartner, Membership } from './chat.policy';
+import type { ChatPartner, Membership, RoomRequest } from './chat.policy';
 
 export interface RoomForMember {
   id: string;
@@ -14,12 +16,55 @@ export interface RoomForMember {
   last_read_at: string | null;
   unread_count: number;
   latest_message_id: string | null;
+  request_from: string | null;
+  request_status: RequestStatus | null;
+  declined_at: string | null;
+}
+
+/** A pending request as its recipient's list shows it: the room, its sender and the request's message. */
+export interface RequestForMember {
+  id: string;
+  request_from: string;
+  requested_at: string;
+  message_id: string | null;
+}
+
+/** A room whose held first message was released (see `releaseHeld`). */
+export interface ReleasedRequest {
+  roomId: string;
+  recipients: string[];
+  message: ChatMessageRow;
 }
 
 /** A member of a room as another member sees them before sending (see `membersAs`). */
 export type RoomMemberAs = Pick<Membership, 'room_id' | 'user_id' | 'left_at' | 'blocked'> & {
   member_name: string; message_policy: MessagePolicy; room_created_by: string | null;
+  /** The room's message request (the same on every member's row). */
+  request: RoomRequest;
 };
+
+/**
+ * A message `userId` may see: sent, or their own (a held message is seen by its author only).
+ * `alias` is the message table's alias in the outer query.
+ */
+function visibleMessage<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>, alias: string, userId: string) {
+  const eb = outer as unknown as ExpressionBuilder<Database, never>;
+  return eb.or([eb(sql.ref<string>(`${alias}.status`), '=', 'sent'), eb(sql.ref<string>(`${alias}.user_id`), '=', userId)]);
+}
+
+/**
+ * Whether a member's conversation list may show the room by its request (`r` the room): a room
+ * with no request or an accepted one, or a request the member sent. A request to the member is in
+ * their requests (pending), or nowhere (held for them, or declined).
+ */
+function requestListedFor<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>, userId: string) {
+  const eb = outer as unknown as ExpressionBuilder<Database, never>;
+  return eb.or([
+    eb(sql.ref<string | null>('r.request_status'), 'is', null),
+    eb(sql.ref<string | null>('r.request_status'), '=', 'accepted'),
+    eb(sql.ref<string | null>('r.request_from'), '=', userId),
+  ]);
+}
 
 /**
  * Another member of the room `m.room_id` and `userId` blocked each other: the room is hidden from
@@ -45,7 +90,10 @@ function roomListedFor<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>
   const eb = outer as unknown as ExpressionBuilder<Database, never>;
   return eb.or([
     eb(sql.ref<string | null>('r.created_by'), '=', userId),
-    eb.exists(eb.selectFrom('chat_messages as any_message').select('any_message.id').where('any_message.room_id', '=', sql.ref<string>('r.id'))),
+    eb.exists(
+      eb.selectFrom('chat_messages as any_message').select('any_message.id').where('any_message.room_id', '=', sql.ref<string>('r.id'))
+        .where((w) => visibleMessage(w, 'any_message', userId)),
+    ),
     eb.exists(
       eb.selectFrom('matches as pair_match').select('pair_match.id')
         .where('pair_match.pair_key', '=', sql.ref<string>('r.pair_key'))
@@ -56,7 +104,7 @@ function roomListedFor<DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>
 
 // The send path's queries, compiled once (see `preparedQuery`): they run for every message.
 
-const membersAsQuery = preparedQuery<{ roomId: string; userId: string }, Pick<ChatMemberRow, 'room_id' | 'user_id' | 'left_at'> & {
+const membersAsQuery = preparedQuery<{ roomId: string; userId: string }, Pick<ChatMemberRow, 'room_id' | 'user_id' | 'left_at'> & RoomRequest & {
   member_name: string; room_created_by: string | null; message_policy: string | null; blocked: unknown;
 }>((db, param) => db
   .selectFrom('chat_room_members as m')
@@ -65,6 +113,7 @@ const membersAsQuery = preparedQuery<{ roomId: string; userId: string }, Pick<Ch
   .leftJoin('user_settings as s', 's.user_id', 'm.user_id')
   .select((eb) => [
     'm.room_id', 'm.user_id', 'm.left_at', 'u.name as member_name', 'r.created_by as room_created_by', 's.message_policy',
+    'r.request_from', 'r.request_status', 'r.declined_at',
     blockedEitherWay(eb, param('userId'), 'm.user_id').as('blocked'),
   ])
   .where('m.room_id', '=', param('roomId')));
@@ -72,7 +121,7 @@ const membersAsQuery = preparedQuery<{ roomId: string; userId: string }, Pick<Ch
 /** The rows `membersAs` reads, and whether a change concerns a room or a member. */
 const MEMBERS_AS_ROWS: RowWatch<'room' | 'member'>[] = [
   { table: 'chat_room_members', inserts: true, columns: ['room_id', 'user_id', 'left_at'], report: { room_id: 'room' } },
-  { table: 'chat_rooms', columns: ['id', 'created_by'], report: { id: 'room' } },
+  { table: 'chat_rooms', columns: ['id', 'created_by', 'request_from', 'request_status', 'declined_at'], report: { id: 'room' } },
   { table: 'users', columns: ['id', 'name'], report: { id: 'member' } },
   { table: 'user_settings', inserts: true, columns: ['user_id', 'message_policy'], report: { user_id: 'member' } },
   { table: 'user_blocks', inserts: true, report: { blocker_id: 'member', blocked_id: 'member' } },
@@ -126,14 +175,15 @@ class RoomMembersCache {
 }
 
 /** `flags`: the classifier's (issue 29), '' when not given. */
-type MessageValues = Omit<ChatMessageRow, 'is_edited' | 'flags'> & { flags?: string };
+/** `status`: 'sent' when not given; 'held' only for a first message held (issue 29). */
+type MessageValues = Omit<ChatMessageRow, 'is_edited' | 'flags' | 'status'> & { flags?: string; status?: ChatMessageRow['status'] };
 
 /** A retried send (same author and client id) inserts nothing: the first one stays. */
-const insertMessageQuery = preparedQuery<MessageValues & { flags: string }, never>((db, param) => db
+const insertMessageQuery = preparedQuery<MessageValues & { flags: string; status: ChatMessageRow['status'] }, never>((db, param) => db
   .insertInto('chat_messages')
   .values({
     id: param('id'), room_id: param('room_id'), user_id: param('user_id'), message: param('message'), type: param('type'),
-    is_edited: false, client_id: param('client_id'), created_at: param('created_at'), updated_at: param('updated_at'),
+    is_edited: false, client_id: param('client_id'), status: param('status'), created_at: param('created_at'), updated_at: param('updated_at'),
     flags: param('flags'),
   })
   .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing()));
@@ -151,7 +201,7 @@ const rejoinAllQuery = preparedQuery<{ roomId: string; at: string }, never>((db,
 
 /** Stores one message with its side effects inside `trx`; false when its client id was stored before. */
 async function writeMessage(trx: Kysely<Database>, row: MessageValues, anyoneLeft: boolean): Promise<boolean> {
-  const inserted = await insertMessageQuery(trx, { ...row, flags: row.flags ?? '' });
+  const inserted = await insertMessageQuery(trx, { ...row, flags: row.flags ?? '', status: row.status ?? 'sent' });
   if (!inserted.numAffectedRows) return false;
   await touchRoomQuery(trx, { roomId: row.room_id, at: row.created_at });
   await markReadQuery(trx, { roomId: row.room_id, userId: row.user_id, at: row.created_at });
@@ -213,8 +263,11 @@ export class ChatRepository {
    * blocked either way with `userId`, their "who may message me" setting, and who started the room.
    */
   membersAs(roomId: string, userId: string): Promise<readonly RoomMemberAs[]> {
-    const read = async () => (await membersAsQuery(this.db, { roomId, userId })).rows.map(({ message_policy, blocked, ...row }) => ({
+    const read = async () => (await membersAsQuery(this.db, { roomId, userId })).rows.map(({
+      message_policy, blocked, request_from, request_status, declined_at, ...row
+    }) => ({
       ...row, blocked: toBool(blocked as boolean | number), message_policy: messagePolicyOf(message_policy),
+      request: { request_from, request_status, declined_at },
     }));
     return this.#members ? this.#members.get(roomId, userId, read) : read();
   }
@@ -223,17 +276,129 @@ export class ChatRepository {
     return this.db.selectFrom('chat_rooms').select('id').where('pair_key', '=', pairKey).executeTakeFirst().then((r) => r?.id);
   }
 
-  findRoomByPair(pairKey: string): Promise<{ id: string; created_by: string | null } | undefined> {
-    return this.db.selectFrom('chat_rooms').select(['id', 'created_by']).where('pair_key', '=', pairKey).executeTakeFirst();
+  findRoomByPair(pairKey: string): Promise<({ id: string; created_by: string | null } & RoomRequest) | undefined> {
+    return this.db.selectFrom('chat_rooms').select(['id', 'created_by', 'request_from', 'request_status', 'declined_at'])
+      .where('pair_key', '=', pairKey).executeTakeFirst();
   }
 
+  /** A room's message request. */
+  findRequest(roomId: string): Promise<RoomRequest | undefined> {
+    return this.db.selectFrom('chat_rooms').select(['request_from', 'request_status', 'declined_at']).where('id', '=', roomId).executeTakeFirst();
+  }
+
+  /** A match's room: a conversation from the start, whatever request it held. */
+  async acceptAsMatch(roomId: string): Promise<void> {
+    await this.db.updateTable('chat_rooms').set({ request_status: 'accepted' }).where('id', '=', roomId)
+      .where((eb) => eb.or([eb('request_status', 'is', null), eb('request_status', '!=', 'accepted')])).execute();
+  }
+
+  /** The recipient accepts a pending request; false when it was not pending (any more). */
+  async acceptRequest(roomId: string, recipientId: string): Promise<boolean> {
+    const result = await this.db.updateTable('chat_rooms').set({ request_status: 'accepted' })
+      .where('id', '=', roomId).where('request_status', '=', 'pending').where('request_from', '!=', recipientId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The recipient declines a pending request; false when it was not pending (any more). */
+  async declineRequest(roomId: string, recipientId: string, now: string): Promise<boolean> {
+    const result = await this.db.updateTable('chat_rooms').set({ request_status: 'declined', declined_at: now })
+      .where('id', '=', roomId).where('request_status', '=', 'pending').where('request_from', '!=', recipientId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The recipient of a request held from them or declined by them opens the chat with its sender
+   * themselves: the room has no request any more (held messages stay held, seen by their author only).
+   */
+  async clearRequest(roomId: string, recipientId: string): Promise<void> {
+    await this.db.updateTable('chat_rooms').set({ request_from: null, request_status: null, requested_at: null, declined_at: null })
+      .where('id', '=', roomId).where('request_from', '!=', recipientId).where('request_status', 'in', ['held', 'declined']).execute();
+  }
+
+  /**
+   * Releases every held first message of a member, in one transaction: the messages become sent
+   * and their rooms pending requests. Answers each released room with its recipients and message
+   * (for their notifications). What moderation will call to release a member's messages too.
+   */
+  async releaseHeld(senderId: string): Promise<ReleasedRequest[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await trx.selectFrom('chat_messages').selectAll().where('user_id', '=', senderId).where('status', '=', 'held').execute();
+      if (held.length === 0) return [];
+      await trx.updateTable('chat_messages').set({ status: 'sent' }).where('user_id', '=', senderId).where('status', '=', 'held').execute();
+      const rooms = await trx.updateTable('chat_rooms').set({ request_status: 'pending' })
+        .where('request_from', '=', senderId).where('request_status', '=', 'held').returning('id').execute();
+      const roomIds = new Set(rooms.map((r) => r.id));
+      const members = roomIds.size === 0 ? [] : await trx.selectFrom('chat_room_members').select(['room_id', 'user_id'])
+        .where('room_id', 'in', [...roomIds]).where('user_id', '!=', senderId).execute();
+      return held.filter((m) => roomIds.has(m.room_id)).map((m) => ({
+        roomId: m.room_id,
+        recipients: members.filter((x) => x.room_id === m.room_id).map((x) => x.user_id),
+        message: { ...m, status: 'sent' as const },
+      }));
+    });
+  }
+
+  /** The pending requests to a member (newest first), not from anyone blocked either way. */
+  async listRequests(userId: string, limit: number, offset: number): Promise<RequestForMember[]> {
+    const rows = await this.requestsOf(userId)
+      .select((eb) => [
+        'r.id', 'r.request_from', 'r.requested_at',
+        eb.selectFrom('chat_messages as rm').select('rm.id')
+          .whereRef('rm.room_id', '=', 'r.id').whereRef('rm.user_id', '=', 'r.request_from').where('rm.status', '=', 'sent')
+          .orderBy('rm.created_at', 'desc').orderBy('rm.id', 'desc').limit(1)
+          .as('message_id'),
+      ])
+      .orderBy('r.requested_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset)
+      .execute();
+    return rows.map((r) => ({ id: r.id, request_from: r.request_from!, requested_at: r.requested_at!, message_id: r.message_id ?? null }));
+  }
+
+  async countRequests(userId: string): Promise<number> {
+    const row = await this.requestsOf(userId).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  private requestsOf(userId: string) {
+    return this.db.selectFrom('chat_room_members as m').innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+      .where('m.user_id', '=', userId).where('m.left_at', 'is', null)
+      .where('r.request_status', '=', 'pending').where('r.request_from', '!=', userId)
+      .where((eb) => eb.not(roomBlockedFor(eb, userId)));
+  }
+
+  /**
+   * Runs the work of a first message in one transaction: the limiter counts in it (`within`),
+   * and the request's reads and writes see and hold what parallel first messages committed.
+   */
+  transaction<T>(work: (tx: FirstMessageWrites, within: CountingExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new FirstMessageWrites(trx), trx));
+  }
+
+  /** What the trust tier of a member reads: when the account was made, and who reported it since `reportsSince`. */
+  async senderTrust(userId: string, reportsSince: string): Promise<{ created_at: string; reporters: number } | undefined> {
+    const row = await this.db.selectFrom('users as u')
+      .select((eb) => [
+        'u.created_at',
+        eb.selectFrom('user_reports as rep').select(sql<number>`count(distinct rep.reporter_id)`.as('n'))
+          .whereRef('rep.reported_id', '=', 'u.id').where('rep.created_at', '>=', reportsSince)
+          .as('reporters'),
+      ])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row && { created_at: row.created_at, reporters: Number(row.reporters ?? 0) };
+  }
+
+  /** `accepted`: a conversation from the start (a match's room), never a request. */
   async createRoom(input: {
     pairKey: string; createdBy: string; now: string;
     members: { userId: string; name: string }[];
+    accepted?: boolean;
   }): Promise<string> {
     const id = newId();
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('chat_rooms').values({ id, pair_key: input.pairKey, created_by: input.createdBy, created_at: input.now, last_activity: input.now }).execute();
+      await trx.insertInto('chat_rooms').values({
+        id, pair_key: input.pairKey, created_by: input.createdBy, created_at: input.now, last_activity: input.now,
+        request_status: input.accepted ? 'accepted' : null,
+      }).execute();
       await trx.insertInto('chat_room_members').values(input.members.map((m) => ({
         room_id: id, user_id: m.userId, name: m.name, joined_at: input.now, left_at: null, last_read_at: null,
       }))).execute();
@@ -268,6 +433,7 @@ export class ChatRepository {
       .where('m.user_id', '=', userId).where('m.left_at', 'is', null)
       .where((eb) => eb.not(roomBlockedFor(eb, userId)))
       .where((eb) => roomListedFor(eb, userId))
+      .where((eb) => requestListedFor(eb, userId))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
@@ -285,16 +451,18 @@ export class ChatRepository {
       .where('m.left_at', 'is', null)
       .where((eb) => eb.not(roomBlockedFor(eb, userId)))
       .select((eb) => [
-        'r.id', 'm.name', 'r.last_activity', 'm.last_read_at',
+        'r.id', 'm.name', 'r.last_activity', 'm.last_read_at', 'r.request_from', 'r.request_status', 'r.declined_at',
         eb.selectFrom('chat_messages as cm')
           .select(sql<number>`count(*)`.as('n'))
           .whereRef('cm.room_id', '=', 'r.id')
           .where('cm.user_id', '!=', userId)
+          .where('cm.status', '=', 'sent')
           .where((w) => w.or([w('m.last_read_at', 'is', null), w('cm.created_at', '>', w.ref('m.last_read_at'))]))
           .as('unread_count'),
         eb.selectFrom('chat_messages as lm')
           .select('lm.id')
           .whereRef('lm.room_id', '=', 'r.id')
+          .where((w) => visibleMessage(w, 'lm', userId))
           .orderBy('lm.created_at', 'desc')
           .orderBy('lm.id', 'desc')
           .limit(1)
@@ -305,9 +473,11 @@ export class ChatRepository {
       .limit(limit)
       .offset(offset);
     // One room by id (the member opened it or was sent its link): listed or not. The list: listed only.
-    query = roomId ? query.where('r.id', '=', roomId) : query.where((eb) => roomListedFor(eb, userId));
+    query = roomId ? query.where('r.id', '=', roomId) : query.where((eb) => roomListedFor(eb, userId)).where((eb) => requestListedFor(eb, userId));
     const rows = await query.execute();
-    return rows.map((r) => ({ ...r, unread_count: Number(r.unread_count ?? 0), latest_message_id: r.latest_message_id ?? null }));
+    return rows.map((r) => ({
+      ...r, unread_count: Number(r.unread_count ?? 0), latest_message_id: r.latest_message_id ?? null,
+    }));
   }
 
   findMessagesByIds(ids: string[]): Promise<ChatMessageRow[]> {
@@ -323,15 +493,18 @@ export class ChatRepository {
     return this.db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
   }
 
-  async countMessages(roomId: string): Promise<number> {
-    const row = await this.db.selectFrom('chat_messages').select(sql<number>`count(*)`.as('n')).where('room_id', '=', roomId).executeTakeFirst();
+  /** The messages of a room `viewerId` may see (held ones only by their author); all of them without a viewer. */
+  async countMessages(roomId: string, viewerId?: string): Promise<number> {
+    const row = await this.db.selectFrom('chat_messages as cm').select(sql<number>`count(*)`.as('n')).where('cm.room_id', '=', roomId)
+      .$if(viewerId !== undefined, (q) => q.where((eb) => visibleMessage(eb, 'cm', viewerId!))).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  /** Newest first (spec §7). */
-  listMessages(roomId: string, limit: number, offset: number): Promise<ChatMessageRow[]> {
-    return this.db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  /** Newest first (spec §7); held messages only for their author. */
+  listMessages(roomId: string, viewerId: string, limit: number, offset: number): Promise<ChatMessageRow[]> {
+    return this.db.selectFrom('chat_messages as cm').selectAll('cm').where('cm.room_id', '=', roomId)
+      .where((eb) => visibleMessage(eb, 'cm', viewerId))
+      .orderBy('cm.created_at', 'desc').orderBy('cm.id', 'desc').limit(limit).offset(offset).execute();
   }
 
   /**
@@ -389,8 +562,49 @@ export class ChatRepository {
     await this.db.updateTable('chat_messages').set({ message, flags, is_edited: true, updated_at: now }).where('id', '=', id).execute();
   }
 
+  /** Deletes a message; a mark (when it was written and deleted, never its text) stays for reports' evidence (issue 29). */
   async deleteMessage(id: string): Promise<void> {
-    await this.db.deleteFrom('chat_messages').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('chat_messages').select(['id', 'room_id', 'user_id', 'created_at']).where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.deleteFrom('chat_messages').where('id', '=', id).execute();
+    });
+  }
+
+  /**
+   * The room `roomId` as its member `userId` sees the pair (issue 29), left or not: the other
+   * member, the pair's match while it is on, and whether they are blocked either way or unmatched.
+   */
+  async pairOfRoom(roomId: string, userId: string): Promise<{
+    id: string; name: string; last_activity: string; member_id: string | null; match_id: string | null; blocked: boolean; unmatched: boolean;
+  } | undefined> {
+    const row = await this.db
+      .selectFrom('chat_room_members as m')
+      .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+      .leftJoin('chat_room_members as other', (join) => join.onRef('other.room_id', '=', 'm.room_id').on('other.user_id', '!=', userId))
+      .leftJoin('matches as pm', (join) => join.onRef('pm.pair_key', '=', 'r.pair_key').on('pm.unmatched_at', 'is', null))
+      .select((eb) => [
+        'r.id', 'm.name', 'r.last_activity', 'other.user_id as member_id', 'pm.id as match_id',
+        blockedEitherWay(eb, userId, 'other.user_id').as('blocked'), unmatchedWith(eb, userId, 'other.user_id').as('unmatched'),
+      ])
+      .where('m.room_id', '=', roomId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id, name: row.name, last_activity: row.last_activity, member_id: row.member_id ?? null, match_id: row.match_id ?? null,
+      blocked: toBool(row.blocked as boolean | number), unmatched: toBool(row.unmatched as boolean | number),
+    };
+  }
+
+  /** A room that went with the other member's account, as its remaining member `userId` had it (issue 29). */
+  departedRoom(roomId: string, userId: string): Promise<{ id: string; name: string; last_activity: string; member_id: string } | undefined> {
+    return this.db.selectFrom('departed_contacts')
+      .select(['room_id', 'room_name', 'created_at', 'departed_id'])
+      .where('member_id', '=', userId).where('room_id', '=', roomId)
+      .executeTakeFirst()
+      .then((r) => (r ? { id: roomId, name: r.room_name ?? '', last_activity: r.created_at, member_id: r.departed_id } : undefined));
   }
 
   /**
@@ -462,5 +676,54 @@ export class ChatRepository {
       .where('unmatched_at', 'is', null)
       .executeTakeFirst();
     return row !== undefined;
+  }
+}
+
+/**
+ * The writes of a first message, inside its transaction (`ChatRepository.transaction`): the
+ * room's request as it is now, the sender's unanswered first messages, and the message stored
+ * with the room's new request — only if the request is still what the sender's checks saw.
+ */
+export class FirstMessageWrites {
+  constructor(private readonly trx: Kysely<Database>) {}
+
+  request(roomId: string): Promise<RoomRequest | undefined> {
+    return this.trx.selectFrom('chat_rooms').select(['request_from', 'request_status', 'declined_at']).where('id', '=', roomId).executeTakeFirst();
+  }
+
+  /** First messages of the member since `since` that nobody answered (held, pending or declined requests). */
+  async unansweredSince(userId: string, since: string): Promise<number> {
+    const row = await this.trx.selectFrom('chat_rooms').select(sql<number>`count(*)`.as('n'))
+      .where('request_from', '=', userId).where('requested_at', '>=', since).where('request_status', 'in', ['held', 'pending', 'declined'])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Stores the message (see `storeMessage`) and makes the room a request from its author, held or
+   * pending, only if the room's request is still `seen`. Answers 'stored', 'duplicate' (the client
+   * id was stored before: nothing written) or 'changed' (another first message came first).
+   */
+  async storeFirst(row: MessageValues, anyoneLeft: boolean, seen: RoomRequest, requestedAt: string): Promise<'stored' | 'duplicate' | 'changed'> {
+    const status: RequestStatus = row.status === 'held' ? 'held' : 'pending';
+    let update = this.trx.updateTable('chat_rooms')
+      .set({ request_from: row.user_id, request_status: status, requested_at: requestedAt, declined_at: null })
+      .where('id', '=', row.room_id);
+    update = seen.request_status === null ? update.where('request_status', 'is', null) : update.where('request_status', '=', seen.request_status);
+    update = seen.request_from === null ? update.where('request_from', 'is', null) : update.where('request_from', '=', seen.request_from);
+    const claimed = await update.executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return 'changed';
+    return (await writeMessage(this.trx, row, anyoneLeft)) ? 'stored' : 'duplicate';
+  }
+
+  /** The recipient's reply accepts the request: true when it was pending from the other member. */
+  async acceptByReply(roomId: string, recipientId: string): Promise<boolean> {
+    const result = await this.trx.updateTable('chat_rooms').set({ request_status: 'accepted' })
+      .where('id', '=', roomId).where('request_status', '=', 'pending').where('request_from', '!=', recipientId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  storeMessage(row: MessageValues, anyoneLeft: boolean): Promise<boolean> {
+    return writeMessage(this.trx, row, anyoneLeft);
   }
 }

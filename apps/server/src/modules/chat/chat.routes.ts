@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ChatMessageSchema, ChatRoomSchema, ChatUserSearchResultSchema, CreateRoomBodySchema, EditMessageBodySchema,
+  CHAT_REQUEST_MESSAGES, ChatMessageSchema, ChatRequestSchema, ChatRoomSchema, ChatUserSearchResultSchema, CreateRoomBodySchema, EditMessageBodySchema,
   PAGE_SIZES, SUCCESS_TOASTS, SendMessageBodySchema, UserSearchQuerySchema, envelope, pageQuery, paginated, roomIdFromChannel,
 } from '@linkup/contract';
 import { z } from 'zod';
@@ -29,6 +29,28 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({
     success: true as const, data: await chat.listRooms(currentMember(request).user.id, request.query.page, request.query.per_page),
   }));
+
+  app.get('/chat/requests', {
+    schema: {
+      ...secured, summary: 'Message requests to me: first messages from members I have not matched, newest first',
+      querystring: pageQuery(PAGE_SIZES.chatRequests), response: { 200: envelope(paginated(ChatRequestSchema)) },
+    },
+  }, async (request) => ({
+    success: true as const, data: await chat.listRequests(currentMember(request).user.id, request.query.page, request.query.per_page),
+  }));
+
+  app.post('/chat/rooms/:id/accept', {
+    schema: { ...secured, summary: 'Accept a message request: it becomes a conversation', params: IdParams, response: { 200: envelope(ChatRoomSchema) } },
+  }, async (request) => ({
+    success: true as const, data: await chat.accept(currentMember(request).user.id, request.params.id), message: CHAT_REQUEST_MESSAGES.accepted,
+  }));
+
+  app.post('/chat/rooms/:id/decline', {
+    schema: { ...secured, summary: 'Decline a message request (its sender is not told)', params: IdParams, response: { 200: envelope(z.null()) } },
+  }, async (request) => {
+    await chat.decline(currentMember(request).user.id, request.params.id);
+    return { success: true as const, data: null, message: CHAT_REQUEST_MESSAGES.declined };
+  });
 
   app.get('/chat/rooms/:id', {
     schema: { ...secured, summary: 'One of my conversations', params: IdParams, response: { 200: envelope(ChatRoomSchema) } },

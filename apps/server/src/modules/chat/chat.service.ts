@@ -1,5 +1,8 @@
-import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRoom, type SendMessageBody } from '@linkup/contract';
+import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRequest, type ChatRoom, type SendMessageBody } from '@linkup/contract';
 import type { ChatMessageRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { Limiter } from '../../lib/limiter';
+import type { MemberSummaries } from '../shared/member-summaries';
 import { isUniqueViolation } from '../../db/errors';
 import { pageOf, type Page } from '../../lib/page';
 import { conflict } from '../../lib/http-errors';
@@ -8,19 +11,41 @@ import { nowIso, orderedNowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
 import type { Notifier } from '../shared/notifier';
 import type { OnboardingGate } from '../shared/onboarding-gate';
-import type { ChatRepository } from './chat.repository';
+import type { ChatRepository, RoomForMember, RoomMemberAs } from './chat.repository';
 import { pairKey } from '../../lib/pair-key';
-import { chatPolicy } from './chat.policy';
-import { presentMessage, presentRoom, presentSearchResult } from './chat.presenter';
+import { contactPolicy } from '../shared/contact.policy';
+import { UNANSWERED_WINDOW_MS, chatPolicy, requestPolicy, type FirstMessageLimits } from './chat.policy';
+import { presentEndedRoom, presentMessage, presentRequest, presentRoom, presentSearchResult } from './chat.presenter';
 import { classifyMessage, storedFlags } from './message-flags';
 import { nudgePolicy } from './nudge.policy';
 
 
 /** A client id is its author's id for one message: reusing it for a message in another room is a conflict. */
 export const CLIENT_ID_TAKEN = 'This client_id was already used for a message in another conversation.';
+/** Two first messages crossed twice in one room (practically never): the member sends again. */
+const CHAT_REQUEST_CHANGED = 'This conversation changed while you wrote. Please send your message again.';
 
 /** The name a member's list shows for a conversation they did not name. */
 const roomNameFor = (otherName: string) => `Chat with ${otherName}`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reports against a member count towards their first-message tier this long. */
+const REPORTS_WINDOW_MS = 7 * DAY_MS;
+
+/** What message requests and trust-tiered first messages need (issue 29). */
+export interface ChatRequestDeps {
+  clock: Clock;
+  limiter: Limiter;
+  summaries: MemberSummaries;
+  limits: FirstMessageLimits;
+}
+
+/** A first message's transaction found the room's request changed under it, or its client id stored: rolled back. */
+class FirstMessageRolledBack extends Error {
+  constructor(readonly reason: 'changed' | 'duplicate') {
+    super(reason);
+  }
+}
 
 
 /**
@@ -34,7 +59,8 @@ export class ChatService {
     private readonly notifier: Notifier,
     private readonly onboarding: OnboardingGate,
     /** Where a phone number without a country code in a message is read (issue 29's classifier). */
-    private readonly phoneRegion: string = 'ZA',
+    private readonly phoneRegion: string,
+    private readonly requests: ChatRequestDeps,
   ) {}
 
   async listRooms(userId: string, page: number, perPage: number): Promise<Page<ChatRoom>> {
@@ -44,29 +70,53 @@ export class ChatService {
     ]);
     const latest = await this.repo.findMessagesByIds(rooms.flatMap((r) => (r.latest_message_id ? [r.latest_message_id] : [])));
     const byId = new Map(latest.map((m) => [m.id, m]));
-    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined, userId)), total, page, perPage);
+    const now = this.requests.clock.now();
+    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined, userId, this.awaits(r, userId, now))), total, page, perPage);
   }
 
+  /** A room by id: a conversation, a request the member sent, or a pending request to them (not one held from them or they declined). */
   async getRoom(userId: string, roomId: string): Promise<ChatRoom> {
+    // Issue 29: a pair apart (unmatched, blocked either way) or whose other member deleted their account: ended, never "You left".
+    const pair = await this.repo.pairOfRoom(roomId, userId);
+    if (pair && contactPolicy.apart(pair)) return presentEndedRoom(pair);
+    const departed = pair ? undefined : await this.repo.departedRoom(roomId, userId);
+    if (departed) return presentEndedRoom(departed);
     chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
     const [room] = await this.repo.listRooms(userId, 1, 0, roomId);
-    if (!room) chatPolicy.assertMember(undefined);
+    if (!room || !requestPolicy.sees(room, userId)) chatPolicy.assertMember(undefined);
     const [latest] = room!.latest_message_id ? await this.repo.findMessagesByIds([room!.latest_message_id]) : [];
-    return presentRoom(room!, latest, userId);
+    const present = presentRoom(room!, latest, userId, this.awaits(room!, userId, this.requests.clock.now()));
+    return { ...present, ...(pair?.member_id ? { member_id: pair.member_id } : {}), match_id: pair?.match_id ?? null, ended: false };
+  }
+
+  /** The member's request in this room waits for the other member (they may send no more). */
+  private awaits(room: RoomForMember, userId: string, now: Date): boolean {
+    return room.request_from === userId && requestPolicy.step(room, userId, now, false) === 'waits';
+  }
+
+  /** Reading a room (messages, read marks, its channel): a current member who sees it (see `getRoom`). */
+  private async assertSeesRoom(userId: string, roomId: string): Promise<void> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    const request = await this.repo.findRequest(roomId);
+    if (!request || !requestPolicy.sees(request, userId)) chatPolicy.assertMember(undefined);
   }
 
   /**
    * The room of this pair: the existing one (rejoined if left) or a new one. Not with a member
    * blocked either way, nor after an unmatch (404), nor with one who accepts messages only from
-   * matches unless matched or they started this conversation themselves (422).
+   * matches unless matched or they started this conversation themselves (422). Opening the room
+   * makes no request: the first message does. A member who opens the chat with someone whose
+   * request was held from them or they declined starts afresh (the request is gone).
    */
   async openRoom(user: { id: string; name: string }, otherId: string, name: string | undefined): Promise<{ room: ChatRoom; created: boolean }> {
     const other = await this.repo.findPartner(user.id, otherId);
     chatPolicy.assertCanStartChat(user.id, other);
     const existing = await this.repo.findRoomByPair(pairKey(user.id, other.id));
     if (other.message_policy === 'matches') {
-      chatPolicy.assertAcceptsMessages(other, existing?.created_by === other.id || (await this.repo.isMatched(user.id, other.id)));
+      const theyStarted = existing?.created_by === other.id || existing?.request_from === other.id;
+      chatPolicy.assertAcceptsMessages(other, theyStarted || (await this.repo.isMatched(user.id, other.id)));
     }
+    if (existing && !requestPolicy.sees(existing, user.id)) await this.repo.clearRequest(existing.id, user.id);
     const { roomId, created } = await this.roomOfPair(user, other, [user.id], name);
     return { room: await this.getRoom(user.id, roomId), created };
   }
@@ -76,7 +126,10 @@ export class ChatService {
    * room, created or with both members back in it. Answers its id.
    */
   async openMatchRoom(actor: { id: string; name: string }, other: { id: string; name: string }): Promise<string> {
-    return (await this.roomOfPair(actor, other, [actor.id, other.id])).roomId;
+    const { roomId, created } = await this.roomOfPair(actor, other, [actor.id, other.id], undefined, true);
+    // Matched members write directly: a request between them (either way) becomes their conversation.
+    if (!created) await this.repo.acceptAsMatch(roomId);
+    return roomId;
   }
 
   /**
@@ -84,7 +137,7 @@ export class ChatService {
    * into it. Of two members opening it at the same moment, one creates it and the other uses it.
    */
   private async roomOfPair(
-    creator: { id: string; name: string }, other: { id: string; name: string }, rejoining: string[], name?: string,
+    creator: { id: string; name: string }, other: { id: string; name: string }, rejoining: string[], name?: string, accepted = false,
   ): Promise<{ roomId: string; created: boolean }> {
     const key = pairKey(creator.id, other.id);
     const existing = await this.repo.findRoomIdByPair(key);
@@ -97,7 +150,7 @@ export class ChatService {
     }
     try {
       const roomId = await this.repo.createRoom({
-        pairKey: key, createdBy: creator.id, now,
+        pairKey: key, createdBy: creator.id, now, accepted,
         members: [
           { userId: creator.id, name: name ?? roomNameFor(other.name) },
           { userId: other.id, name: roomNameFor(creator.name) },
@@ -114,52 +167,164 @@ export class ChatService {
   }
 
   async listMessages(userId: string, roomId: string, page: number, perPage: number): Promise<Page<ChatMessage>> {
-    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
-    const [total, rows] = await Promise.all([this.repo.countMessages(roomId), this.repo.listMessages(roomId, perPage, (page - 1) * perPage)]);
+    await this.assertSeesRoom(userId, roomId);
+    const [total, rows] = await Promise.all([this.repo.countMessages(roomId, userId), this.repo.listMessages(roomId, userId, perPage, (page - 1) * perPage)]);
     return pageOf(rows.map((row) => presentMessage(row, userId)), total, page, perPage);
   }
 
   /**
    * Stores a message once per client id; acknowledged only after the commit. Refused (404) while
    * the other member and the sender are blocked either way, and (422) to a member who accepts
-   * messages only from matches, unless matched or they started the conversation. `exceptSocket`:
-   * the socket that sent it over `message.send`, which gets the message in its ack and not again
-   * as events (the sender's other devices do get them).
+   * messages only from matches, unless matched or they started the conversation. In a room that
+   * is not yet a conversation the message is a first message (see `sendUnaccepted`).
+   * `exceptSocket`: the socket that sent it over `message.send`, which gets the message in its ack
+   * and not again as events (the sender's other devices do get them).
    */
   async send(userId: string, body: SendMessageBody, { exceptSocket }: { exceptSocket?: string } = {}): Promise<{ message: ChatMessage; created: boolean }> {
     await this.onboarding.assertOnboarded(userId);
+    // Issue 29: classified once per send and stored; a message that may be hurtful goes only once confirmed.
+    const flags = classifyMessage(body.message, this.phoneRegion);
+    nudgePolicy.assertConfirmed(flags, body.confirm);
+    this.flagsOfSend.set(body, storedFlags(flags));
+    return this.sendAs(userId, body, exceptSocket, true);
+  }
+
+  /** A send's flags (issue 29), classified once in `send` for every row its attempts build. */
+  private readonly flagsOfSend = new WeakMap<SendMessageBody, string>();
+
+  private async sendAs(userId: string, body: SendMessageBody, exceptSocket: string | undefined, mayRetry: boolean): Promise<{ message: ChatMessage; created: boolean }> {
     // One read serves the policy checks and the fan-out after the commit.
     const members = await this.repo.membersAs(body.chat_room_id, userId);
     const me = members.find((m) => m.user_id === userId);
     const others = members.filter((m) => m.user_id !== userId);
     chatPolicy.assertMember(me && { ...me, blocked: others.some((m) => m.blocked) });
+    const { request } = me!;
     for (const other of others) {
       if (other.message_policy !== 'matches') continue;
+      // As before requests: they started it (opened the room or wrote first), or the two are matched.
+      const theyStarted = other.room_created_by === other.user_id || request.request_from === other.user_id;
       chatPolicy.assertAcceptsMessages(
         { name: other.member_name, message_policy: other.message_policy },
-        other.room_created_by === other.user_id || (await this.repo.isMatched(userId, other.user_id)),
+        theyStarted || (await this.repo.isMatched(userId, other.user_id)),
       );
     }
-    // Issue 29: classified once, stored; a message that may be hurtful goes only once confirmed.
-    const flags = classifyMessage(body.message, this.phoneRegion);
-    nudgePolicy.assertConfirmed(flags, body.confirm);
-    const now = orderedNowIso();
-    const row: ChatMessageRow = {
-      id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
-      is_edited: false, client_id: body.client_id ?? null, created_at: now, updated_at: now, flags: storedFlags(flags),
-    };
-    if (!(await this.repo.storeMessage(row, members.some((m) => m.left_at)))) {
-      // A retried send (same client id): answer with the message stored the first time.
-      const existing = await this.repo.findByClientId(userId, body.client_id!);
-      if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing, userId), created: false };
-      throw conflict(CLIENT_ID_TAKEN, 'client_id_taken');
+    if (request.request_status !== 'accepted') {
+      const first = await this.sendUnaccepted(userId, body, members, exceptSocket, mayRetry);
+      if (first) return first;
     }
+    const row = this.messageRow(userId, body, 'sent');
+    if (!(await this.repo.storeMessage(row, members.some((m) => m.left_at)))) return this.storedBefore(userId, body);
+    return { message: this.deliver(row, members, userId, exceptSocket), created: true };
+  }
+
+  /**
+   * A message in a room that is not (yet) a conversation, by the room's request (`requestPolicy.step`):
+   * matched members' rooms become conversations; the recipient's reply accepts a pending request;
+   * a sender whose request waits gets 409 request_pending (a retried send its stored message);
+   * a request held from the member or declined by them is 404; otherwise the message is a first
+   * message. Answers undefined when the message goes on as a conversation's.
+   */
+  private async sendUnaccepted(
+    userId: string, body: SendMessageBody, members: readonly RoomMemberAs[], exceptSocket: string | undefined, mayRetry: boolean,
+  ): Promise<{ message: ChatMessage; created: boolean } | undefined> {
+    const roomId = body.chat_room_id;
+    const { request } = members.find((m) => m.user_id === userId)!;
+    const other = members.find((m) => m.user_id !== userId);
+    const matched = other ? await this.repo.isMatched(userId, other.user_id) : false;
+    switch (requestPolicy.step(request, userId, this.requests.clock.now(), matched)) {
+      case 'open':
+        await this.repo.acceptAsMatch(roomId);
+        return undefined;
+      case 'accepts':
+        if (!(await this.repo.acceptRequest(roomId, userId))) return this.retry(userId, body, exceptSocket, mayRetry);
+        void this.releaseHeld(request.request_from!);
+        return undefined;
+      case 'hidden':
+        chatPolicy.assertMember(undefined);
+        return undefined;
+      case 'waits':
+        if (body.client_id) {
+          const existing = await this.repo.findByClientId(userId, body.client_id);
+          if (existing && existing.room_id === roomId) return { message: presentMessage(existing, userId), created: false };
+        }
+        throw requestPolicy.waiting(other?.member_name);
+      case 'first':
+        return this.sendFirst(userId, body, members, exceptSocket, mayRetry);
+    }
+  }
+
+  /**
+   * A first message: it opens a request, counted against the member's new conversations a day
+   * (`requestPolicy.firstMessageAllowance`) by the limiter in the message's own transaction,
+   * before it is stored; held (seen by the sender only) when `requestPolicy.holdsFirstMessage`.
+   * The recipient is told quietly (a message_request notification), never with NewMessage.
+   */
+  private async sendFirst(
+    userId: string, body: SendMessageBody, members: readonly RoomMemberAs[], exceptSocket: string | undefined, mayRetry: boolean,
+  ): Promise<{ message: ChatMessage; created: boolean }> {
+    const { clock, limiter, limits } = this.requests;
+    const now = clock.now();
+    const trust = await this.repo.senderTrust(userId, new Date(now.getTime() - REPORTS_WINDOW_MS).toISOString());
+    const accountAgeMs = trust ? now.getTime() - Date.parse(trust.created_at) : 0;
+    // Photo verification does not exist yet: when it does, a verified member's tier is read here.
+    const allowance = requestPolicy.firstMessageAllowance({ accountAgeMs, reportsLast7Days: trust?.reporters ?? 0, photoVerified: false }, limits);
+    const anyoneLeft = members.some((m) => m.left_at);
+    let row: ChatMessageRow;
+    try {
+      row = await this.repo.transaction(async (tx, within) => {
+        const use = await limiter.use(`first_message:${userId}`, allowance, DAY_MS, within);
+        if (!use.allowed) throw requestPolicy.firstMessageLimit(use.resetsAt);
+        // Read after the count: a parallel first message of this member has committed by now.
+        const seen = await tx.request(body.chat_room_id);
+        if (!seen || requestPolicy.step(seen, userId, now, false) !== 'first') throw new FirstMessageRolledBack('changed');
+        const unanswered = await tx.unansweredSince(userId, new Date(now.getTime() - UNANSWERED_WINDOW_MS).toISOString());
+        const message = this.messageRow(userId, body, requestPolicy.holdsFirstMessage(accountAgeMs, unanswered) ? 'held' : 'sent');
+        const stored = await tx.storeFirst(message, anyoneLeft, seen, now.toISOString());
+        if (stored !== 'stored') throw new FirstMessageRolledBack(stored);
+        return message;
+      });
+    } catch (error) {
+      if (!(error instanceof FirstMessageRolledBack)) throw error;
+      if (error.reason === 'duplicate') return this.storedBefore(userId, body);
+      return (await this.retry(userId, body, exceptSocket, mayRetry))!;
+    }
+    const message = presentMessage(row, userId);
+    // Only the sender's own sockets: the recipient has no conversation yet.
+    this.realtime().toMembers([userId], 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, { except: exceptSocket });
+    if (row.status === 'sent') void this.notifyRequest(members.filter((m) => m.user_id !== userId && !m.blocked).map((m) => m.user_id), userId, row.room_id);
+    return { message, created: true };
+  }
+
+  /** The room's request changed while the member wrote: once more from the start (then its answer stands). */
+  private async retry(userId: string, body: SendMessageBody, exceptSocket: string | undefined, mayRetry: boolean) {
+    if (!mayRetry) throw conflict(CHAT_REQUEST_CHANGED);
+    return this.sendAs(userId, body, exceptSocket, false);
+  }
+
+  private messageRow(userId: string, body: SendMessageBody, status: ChatMessageRow['status']): ChatMessageRow {
+    const now = orderedNowIso();
+    return {
+      id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
+      is_edited: false, client_id: body.client_id ?? null, status, created_at: now, updated_at: now,
+      flags: this.flagsOfSend.get(body) ?? storedFlags(classifyMessage(body.message, this.phoneRegion)),
+    };
+  }
+
+  /** A retried send (same client id): the message stored the first time, or 409 when that id was used in another room. */
+  private async storedBefore(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
+    const existing = await this.repo.findByClientId(userId, body.client_id!);
+    if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing, userId), created: false };
+    throw conflict(CLIENT_ID_TAKEN, 'client_id_taken');
+  }
+
+  /** A conversation's message, after its commit: to the room's channel and both members' sockets, and notified. */
+  private deliver(row: ChatMessageRow, members: readonly RoomMemberAs[], userId: string, exceptSocket: string | undefined): ChatMessage {
     const message = presentMessage(row, userId);
     this.emitSent(row, members.map((m) => m.user_id), exceptSocket);
     // Not awaited: asking every process which sockets follow the room must not slow the send.
-    const recipients = others.filter((m) => !m.blocked).map((m) => m.user_id);
+    const recipients = members.filter((m) => m.user_id !== userId && !m.blocked).map((m) => m.user_id);
     void this.notifyMessage(recipients, userId, row);
-    return { message, created: true };
+    return message;
   }
 
   /**
@@ -181,6 +346,72 @@ export class ChatService {
       rt.toChannel(channel, 'message.sent', { channel, message }, options);
       rt.toMembers(copy.to, 'NewMessage', { channel: MESSAGES_CHANNEL, message, chat_room_id: row.room_id }, options);
     }
+  }
+
+  /** A request reached its recipients: a quiet notification (inbox; no sound; pushed only if they turned request pushes on). */
+  private async notifyRequest(recipients: string[], senderId: string, roomId: string): Promise<void> {
+    for (const userId of recipients) {
+      await this.notifier.notify({ userId, type: 'message_request', actorId: senderId, subjectId: roomId, chatRoomId: roomId });
+    }
+  }
+
+  /**
+   * Releases a member's held first messages (one of their requests was answered; later,
+   * moderation): their recipients get them as requests, told quietly.
+   */
+  async releaseHeld(senderId: string): Promise<void> {
+    for (const released of await this.repo.releaseHeld(senderId)) await this.notifyRequest(released.recipients, senderId, released.roomId);
+  }
+
+  /** The pending requests to a member, newest first: each with its sender's public summary and message. */
+  async listRequests(userId: string, page: number, perPage: number): Promise<Page<ChatRequest>> {
+    const [total, rows] = await Promise.all([this.repo.countRequests(userId), this.repo.listRequests(userId, perPage, (page - 1) * perPage)]);
+    const [messages, senders] = await Promise.all([
+      this.repo.findMessagesByIds(rows.flatMap((r) => (r.message_id ? [r.message_id] : []))),
+      this.requests.summaries.of([...new Set(rows.map((r) => r.request_from))]),
+    ]);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const items = rows.flatMap((r) => {
+      const message = r.message_id ? byId.get(r.message_id) : undefined;
+      const sender = senders.get(r.request_from);
+      return message && sender ? [presentRequest(r, sender, message, userId)] : [];
+    });
+    return pageOf(items, total, page, perPage);
+  }
+
+  /**
+   * The recipient accepts a request: it becomes a conversation in her list (read: she has seen
+   * it), both may write, and the sender's held first messages go out. Anything but a request to
+   * her (or one she already accepted) is 404.
+   */
+  async accept(userId: string, roomId: string): Promise<ChatRoom> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    let request = requestPolicy.answerable(await this.repo.findRequest(roomId), userId, 'accepted');
+    if (request.request_status === 'pending' && !(await this.repo.acceptRequest(roomId, userId))) {
+      request = requestPolicy.answerable(await this.repo.findRequest(roomId), userId, 'accepted');
+    }
+    const now = nowIso();
+    await this.repo.markRead(roomId, userId, now);
+    // Each member's client refetches: her list gains the room, his room stops waiting.
+    const rt = this.realtime();
+    for (const member of await this.repo.members(roomId)) {
+      rt.toMember(member.user_id, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: roomId, user_id: userId, read_at: now });
+    }
+    await this.releaseHeld(request.request_from);
+    return this.getRoom(userId, roomId);
+  }
+
+  /**
+   * The recipient declines a request: gone for her (its sockets leave the room's channel), and the
+   * sender — not told — may not ask her again for 30 days. Anything but a request to her is 404.
+   */
+  async decline(userId: string, roomId: string): Promise<void> {
+    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    const request = requestPolicy.answerable(await this.repo.findRequest(roomId), userId, 'declined');
+    if (request.request_status === 'pending' && !(await this.repo.declineRequest(roomId, userId, this.requests.clock.now().toISOString()))) {
+      requestPolicy.answerable(await this.repo.findRequest(roomId), userId, 'declined');
+    }
+    await this.realtime().removeFromChannel([userId], roomChannel(roomId));
   }
 
   /** A New Message notification to each recipient who does not have the room open on any socket. */
@@ -232,11 +463,15 @@ export class ChatService {
    * open chat, wherever they are in the app.
    */
   private async membersInRoom(roomId: string, userId: string): Promise<string[]> {
-    return (await this.repo.membersAs(roomId, userId)).filter((m) => !m.left_at && !m.blocked).map((m) => m.user_id);
+    const members = await this.repo.membersAs(roomId, userId);
+    const status = members[0]?.request.request_status ?? null;
+    // A request (or a held message in it) is nobody's conversation but its author's yet.
+    if (status !== null && status !== 'accepted') return [userId];
+    return members.filter((m) => !m.left_at && !m.blocked).map((m) => m.user_id);
   }
 
   async markRead(userId: string, roomId: string): Promise<string> {
-    chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
+    await this.assertSeesRoom(userId, roomId);
     const now = nowIso();
     await this.repo.markRead(roomId, userId, now);
     const rt = this.realtime();
@@ -257,7 +492,14 @@ export class ChatService {
    */
   async closePairRoom(a: string, b: string): Promise<void> {
     const room = await this.repo.findRoomByPair(pairKey(a, b));
-    if (room) await this.depart(room.id, [a, b]);
+    if (!room) return;
+    await this.depart(room.id, [a, b]);
+    this.tellRoomClosed(room.id, [a, b]);
+  }
+
+  /** Issue 29: every open chat of the pair shows that the conversation ended (no reason: a block looks like an unmatch). */
+  private tellRoomClosed(roomId: string, userIds: string[]): void {
+    this.realtime().toMembers(userIds, 'room.closed', { channel: MESSAGES_CHANNEL, chat_room_id: roomId });
   }
 
   /** Members leave a room: stored, told to the room, and their sockets leave its channel. */
@@ -281,7 +523,9 @@ export class ChatService {
   /** Whether a member may join `chat.room.{id}` (current members only, not while a block hides it). */
   async mayJoinRoom(userId: string, roomId: string): Promise<boolean> {
     const membership = await this.repo.findMembership(roomId, userId);
-    return Boolean(membership && !membership.left_at && !membership.blocked);
+    if (!membership || membership.left_at || membership.blocked) return false;
+    const request = await this.repo.findRequest(roomId);
+    return request !== undefined && requestPolicy.sees(request, userId);
   }
 
   /**
@@ -300,5 +544,6 @@ export class ChatService {
     for (const userId of [a, b]) {
       rt.toMember(userId, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: room.id, user_id: userId, read_at: now });
     }
+    this.tellRoomClosed(room.id, [a, b]);
   }
 }

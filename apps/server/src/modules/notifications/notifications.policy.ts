@@ -13,6 +13,7 @@ const ROLE: Partial<Record<NotificationType, 'viewer' | 'sender' | 'user'>> = {
   post_like: 'sender',
   message: 'sender',
   new_message: 'sender',
+  message_request: 'sender',
   match: 'user',
   super_match: 'user',
 };
@@ -27,6 +28,7 @@ const ACTION: Record<NotificationType, string> = {
   super_match: 'start_chat',
   message: 'open_chat',
   new_message: 'open_chat',
+  message_request: 'view_requests',
   reminder: 'view_matches',
   welcome: 'open_app',
 };
@@ -64,6 +66,7 @@ export const notificationsPolicy = {
   /** The tag under which a type's pushes replace each other on the device. */
   pushTag(type: NotificationType, data: PushData): string {
     if (type === 'message' || type === 'new_message') return `room-${data.chat_room_id ?? 'none'}`;
+    if (type === 'message_request') return `request-${data.chat_room_id ?? 'none'}`;
     if (type === 'match' || type === 'super_match') return `match-${data.user_id ?? 'none'}`;
     return type;
   },
@@ -103,6 +106,8 @@ export const notificationsPolicy = {
           return { title: NOTIFICATION_TEXTS.message.title(name ?? 'a member'), body: preview(event.text ?? '') };
         case 'post_like':
           return postLikeNotification(name ?? 'Someone');
+        case 'message_request':
+          return { title: NOTIFICATION_TEXTS.message_request.title, body: NOTIFICATION_TEXTS.message_request.body(name) };
         case 'reminder':
           return { title: NOTIFICATION_TEXTS.reminder.title, body: NOTIFICATION_TEXTS.reminder.body(event.count ?? 1) };
         case 'welcome':

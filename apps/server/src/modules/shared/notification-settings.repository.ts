@@ -14,7 +14,7 @@ const settingsOfOneQuery = preparedQuery<{ userId: string }, { user_id: string; 
 export class NotificationSettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Every id gets an entry: a member who never saved settings has every switch on. */
+  /** Every id gets an entry: a member who never saved settings has the defaults. */
   async of(userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
     const result = new Map<string, NotificationSettings>();
     if (userIds.length === 0) return result;

@@ -1,0 +1,271 @@
+// Message requests (issue 29): a first message from a member the recipient has not matched waits
+// in her requests until she accepts it; its sender may send one message until then.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHAT_REQUEST_MESSAGES, ChatRequestSchema, ChatRoomSchema, matchesOnlyMessage,
+  type ChatMessage, type ChatRequest, type ChatRoom, type CommandAck, type NotificationPayload,
+} from '@linkup/contract';
+import type { UserRow } from '../src/db/schema';
+import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
+import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
+import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Member { user: UserRow; token: string }
+
+describe('message requests', () => {
+  let t: TestApp;
+  let origin: string;
+  const sockets: ClientSocket[] = [];
+  const clock = new ManualClock(new Date());
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  // Established members (a month old): these tests are about requests, not the first-message tiers.
+  const make = async (name: string): Promise<Member> => {
+    const user = await buildUser(t.database.db, { name, created_at: new Date(clock.now().getTime() - 30 * DAY).toISOString() });
+    return { user, token: await signIn(t.app, user) };
+  };
+  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const open = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data as ChatRoom;
+  const send = (from: Member, roomId: string, message: string, clientId?: string) =>
+    call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, ...(clientId ? { client_id: clientId } : {}) });
+  const rooms = async (m: Member) => (await call(m, 'GET', '/chat/rooms')).json().data as { items: ChatRoom[]; pagination: { total: number } };
+  const requests = async (m: Member) => (await call(m, 'GET', '/chat/requests')).json().data as { items: ChatRequest[]; pagination: { total: number } };
+  const socketOf = async (m: Member) => {
+    const socket = await openSocket(origin, m.token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock });
+    origin = await listen(t.app);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await t.close();
+  });
+
+  it('requires authentication on the new endpoints', async () => {
+    for (const [method, url] of [['GET', '/chat/requests'], ['POST', '/chat/rooms/x/accept'], ['POST', '/chat/rooms/x/decline']] as const) {
+      expect((await call(null, method, url)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('a stranger’s first message is a request: in her requests with his summary and the message, not in her conversations', async () => {
+    const [sipho, thandi] = [await make('Sipho Stranger'), await make('Thandi Recipient')];
+    const opened = await call(sipho, 'POST', '/chat/rooms', { user_id: thandi.user.id });
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json()).toMatchObject({ message: 'Chat started successfully', data: { name: 'Chat with Thandi Recipient' } });
+    const roomId = opened.json().data.id as string;
+
+    const sent = await send(sipho, roomId, 'Hi Thandi, I liked your post about hiking');
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().data as ChatMessage;
+
+    // The sender sees his room as usual, waiting for her.
+    const mine = await rooms(sipho);
+    expect(mine.items.map((r) => r.id)).toEqual([roomId]);
+    expect(ChatRoomSchema.parse(mine.items[0])).toMatchObject({ latest_message: { id: message.id }, awaiting_acceptance: true });
+
+    // She does not have it among her conversations, nor in any unread count.
+    expect(await rooms(thandi)).toEqual({ items: [], pagination: expect.objectContaining({ total: 0 }) });
+    const listed = await requests(thandi);
+    expect(listed.pagination).toMatchObject({ total: 1, current_page: 1, per_page: 15 });
+    const [request] = listed.items.map((r) => ChatRequestSchema.parse(r));
+    expect(request).toMatchObject({
+      id: roomId, sender: { id: sipho.user.id, name: 'Sipho Stranger', city: 'Cape Town' },
+      message: { id: message.id, message: 'Hi Thandi, I liked your post about hiking', user_id: sipho.user.id },
+    });
+    // Nothing that is not public: no e-mail, no phone.
+    expect(JSON.stringify(request)).not.toContain(sipho.user.email!);
+    expect(await requests(sipho)).toMatchObject({ items: [], pagination: { total: 0 } });
+  });
+
+  it('lets the sender send one message until it is accepted: 409 request_pending over HTTP and in the socket ack', async () => {
+    const [a, b] = [await make('Andile Eager'), await make('Bontle Busy')];
+    const roomId = (await open(a, b)).id;
+    expect((await send(a, roomId, 'Hello!', 'first-message-1')).statusCode).toBe(201);
+
+    const again = await send(a, roomId, 'Are you there?');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'request_pending', message: CHAT_REQUEST_MESSAGES.pending('Bontle Busy') });
+    expect(CHAT_REQUEST_MESSAGES.pending('Bontle Busy')).toBe('You can send more once Bontle Busy accepts your request.');
+
+    const socket = await socketOf(a);
+    const ack = await socket.emitWithAck('message.send', { chat_room_id: roomId, message: 'Over the socket?', type: 'text' }) as CommandAck<ChatMessage>;
+    expect(ack).toMatchObject({ ok: false, status: 409, code: 'request_pending' });
+
+    // A retried first message (same client id) is still answered with the stored one.
+    const retried = await send(a, roomId, 'Hello!', 'first-message-1');
+    expect(retried.statusCode).toBe(200);
+    const stored = (await call(a, 'GET', `/chat/rooms/${roomId}/messages`)).json().data.items as ChatMessage[];
+    expect(stored.map((m) => m.message)).toEqual(['Hello!']);
+  });
+
+  it('accept makes it a conversation in her list (read), and both may write', async () => {
+    const [a, b] = [await make('Cebo Asker'), await make('Dineo Accepter')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hi Dineo');
+
+    const accepted = await call(b, 'POST', `/chat/rooms/${roomId}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().message).toBe('Request accepted');
+    expect(ChatRoomSchema.parse(accepted.json().data)).toMatchObject({ id: roomId, name: 'Chat with Cebo Asker', unread_count: 0 });
+    // Accepting again answers the same (a retry after a lost answer).
+    expect((await call(b, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(200);
+
+    expect((await rooms(b)).items.map((r) => r.id)).toEqual([roomId]);
+    expect((await requests(b)).pagination.total).toBe(0);
+    expect((await send(b, roomId, 'Hi Cebo!')).statusCode).toBe(201);
+    expect((await send(a, roomId, 'How are you?')).statusCode).toBe(201);
+    expect((await send(a, roomId, 'And one more')).statusCode).toBe(201);
+    expect((await rooms(a)).items[0]).toMatchObject({ id: roomId, awaiting_acceptance: false, unread_count: 0 });
+    expect((await rooms(b)).items[0]).toMatchObject({ id: roomId, unread_count: 2 });
+  });
+
+  it('a reply from the recipient accepts the request too', async () => {
+    const [a, b] = [await make('Esi Writer'), await make('Fikile Replier')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hello Fikile');
+    // She opens the chat from the request and answers.
+    expect((await call(b, 'GET', `/chat/rooms/${roomId}`)).statusCode).toBe(200);
+    expect((await call(b, 'GET', `/chat/rooms/${roomId}/messages`)).json().data.items).toHaveLength(1);
+    expect((await send(b, roomId, 'Hi Esi')).statusCode).toBe(201);
+    expect((await rooms(b)).items.map((r) => r.id)).toEqual([roomId]);
+    expect((await send(a, roomId, 'Great to hear from you')).statusCode).toBe(201);
+  });
+
+  it('decline removes it for her, the sender is not told, and may not ask her again for 30 days', async () => {
+    const [a, b] = [await make('Gift Declined'), await make('Hlengiwe Decliner')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hi Hlengiwe');
+
+    const declined = await call(b, 'POST', `/chat/rooms/${roomId}/decline`);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ data: null, message: 'Request declined' });
+    expect((await requests(b)).pagination.total).toBe(0);
+    expect((await rooms(b)).pagination.total).toBe(0);
+    for (const url of [`/chat/rooms/${roomId}`, `/chat/rooms/${roomId}/messages`]) expect((await call(b, 'GET', url)).statusCode).toBe(404);
+    expect((await call(b, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(404);
+
+    // The sender sees nothing changed: his room waits, a new message is the same 409.
+    expect((await rooms(a)).items[0]).toMatchObject({ id: roomId, awaiting_acceptance: true });
+    expect((await send(a, roomId, 'Hello?')).json()).toMatchObject({ status: 409, code: 'request_pending' });
+    expect((await open(a, b)).id).toBe(roomId);
+
+    clock.set(at(29 * DAY));
+    a.token = await signIn(t.app, a.user);
+    b.token = await signIn(t.app, b.user);
+    expect((await send(a, roomId, 'Still me')).statusCode).toBe(409);
+
+    clock.set(at(30 * DAY + 60_000));
+    a.token = await signIn(t.app, a.user);
+    b.token = await signIn(t.app, b.user);
+    expect((await rooms(a)).items[0]).toMatchObject({ id: roomId, awaiting_acceptance: false });
+    expect((await send(a, roomId, 'A month later: hello again')).statusCode).toBe(201);
+    expect((await requests(b)).items.map((r) => [r.id, r.message.message])).toEqual([[roomId, 'A month later: hello again']]);
+    expect((await send(a, roomId, 'and again')).statusCode).toBe(409);
+    clock.set(new Date().toISOString());
+  });
+
+  it('a request she declined is gone for her until she writes to him herself', async () => {
+    const [a, b] = [await make('Isaac Hopeful'), await make('Jabu Changes Mind')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hi Jabu');
+    await call(b, 'POST', `/chat/rooms/${roomId}/decline`);
+    // She opens the chat with him herself: the same room, without the request; her message is hers to him.
+    expect((await open(b, a)).id).toBe(roomId);
+    expect((await send(b, roomId, 'Sorry, hi Isaac')).statusCode).toBe(201);
+    expect((await requests(a)).items.map((r) => r.id)).toEqual([roomId]);
+  });
+
+  it('"who may message me": everyone (the default) as requests; matches only refused as before unless matched', async () => {
+    const [a, b, c] = [await make('Kamo Sender'), await make('Lerato Open'), await make('Mandla Private')];
+    expect((await call(b, 'GET', '/settings')).json().data.privacy.message_policy).toBe('everyone');
+    const toB = (await open(a, b)).id;
+    await send(a, toB, 'Hi Lerato');
+    expect((await requests(b)).items.map((r) => r.id)).toEqual([toB]);
+
+    expect((await call(c, 'PUT', '/settings', { privacy: { message_policy: 'matches' } })).statusCode).toBe(200);
+    const refused = await call(a, 'POST', '/chat/rooms', { user_id: c.user.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'messages_from_matches_only', message: matchesOnlyMessage('Mandla Private') });
+    // The schema knows no "verified" yet: verification does not exist.
+    expect((await call(c, 'PUT', '/settings', { privacy: { message_policy: 'verified' } })).statusCode).toBe(422);
+
+    await buildMatch(t.database.db, a.user, c.user);
+    const toC = (await open(a, c)).id;
+    expect((await send(a, toC, 'Hi Mandla')).statusCode).toBe(201);
+    expect((await send(a, toC, 'Matched: no request')).statusCode).toBe(201);
+    expect((await rooms(c)).items.map((r) => r.id)).toEqual([toC]);
+    expect((await requests(c)).pagination.total).toBe(0);
+  });
+
+  it('matched members write directly: never a request, however the room was opened', async () => {
+    const [a, b] = [await make('Naledi Early'), await make('Oupa Later')];
+    // Opened before they matched, then matched (the match accepts the pair's room).
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hi Oupa');
+    expect((await requests(b)).pagination.total).toBe(1);
+    expect((await call(a, 'POST', `/matches/${b.user.id}/like`)).statusCode).toBe(200);
+    expect((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data.match).toBeTruthy();
+    expect((await requests(b)).pagination.total).toBe(0);
+    expect((await rooms(b)).items.map((r) => r.id)).toEqual([roomId]);
+    expect((await send(a, roomId, 'We matched!')).statusCode).toBe(201);
+  });
+
+  it('accept and decline answer 404 for another member’s room, the sender’s own request, a room without a request and an unknown id', async () => {
+    const [a, b, c] = [await make('Palesa Owner'), await make('Qiniso Recipient'), await make('Refilwe Outsider')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'Hi Qiniso');
+    await buildMatch(t.database.db, a.user, c.user);
+    const matchedRoom = (await open(a, c)).id;
+    await send(a, matchedRoom, 'Hi Refilwe');
+    for (const action of ['accept', 'decline']) {
+      for (const [who, id] of [[c, roomId], [a, roomId], [c, matchedRoom], [a, matchedRoom], [b, 'no-such-room']] as const) {
+        const res = await call(who, 'POST', `/chat/rooms/${id}/${action}`);
+        expect(res.statusCode, `${who.user.name} ${action} ${id}`).toBe(404);
+        expect(res.json().message).toBe('Chat room not found.');
+      }
+    }
+    expect((await requests(b)).items.map((r) => r.id)).toEqual([roomId]);
+  });
+
+  it('Block from a request: the request is gone for both, and the sender can write no more', async () => {
+    const [a, b] = [await make('Sello Pest'), await make('Tumi Blocker')];
+    const roomId = (await open(a, b)).id;
+    await send(a, roomId, 'hey');
+    expect((await call(b, 'POST', `/users/${a.user.id}/block`, {})).statusCode).toBe(201);
+    expect((await requests(b)).pagination.total).toBe(0);
+    expect((await send(a, roomId, 'hey?')).statusCode).toBe(404);
+  });
+
+  it('a request reaches her quietly: no NewMessage, a message_request notification (pushes off by default), her Requests count', async () => {
+    const [a, b] = [await make('Unathi Sender'), await make('Vuyo Quiet')];
+    const [aSocket, aOther, bSocket] = [await socketOf(a), await socketOf(a), await socketOf(b)];
+    const settings = (await call(b, 'GET', '/settings')).json().data.notifications;
+    expect(settings.message_request).toEqual({ push: false, in_app: true });
+
+    const bNew = record(bSocket, 'NewMessage');
+    const bRoom = record(bSocket, 'message.sent');
+    const bNotes = record<NotificationPayload>(bSocket, 'notification');
+    const aOtherNew = record<{ chat_room_id: string }>(aOther, 'NewMessage');
+    const roomId = (await open(a, b)).id;
+    const ack = await aSocket.emitWithAck('message.send', { chat_room_id: roomId, message: 'Hi Vuyo', type: 'text' }) as CommandAck<ChatMessage>;
+    expect(ack).toMatchObject({ ok: true, status: 201 });
+    await until(() => bNotes.length === 1 && aOtherNew.length === 1);
+    expect(bNotes[0]).toMatchObject({ type: 'message_request', action: 'view_requests', chat_room_id: roomId, sender_id: a.user.id, title: 'New message request' });
+    expect(JSON.stringify(bNotes[0])).not.toContain('Hi Vuyo');
+    await drained(t.app, bSocket);
+    expect(bNew).toEqual([]);
+    expect(bRoom).toEqual([]);
+    expect(aOtherNew[0]).toMatchObject({ chat_room_id: roomId });
+    const inbox = (await call(b, 'GET', '/feed/notifications')).json().data.items as { type: string }[];
+    expect(inbox.map((n) => n.type)).toContain('message_request');
+    // A pending request is hers to read (opened from Requests): she may follow its room.
+    expect(await bSocket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
+  });
+});
