@@ -1,4 +1,4 @@
-import { UI_TEXTS } from '@linkup/contract';
+import { CHAT_SAFETY_TEXTS, UI_TEXTS } from '@linkup/contract';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 import { partnerName } from '@/features/chat/utils/room-name';
 
@@ -10,10 +10,17 @@ interface ChatHeaderProps {
   onBack: () => void;
   /** Absent when there is nothing to do with the room (left, or no longer there). */
   onOptions?: (() => void) | undefined;
+  /** Opens the other member's profile (issue 29); absent when there is none to show (ended, blocked). */
+  onOpenProfile?: (() => void) | undefined;
+  /** The conversation ended (issue 29): no 'Active now'. */
+  ended?: boolean;
 }
 
-/** The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options. */
-export function ChatHeader({ title, name, onBack, onOptions }: ChatHeaderProps) {
+/**
+ * The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options.
+ * Issue 29: the name opens the other member's profile while there is one to show.
+ */
+export function ChatHeader({ title, name, onBack, onOptions, onOpenProfile, ended = false }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       {title !== null && <h1 className="sr-only">{title}</h1>}
@@ -22,8 +29,16 @@ export function ChatHeader({ title, name, onBack, onOptions }: ChatHeaderProps) 
       </button>
       <ChatAvatar name={name ? partnerName(name) : ''} size="sm" />
       <div className="chat-header-text">
-        <h2 className="chat-title">{name ?? UI_TEXTS.chat.loading}</h2>
-        {onOptions && (
+        <h2 className="chat-title">
+          {onOpenProfile && name ? (
+            <button type="button" className="chat-title-button" title={CHAT_SAFETY_TEXTS.viewProfile} onClick={onOpenProfile}>
+              {name}
+            </button>
+          ) : (
+            name ?? UI_TEXTS.chat.loading
+          )}
+        </h2>
+        {onOptions && !ended && (
           <p className="chat-presence">
             <span className="presence-dot" aria-hidden="true" />
             {UI_TEXTS.chat.activeNow}

@@ -14,6 +14,8 @@ interface ComposerProps {
   onSend: (text: string, options?: { confirm?: boolean }) => Promise<boolean | 'confirm_required'>;
   /** The member is typing (called on every change with text in the box). */
   onTyping?: () => void;
+  /** Nothing can be sent (issue 29: the conversation ended). */
+  disabled?: boolean;
 }
 
 /**
@@ -21,12 +23,12 @@ interface ComposerProps {
  * to 128 px, at most the contract's 2,000 characters with a counter near the limit; Send is disabled while the text is empty or a send is in progress; a failed send
  * puts the text back.
  */
-export function Composer({ onSend, onTyping }: ComposerProps) {
+export function Composer({ onSend, onTyping, disabled = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   useAutoGrow(box, text);
-  const canSend = isSendableMessage(text) && !sending;
+  const canSend = isSendableMessage(text) && !sending && !disabled;
 
   async function send() {
     if (!canSend) return;
@@ -74,6 +76,7 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
         onKeyDown={handleKeyDown}
         enterKeyHint="send"
         maxLength={FIELD_LIMITS.chatMessageMax}
+        disabled={disabled}
       />
       <LengthCounter length={text.length} max={FIELD_LIMITS.chatMessageMax} />
       <button type="submit" className="composer-send" aria-label="Send" disabled={!canSend} aria-busy={sending}>

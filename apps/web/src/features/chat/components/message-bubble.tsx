@@ -1,4 +1,4 @@
-import { UI_TEXTS, type ChatMessage } from '@linkup/contract';
+import { CHAT_SAFETY_TEXTS, UI_TEXTS, type ChatMessage } from '@linkup/contract';
 import { chatMessageTime } from '@/lib/format';
 import { MessageNudge } from '@/features/chat/components/message-nudge';
 import { MessageText } from '@/features/chat/components/message-text';
@@ -17,6 +17,8 @@ interface MessageBubbleProps {
   linksActive?: boolean;
   /** Issue 29: one-tap report from a nudge; resolves true once reported. */
   onReport?: (message: ChatMessage) => Promise<boolean>;
+  /** Issue 29: the other member's message offers "Report this message" (the report names it). */
+  onReportMessage?: ((message: ChatMessage) => void) | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ interface MessageBubbleProps {
  * (clock time today, else date and time). My own messages carry Edit and Delete.
  */
 export function MessageBubble({
-  message, mine, editing = false, onEdit, onDelete, now, bannersShown = false, linksActive = false, onReport,
+  message, mine, editing = false, onEdit, onDelete, now, bannersShown = false, linksActive = false, onReport, onReportMessage,
 }: MessageBubbleProps) {
   return (
     <li className={`bubble-row${mine ? ' is-mine' : ' is-theirs'}${editing ? ' is-editing' : ''}${message.flags?.length ? ' has-nudge' : ''}`} data-testid="message" data-message-id={message.id}>
@@ -50,6 +52,19 @@ export function MessageBubble({
           <time dateTime={message.created_at}>{chatMessageTime(message.created_at, now)}</time>
         </p>
       </div>
+      {!mine && onReportMessage && (
+        <span className="bubble-actions">
+          <button
+            type="button"
+            className="bubble-action bubble-action--danger"
+            aria-label={CHAT_SAFETY_TEXTS.reportMessage}
+            title={CHAT_SAFETY_TEXTS.reportMessage}
+            onClick={() => onReportMessage(message)}
+          >
+            <i className="pi pi-flag" aria-hidden="true" />
+          </button>
+        </span>
+      )}
       <MessageNudge message={message} mine={mine} bannersShown={bannersShown} onReport={onReport} />
     </li>
   );

@@ -20,6 +20,8 @@ interface MessageListProps {
   onDelete?: (message: ChatMessage) => void;
   /** Issue 29: one-tap report of a message from its nudge. */
   onReport?: (message: ChatMessage) => Promise<boolean>;
+  /** Issue 29: "Report this message" on the other member's messages (opens the report form). */
+  onReportMessage?: ((message: ChatMessage) => void) | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ interface MessageListProps {
  * scroll into view when the member is at the bottom or sent them.
  */
 export function MessageList({
-  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete, onReport,
+  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete, onReport, onReportMessage,
 }: MessageListProps) {
   const { bannersShown, linksActive } = conversationStage(messages, hasEarlier, myId);
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,6 +111,7 @@ export function MessageList({
                 bannersShown={bannersShown}
                 linksActive={linksActive}
                 onReport={mine ? undefined : onReport}
+                onReportMessage={mine ? undefined : onReportMessage}
               />
             );
           })}

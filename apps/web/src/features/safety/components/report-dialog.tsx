@@ -34,6 +34,8 @@ interface ReportDialogProps {
   onClose: () => void;
   /** After a report that also blocked the member. */
   onBlocked?: () => void;
+  /** Issue 29: "Report this message" — the report names this chat message. */
+  messageId?: string | undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ interface ReportDialogProps {
  * block this member", checked by default. Field errors show under their fields; the daily limit
  * shows the server's words.
  */
-export function ReportDialog({ memberId, name, visible, onClose, onBlocked }: ReportDialogProps) {
+export function ReportDialog({ memberId, name, visible, onClose, onBlocked, messageId }: ReportDialogProps) {
   const id = useId();
   const report = useReportMember();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -70,7 +72,7 @@ export function ReportDialog({ memberId, name, visible, onClose, onBlocked }: Re
     }
     setErrors({});
     report.mutate(
-      { memberId, body: { reason: parsed.data.reason, details: parsed.data.details ?? null, block } },
+      { memberId, body: { reason: parsed.data.reason, details: parsed.data.details ?? null, block, ...(messageId ? { message_id: messageId } : {}) } },
       {
         onSuccess: ({ report: stored, message }) => {
           toast.success(message ?? REPORT_TEXTS.sent);
