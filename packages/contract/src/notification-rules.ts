@@ -1,6 +1,5 @@
 /** Notification types, buttons, sounds and wording and push-device limits, without zod (the schemas are in schemas/push.ts). */
 import type { PushData } from './schemas/push';
-import { MESSAGE_REQUESTS_PATH } from './routes';
 
 export const NOTIFICATION_TYPES = [
   'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
@@ -128,7 +127,7 @@ export function notificationActionPath(action: string, data: Partial<PushData>):
     case 'view_chats':
       return '/app/chat';
     case 'view_requests':
-      return MESSAGE_REQUESTS_PATH;
+      return '/app/messages/requests';
     default:
       return '/app/dashboard';
   }

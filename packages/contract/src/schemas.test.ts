@@ -3,7 +3,7 @@ import {
   ApiErrorSchema, ChatMessageSchema, ERROR_CODES, ErrorCodeSchema, ErrorDetailsSchema, errorDetailsFrom, isErrorCode, FeedFiltersSchema, FeedPostBodySchema, PaginationSchema, PushDataSchema,
   PushTokenRegistrationSchema, ResetPasswordLinkParamsSchema, SessionSchema, applyLikeToggle, envelope, isSendableMessage,
   IdSchema, RegisterBodySchema, SendMessageBodySchema, TEXT_MESSAGES, UserSearchQuerySchema, lineText, multilineText,
-  needsOnboarding, notificationActionPath, pageQuery,
+  MESSAGE_REQUESTS_PATH, needsOnboarding, notificationActionPath, pageQuery,
 } from './index';
 import { z } from 'zod';
 
@@ -104,6 +104,7 @@ describe('rules', () => {
     expect(notificationActionPath('view_profile', { viewer_id: 'v' })).toBe('/app/user/v');
     expect(notificationActionPath('view_profile', { sender_id: 's' })).toBe('/app/user/s');
     expect(notificationActionPath('view_profile', {})).toBe('/app/dashboard');
+    expect(notificationActionPath('view_requests', { chat_room_id: 'r' })).toBe(MESSAGE_REQUESTS_PATH);
     expect(notificationActionPath('view_matches', {})).toBe('/app/matches');
     expect(notificationActionPath('start_chat', { chat_room_id: 'r' })).toBe('/app/chat/r');
     expect(notificationActionPath('open_chat', {})).toBe('/app/chat');
