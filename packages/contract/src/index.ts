@@ -8,7 +8,6 @@ export * from './realtime';
 export * from './realtime-channels';
 export * from './routes';
 export * from './safe-contact';
-export * from './safe-contact';
 export * from './schemas/auth';
 export * from './schemas/chat';
 export * from './schemas/safe-contact-terms';
