@@ -49,6 +49,8 @@ export function useRoomsLive() {
     socket.on('NewMessage', onNewMessage);
     // A read (the count itself is the unread store's) or a block hiding a room: the list reloads.
     socket.on('MessageRead', reload);
+    // A conversation ended (issue 29: unmatch, block, account deletion): the list shows the server's.
+    socket.on('room.closed', reload);
     // An edited or deleted message may be a room's latest: the list shows the server's again.
     socket.on('message.updated', reload);
     socket.on('message.deleted', reload);
@@ -56,6 +58,7 @@ export function useRoomsLive() {
     return () => {
       socket.off('NewMessage', onNewMessage);
       socket.off('MessageRead', reload);
+      socket.off('room.closed', reload);
       socket.off('message.updated', reload);
       socket.off('message.deleted', reload);
       socket.io.off('reconnect', reload);
