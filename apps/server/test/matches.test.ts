@@ -210,7 +210,9 @@ describe('matching API', () => {
       expect(response.statusCode).toBe(200);
       for (const m of [a, b]) {
         expect((await call(m, 'GET', '/matches')).json().data.items).toEqual([]);
-        expect((await call(m, 'GET', `/chat/rooms/${match.chat_room_id}`)).statusCode).toBe(404);
+        // The room answers as ended (issue 29); its messages stay out of reach.
+        expect((await call(m, 'GET', `/chat/rooms/${match.chat_room_id}`)).json().data).toMatchObject({ ended: true, match_id: null });
+        expect((await call(m, 'GET', `/chat/rooms/${match.chat_room_id}/messages`)).statusCode).toBe(404);
       }
       expect((await call(b, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(404);
       // Neither can like the other into a new match.
