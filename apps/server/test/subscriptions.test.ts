@@ -112,6 +112,23 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', payload: body, headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
   });
 
+  it('a correctly signed webhook older (or newer) than the 5-minute tolerance is 400 and changes nothing; one within it applies', async () => {
+    const me = await make();
+    const { payment_id } = await checkout(me);
+    const body = JSON.stringify({ id: 'evt_replayed_late', type: 'checkout.paid', data: { payment_id } });
+    // The sandbox adapter reads the wall clock for the signature's age, not the test's clock.
+    const nowS = Math.floor(Date.now() / 1000);
+    const signedAt = (at: number) => ({ body, signature: signSandboxWebhook(sandbox().webhookSecret, body, at) });
+    for (const at of [nowS - 301, nowS - 3600, nowS + 301]) {
+      const res = await send(signedAt(at));
+      expect(res.statusCode, `signed at now ${at - nowS} s`).toBe(400);
+    }
+    expect((await status(me)).is_premium).toBe(false);
+    expect((await call(me, 'GET', `/payments/${payment_id}`)).json().data.status).toBe('pending');
+    expect((await send(signedAt(nowS - 240))).statusCode).toBe(200);
+    expect((await status(me)).is_premium).toBe(true);
+  });
+
   it('events apply in any order: a refund before the paid event leaves the member free', async () => {
     const me = await make();
     const { payment_id } = await checkout(me);
