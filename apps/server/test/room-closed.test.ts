@@ -80,11 +80,13 @@ describe('room.closed: the end of contact reaches open chats (issue 29)', () => 
   it('an account deletion: the other member\'s socket gets room.closed and the room still answers ended for them', async () => {
     const [jade, kofi] = [await live.member('Jade Remaining'), await live.member('Kofi Leaving')];
     const { roomId } = await matched(jade, kofi);
-    const toJade = closedSeen(jade);
+    const [toJade, toKofi] = [closedSeen(jade), closedSeen(kofi)];
 
     expect((await call(kofi, 'DELETE', '/account', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
-    await until(() => toJade.length === 1);
+    // His own sockets are told too, just before the server closes them.
+    await until(() => toJade.length === 1 && toKofi.length === 1);
     expect(toJade[0]).toEqual({ channel: MESSAGES_CHANNEL, chat_room_id: roomId });
+    expect(toKofi[0]).toEqual({ channel: MESSAGES_CHANNEL, chat_room_id: roomId });
     const ended = await roomAs(jade, roomId);
     expect(ended).toMatchObject(endedShape(roomId, kofi.user.id));
     expect(ended.name).toBe('Chat with Kofi Leaving');
