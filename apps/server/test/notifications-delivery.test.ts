@@ -255,18 +255,24 @@ describe('notifications: one notify path, delivered per channel', () => {
   it('sends nothing between members who blocked each other or unmatched', async () => {
     const a = await member('Abla');
     const b = await member('Blocker');
+    // Snapshot first: a card or push sent before the block is checked must not hide in "before".
+    await settled(a, b);
+    const received = async () => ({ cards: a.cards.length, pushes: pushesTo(a).length, inbox: (await inboxOf(a)).length });
+    const beforeBlock = await received();
     expect((await call(b, 'POST', `/users/${a.user.id}/block`)).statusCode).toBeLessThan(300);
     await t.app.services.notifications.notify({ userId: a.user.id, type: 'like', actorId: b.user.id });
     expect((await call(b, 'GET', `/users/${a.user.id}`)).statusCode).toBe(404);
+    await settled(a, b);
+    expect(await received()).toEqual(beforeBlock);
 
     const c = await member('Cebo');
     const match = await matchPair(a, c);
     await settled(a, b, c);
-    const before = { cards: a.cards.length, pushes: pushesTo(a).length, inbox: (await inboxOf(a)).length };
+    const before = await received();
     expect((await call(c, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(200);
     await t.app.services.notifications.notify({ userId: a.user.id, type: 'message', actorId: c.user.id, chatRoomId: match.chat_room_id, text: 'after' });
     await settled(a);
-    expect({ cards: a.cards.length, pushes: pushesTo(a).length, inbox: (await inboxOf(a)).length }).toEqual(before);
+    expect(await received()).toEqual(before);
     expect(await inboxOf(a, 'like')).toHaveLength(0);
   });
 
