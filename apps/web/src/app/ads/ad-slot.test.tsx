@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAdsForTests } from '@/app/ads/ads-startup';
+import { resetAdsForTests, startAds } from '@/app/ads/ads-startup';
 import { GOOGLE_TEST_BANNERS } from '@/config/env';
 import { buildSession, json, mockApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -15,7 +15,10 @@ const stats = (isPremium: boolean) => ({
 });
 
 function api(isPremium: boolean) {
-  return mockApi({ 'GET /api/matches/stats/summary': () => json(200, { success: true, data: stats(isPremium) }) });
+  return mockApi({
+    'GET /api/matches/stats/summary': () => json(200, { success: true, data: stats(isPremium) }),
+    'GET /api/matches/discover': () => json(200, { success: true, data: { items: [], has_more: false } }),
+  });
 }
 
 const adRoom = () => document.querySelector('.ad-slot');
@@ -54,7 +57,10 @@ describe('the ad banner', () => {
     renderApp('/app/discover', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Discover' });
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/matches/stats/summary'))).toBe(true));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The banner's own module has loaded, and the page shows the plan it read: the banner decided with it.
+    await act(() => import('@/app/ads/native-ad-slot'));
+    expect(await screen.findByTestId('left-today')).toHaveTextContent('Unlimited likes');
+    await act(() => startAds());
     expect(device.ads.showBanner).not.toHaveBeenCalled();
     expect(adRoom()).toBeNull();
   });
@@ -74,7 +80,8 @@ describe('the ad banner', () => {
     renderApp('/app/discover', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Discover' });
     await waitFor(() => expect(device.ads.initialize).toHaveBeenCalled());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The SDK's start has settled (the banner's callback, registered first, has run).
+    await act(() => startAds());
     expect(device.ads.showBanner).not.toHaveBeenCalled();
   });
 });
