@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { OtpSentSchema, OtpStatusSchema, SessionUserSchema } from './schemas/auth';
-import { ChatMessageSchema, ChatRoomSchema, ChatUserSearchResultSchema } from './schemas/chat';
+import { ChatMessageSchema, ChatRequestSchema, ChatRoomSchema, ChatUserSearchResultSchema } from './schemas/chat';
 import { ApiErrorSchema, HealthSchema, envelope, paginated } from './schemas/common';
 import { OutboxMessageSchema } from './schemas/dev';
 import {
@@ -77,6 +77,10 @@ export const API_RESPONSES = {
   'POST /chat/rooms/:id/read': ok(z.object({ read_at: z.string() })),
   'GET /chat/users/search': ok(paginated(ChatUserSearchResultSchema)),
   'DELETE /chat/rooms/:id/leave': ok(Nothing),
+  // Message requests (issue 29).
+  'GET /chat/requests': ok(paginated(ChatRequestSchema)),
+  'POST /chat/rooms/:id/accept': ok(ChatRoomSchema),
+  'POST /chat/rooms/:id/decline': ok(Nothing),
 
   'GET /profile': ok(OwnProfileSchema),
   'PUT /profile': ok(OwnProfileSchema),

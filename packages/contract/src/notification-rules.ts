@@ -45,6 +45,12 @@ export const NOTIFICATION_BUTTONS: Record<string, readonly { action: Notificatio
 };
 export const NOTIFICATION_DEFAULT_BUTTONS = [{ action: 'open_app', label: 'Open App' }] as const;
 
+/**
+ * Types the app shows no in-app card for (issue 29: a message request is quiet — its inbox item,
+ * the Requests count it refreshes, and a push only when the member turns those on).
+ */
+export const INBOX_ONLY_NOTIFICATION_TYPES: readonly string[] = ['message_request'];
+
 /** The sound the app plays for a notification type (spec §9: match, message, like, view); none for others. */
 export const NOTIFICATION_SOUND_OF: Readonly<Record<string, 'match' | 'message' | 'like' | 'view'>> = {
   profile_view: 'view',

@@ -45,6 +45,7 @@ const SCREEN_PICKS: ScreenPicks = {
   'app.profile.interests': (m) => m.ProfileInterestsRoute,
   'app.messages': (m) => m.MessagesRoute,
   'app.messages.chat': (m) => m.MessagesRoute,
+  'app.messages.requests': (m) => m.MessageRequestsRoute,
   'chat.room': (m) => m.MessagesRoute,
   'app.user': (m) => m.UserRoute,
   'app.blocked-users': (m) => m.BlockedUsersRoute,

@@ -32,6 +32,7 @@ export const SCREEN_GROUPS = {
   'app.profile.interests': 'profile',
   'app.messages': 'chat',
   'app.messages.chat': 'chat',
+  'app.messages.requests': 'chat',
   'chat.room': 'chat',
   'app.user': 'member',
   'app.blocked-users': 'settings',

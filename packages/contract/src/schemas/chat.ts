@@ -126,4 +126,9 @@ export const CHAT_REQUEST_MESSAGES = {
   requestsEntry: (count: number) => `Requests (${count})`,
   empty: 'No message requests',
   emptyHint: 'Messages from people you have not matched with wait here until you accept them.',
+  intro: 'Accept to reply. Declining is private: they won’t be told.',
+  accept: 'Accept',
+  decline: 'Decline',
+  failed: 'Failed to fetch message requests',
+  more: 'Show more requests',
 } as const;

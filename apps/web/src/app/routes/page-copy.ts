@@ -41,6 +41,7 @@ export const PAGE_COPY: Readonly<Record<string, PageCopy>> = {
   'app.feed.edit': { icon: 'pi-pencil', description: 'Update your post so it always says what you are looking for.' },
   'app.messages': { icon: 'pi-comments', description: 'Your conversations with matches and other members.' },
   'app.messages.chat': { icon: 'pi-comments', description: 'Your one-to-one conversation, in real time.' },
+  'app.messages.requests': { icon: 'pi-inbox', description: 'First messages from members you have not matched with, waiting for your answer.' },
   'app.more': { icon: 'pi-bars', description: 'Your profile, premium features, settings and help.' },
   'app.profile': { icon: 'pi-user', description: 'How other members see you: your photos, details and interests.' },
   'app.profile.edit': { icon: 'pi-user-edit', description: 'Update your name, bio and the details that help others get to know you.' },

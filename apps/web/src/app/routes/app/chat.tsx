@@ -15,9 +15,10 @@ const failureOf = (error: unknown) => serverMessageOr(error, isApiClientError(er
 
 /**
  * Issue 29: the chat's View profile, Unmatch, Block and Report, composed here from the members
- * route, the matching feature and the safety feature (features do not import each other).
+ * route, the matching feature and the safety feature (features do not import each other); the
+ * message requests' Block and Report too (message-requests.tsx).
  */
-function useChatSafety(): ChatSafety {
+export function useChatSafety(): ChatSafety {
   const navigate = useNavigate();
   const unmatch = useUnmatch();
   const block = useBlockMember();

@@ -1,4 +1,4 @@
-import { buildPath, routeByName } from '@linkup/contract';
+import { MESSAGE_REQUESTS_PATH, buildPath, routeByName } from '@linkup/contract';
 import { useNavigate, useParams } from 'react-router';
 import { ChatRoute } from '@/app/routes/app/chat';
 import { MessagesScreen } from '@/features/chat/components/messages-screen';
@@ -27,6 +27,7 @@ export function MessagesRoute() {
       chatPath={chatPath}
       selectedRoomId={view === 'split' ? room : undefined}
       onChatStarted={(started) => void navigate(chatPath(started))}
+      requestsPath={MESSAGE_REQUESTS_PATH}
     />
   );
   if (view === 'list') return list;

@@ -2,6 +2,8 @@
 export const chatKeys = {
   all: ['chat'] as const,
   rooms: () => [...chatKeys.all, 'rooms'] as const,
+  /** Message requests to me (issue 29). */
+  requests: () => [...chatKeys.all, 'requests'] as const,
   room: (roomId: string) => [...chatKeys.all, 'room', roomId] as const,
   messages: (roomId: string) => [...chatKeys.all, 'messages', roomId] as const,
   userSearch: (search: string) => [...chatKeys.all, 'user-search', search] as const,

@@ -1,5 +1,6 @@
 import '@/features/chat/chat.css';
-import { CHAT_SAFETY_TEXTS, MESSAGES_PATH, UI_TEXTS, type ChatMessage } from '@linkup/contract';
+import '@/features/chat/requests.css';
+import { CHAT_REQUEST_MESSAGES, CHAT_SAFETY_TEXTS, MESSAGES_PATH, UI_TEXTS, type ChatMessage } from '@linkup/contract';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChatHeader } from '@/features/chat/components/chat-header';
@@ -174,6 +175,12 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
               return saved;
             }}
           />
+        )}
+        {/* Issue 29: the member's request waits for the other member, who may send no more until then. */}
+        {chat.room?.awaiting_acceptance && !ended && (
+          <p className="request-waiting-note" role="status" data-testid="request-waiting">
+            {CHAT_REQUEST_MESSAGES.pending(otherName)}
+          </p>
         )}
         {/* Hidden, not removed, while editing: a draft in the composer survives an edit. */}
         <div hidden={Boolean(editing && !editingGone)}>

@@ -6,6 +6,7 @@ import { chatNameFor, useCreateRoom } from '@/features/chat/api/create-room';
 import { useRooms } from '@/features/chat/api/get-rooms';
 import { useUserSearch } from '@/features/chat/api/search-users';
 import { ConversationItem } from '@/features/chat/components/conversation-item';
+import { RequestsEntry } from '@/features/chat/components/requests-entry';
 import { UserSearch, type SearchState } from '@/features/chat/components/user-search';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
@@ -27,13 +28,15 @@ interface MessagesScreenProps {
   selectedRoomId?: string | undefined;
   /** A chat was started from the search: open it. */
   onChatStarted: (roomId: string) => void;
+  /** The message requests' page: its "Requests (n)" entry shows while requests wait (issue 29). */
+  requestsPath?: string | undefined;
 }
 
 /**
  * The Messages screen (spec §2): title with the unread count, member search that starts chats,
  * and the conversation list — refreshed every 30 s without search text and on real-time events.
  */
-export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted }: MessagesScreenProps) {
+export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted, requestsPath }: MessagesScreenProps) {
   const [text, setText] = useState('');
   const term = text.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
@@ -70,6 +73,7 @@ export function MessagesScreen({ title, chatPath, selectedRoomId, onChatStarted 
     <section className="messages-page">
       <PageHeader title={title} subtitle={<span data-testid="unread-total">{plural(unread, 'unread message')}</span>} />
       <UserSearch value={text} onChange={setText} state={searchState} onChoose={startChat} busy={createRoom.isPending} />
+      {!term && requestsPath && <RequestsEntry to={requestsPath} />}
       {!term && (
         <ConversationList
           status={rooms.isPending ? 'loading' : rooms.isError && roomList.length === 0 ? 'failed' : 'ready'}

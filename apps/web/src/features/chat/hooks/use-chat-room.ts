@@ -1,5 +1,5 @@
 import {
-  FAILURE_TOASTS, SUCCESS_TOASTS, TIMINGS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
+  CHAT_REQUEST_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS, TIMINGS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -141,15 +141,27 @@ export function useChatRoom(roomId: string | undefined) {
           chat_room_id: roomId, message: text, type: 'text', client_id: clientId, ...(options.confirm ? { confirm: true } : {}),
         });
         failedSend.current = null;
+        // The room's first message may have made it a request that waits (issue 29): ask the server.
+        const firstInRoom = !queryClient.getQueryData<ChatRoom>(chatKeys.room(roomId))?.latest_message;
         setMessages((data) => addMessage(data, message));
         showInRooms(queryClient, message);
         noteLatest(message);
+        if (firstInRoom) void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
         lastTypingEmit.current = 0;
         return true;
       } catch (error) {
         failedSend.current = { text, clientId };
         // The composer asks "Are you sure? This may be hurtful." and sends again if told to.
         if (isConfirmRequired(error)) return 'confirm_required';
+        // Issue 29: a request that waits shows its calm note instead of an error; a used-up day says how many are left.
+        if (isApiClientError(error) && error.code === 'request_pending') {
+          queryClient.setQueryData<ChatRoom>(chatKeys.room(roomId), (current) => current && { ...current, awaiting_acceptance: true });
+          return false;
+        }
+        if (isApiClientError(error) && error.code === 'first_message_limit') {
+          toast.error(CHAT_REQUEST_MESSAGES.firstMessageLimit(error.details.remaining ?? 0));
+          return false;
+        }
         console.warn('Sending a message failed', error);
         toast.error(serverMessageOr(error, FAILURE_TOASTS.sendMessage));
         return false;

@@ -1,4 +1,4 @@
-import type { NotificationPayload } from '@linkup/contract';
+import { INBOX_ONLY_NOTIFICATION_TYPES, type NotificationPayload } from '@linkup/contract';
 import { useEffect } from 'react';
 import { useNotificationCardStore } from '@/features/notifications/stores/notification-card-store';
 import { playNotificationSound } from '@/lib/notification-sound';
@@ -16,6 +16,8 @@ export function useInAppNotifications(): void {
   useEffect(() => {
     if (!socket) return;
     const onNotification = (data: NotificationPayload) => {
+      // Quiet types (message requests): in the inbox and the lists they refresh, never a card.
+      if (INBOX_ONLY_NOTIFICATION_TYPES.includes(data.type)) return;
       show({ data });
       playNotificationSound(data.type);
     };
