@@ -121,8 +121,9 @@ describe('core HTTP behaviour', () => {
 
   it('lists the dev outbox newest first, filtered by normalised recipient', async () => {
     const { outbox } = t.app.deps;
-    await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
-    await new Promise((r) => setTimeout(r, 5));
+    const older = await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
+    // The outbox stamps real time: the first code is made a minute older instead of sleeping between them.
+    await t.database.db.updateTable('dev_outbox').set({ created_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', older.id).execute();
     await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '654321 is your code', code: '654321' });
     await outbox!.add({ channel: 'email', to: 'someone@example.test', subject: 'Verify', body: 'Open', link: 'http://x/verify?token=abc' });
 

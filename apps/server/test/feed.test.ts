@@ -10,7 +10,7 @@ import { birthDateBounds, nowIso } from '../src/lib/time';
 import { feedPolicy } from '../src/modules/feed/feed.policy';
 import { FeedRepository } from '../src/modules/feed/feed.repository';
 import { preferenceValues } from '../src/modules/shared/preferences';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';
 
@@ -39,6 +39,8 @@ const jpegWithGps = () =>
 
 describe('feed API', () => {
   let t: TestApp;
+  // Posts and reads made one after another get distinct times from the clock, not from sleeping.
+  const clock = new SteppingClock();
   const db = () => t.database.db;
 
   /** A member; with `prefs` they have saved dating preferences (the feed needs them). */
@@ -106,7 +108,7 @@ describe('feed API', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ PHOTO_MAX_BYTES: '200000' });
+    t = await buildTestApp({ PHOTO_MAX_BYTES: '200000' }, { clock });
   });
   afterAll(async () => t.close());
 
@@ -342,7 +344,7 @@ describe('feed API', () => {
       for (let i = 0; i < 7; i += 1) {
         older.push((await createPost(await make({ date_of_birth: bornAged(60) }), { preferred_age_max: 99 })).id);
         // Distinct times, so "newest first" is the order they were made in.
-        await new Promise((r) => setTimeout(r, 3));
+        clock.step();
       }
       const first = await feed(reader, '?per_page=3');
       expect(first.posts.map((p) => p.id)).toEqual(older.slice(-3).reverse());
@@ -467,7 +469,7 @@ describe('feed API', () => {
       expect(read).toMatchObject({ is_read: true, is_clicked: false, clicked_at: null });
       expect(Date.parse(read.read_at!)).toBeGreaterThan(Date.now() - 60_000);
       expect((await inbox(a)).unread_count).toBe(0);
-      await new Promise((r) => setTimeout(r, 5));
+      clock.step();
       const again = FeedNotificationSchema.parse((await call(a, 'PUT', `/feed/notifications/${item!.id}/read`)).json().data);
       expect(again.read_at).toBe(read.read_at);
       const clicked = FeedNotificationSchema.parse((await call(a, 'PUT', `/feed/notifications/${item!.id}/clicked`)).json().data);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedMemberSchema, ReportResultSchema, SAFETY_MESSAGES, type BlockedMember } from '@linkup/contract';
 import { sql } from 'kysely';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
@@ -14,6 +14,7 @@ const REPORTS_PER_DAY = 3;
 
 describe('safety API: blocks and reports', () => {
   let t: TestApp;
+  const clock = new SteppingClock();
   let me: Member;
   const make = async (name?: string): Promise<Member> => {
     const user = await buildUser(t.database.db, name ? { name } : {});
@@ -29,7 +30,7 @@ describe('safety API: blocks and reports', () => {
     t.database.db.selectFrom('user_blocks').selectAll().where('blocker_id', '=', blocker).where('blocked_id', '=', blocked).executeTakeFirst();
 
   beforeAll(async () => {
-    t = await buildTestApp({ REPORTS_PER_DAY: String(REPORTS_PER_DAY) });
+    t = await buildTestApp({ REPORTS_PER_DAY: String(REPORTS_PER_DAY) }, { clock });
     me = await make('Me Myself');
   });
   afterAll(async () => t.close());
@@ -128,7 +129,8 @@ describe('safety API: blocks and reports', () => {
         const m = await make(name);
         blocked.push(m);
         expect((await block(lister, m.user.id)).statusCode).toBe(201);
-        await new Promise((r) => setTimeout(r, 5));
+        // Distinct block times from the clock, so "newest first" is the order they were made in.
+        clock.step();
       }
       const blocker = await make();
       await block(blocker, lister.user.id);

@@ -25,6 +25,22 @@ export class ManualClock implements Clock {
 }
 
 /**
+ * Real time, moved ahead by hand: rows a test makes one after another get distinct, ordered
+ * times (`step()` between them) without sleeping. Ahead, never behind, so rows written with real
+ * time are never in this clock's future.
+ */
+export class SteppingClock implements Clock {
+  private ahead = 0;
+  now(): Date {
+    return new Date(Date.now() + this.ahead);
+  }
+  /** Moves the clock `ms` further ahead (a second by default). */
+  step(ms = 1_000): void {
+    this.ahead += ms;
+  }
+}
+
+/**
  * Real time, except in the last hour before midnight UTC, when it runs an hour and more ahead,
  * past midnight: a test file whose counts are per UTC day (daily likes, super likes) runs on it and
  * cannot cross midnight, whenever the suite runs. Ahead, never behind, so rows a test writes with
