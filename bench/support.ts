@@ -304,7 +304,10 @@ export async function seedPairs(count: number): Promise<{ dataDir: string; membe
   const rooms: string[] = [];
   for (let p = 0; p < count / 2; p++) {
     const [a, b] = [members[2 * p]!, members[2 * p + 1]!];
-    rooms.push(await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now, members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] }));
+    // Conversations (issue 29: accepted, as a match's room is), not message requests: every send is a conversation's.
+    rooms.push(await repo.createRoom({
+      pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now, accepted: true, members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }],
+    }));
   }
   await database.close();
   return { dataDir, members, rooms };

@@ -157,7 +157,7 @@ export default defineConfig({
     { name: 'chromium', use: { baseURL: externalServer ?? origin('LINKUP_E2E_PORT') } },
     ...(externalServer ? [] : [{
       name: POSTGRES_PROJECT,
-      testMatch: ['chat.spec.ts', 'matching.spec.ts'],
+      testMatch: ['chat.spec.ts', 'chat-requests.spec.ts', 'matching.spec.ts'],
       // The flows, not the per-page accessibility checks (the page is the same on any backend).
       grepInvert: /accessibility/,
       use: { baseURL: origin('LINKUP_E2E_PG_PORT') },

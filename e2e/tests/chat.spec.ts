@@ -32,8 +32,20 @@ async function call<T>(request: APIRequestContext, member: Member, method: 'get'
   return ((await response.json()) as { data: T }).data;
 }
 
-const openRoom = (request: APIRequestContext, from: Member, to: Member) =>
-  call<ChatRoom>(request, from, 'post', '/chat/rooms', { user_id: to.session.user.id, name: `Chat with ${to.name}` });
+/**
+ * The two like each other: matched members write directly (a stranger's first message would be a
+ * request, chat-requests.spec.ts).
+ */
+async function match(request: APIRequestContext, a: Member, b: Member): Promise<void> {
+  await call(request, a, 'post', `/matches/${b.session.user.id}/like`, {});
+  await call(request, b, 'post', `/matches/${a.session.user.id}/like`, {});
+}
+
+/** The chat of a matched pair. */
+async function openRoom(request: APIRequestContext, from: Member, to: Member): Promise<ChatRoom> {
+  await match(request, from, to);
+  return call<ChatRoom>(request, from, 'post', '/chat/rooms', { user_id: to.session.user.id, name: `Chat with ${to.name}` });
+}
 
 const sendThroughApi = (request: APIRequestContext, from: Member, roomId: string, message: string) =>
   call<ChatMessage>(request, from, 'post', '/chat/messages', { chat_room_id: roomId, message, type: 'text', client_id: `e2e-${digits(12)}` });
@@ -66,6 +78,8 @@ test('A finds B by name, starts a chat, and they chat in real time: typing, edit
   const b = await memberPage(browser, bongani);
   await b.goto('/app/messages');
   await expect(b.getByText('No conversations yet')).toBeVisible();
+  // They like each other meanwhile (a stranger's first message is a request: chat-requests.spec.ts).
+  await match(request, naledi, bongani);
 
   // A searches B by name and starts the chat; one letter is not a search yet (issue #12 item 11).
   await a.goto('/app/messages');

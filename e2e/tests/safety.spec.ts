@@ -44,11 +44,12 @@ const profilePath = (member: Member) => `/app/user/${member.session.user.id}`;
 const conversationWith = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: `Chat with ${name}` });
 const confirmIn = (page: Page, text: string, button = 'OK') => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: button, exact: true });
 
-/** A and B with a conversation in which A wrote, so both have it in their lists. */
+/** A and B with a conversation in which A wrote and B accepted A's request, so both have it in their lists. */
 async function conversingPair(request: APIRequestContext): Promise<[Member, Member]> {
   const [amara, bheki] = [await registerMember(request, 'Amara'), await registerMember(request, 'Bheki')];
   const room = await call<ChatRoom>(request, amara, 'post', '/chat/rooms', { user_id: bheki.session.user.id, name: `Chat with ${bheki.name}` });
   await call(request, amara, 'post', '/chat/messages', { chat_room_id: room.id, message: 'Coffee on Saturday?', type: 'text', client_id: `e2e-${digits(12)}` });
+  await call(request, bheki, 'post', `/chat/rooms/${room.id}/accept`, {});
   return [amara, bheki];
 }
 

@@ -75,6 +75,12 @@ export function useChatRoom(roomId: string | undefined) {
     [queryClient, roomId],
   );
 
+  /** Issue 29: the room is a conversation (no request of mine waits in it). */
+  const notWaiting = useCallback(() => {
+    if (!roomId) return;
+    queryClient.setQueryData<ChatRoom>(chatKeys.room(roomId), (current) => (current?.awaiting_acceptance ? { ...current, awaiting_acceptance: false } : current));
+  }, [queryClient, roomId]);
+
   // Opening a room sets its unread count to 0 (spec §4) and tells the server (a failure is ignored).
   const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
@@ -103,7 +109,11 @@ export function useChatRoom(roomId: string | undefined) {
       setMessages((data) => addMessage(data, message));
       noteLatest(message);
       stopTyping(message.user_id);
-      if (message.user_id !== myId) markReadSoon();
+      if (message.user_id !== myId) {
+        markReadSoon();
+        // Issue 29: they wrote back, so a request of mine no longer waits.
+        notWaiting();
+      }
     },
     onUpdated: (message) => setMessages((data) => replaceMessage(data, message)),
     onDeleted: (id) => setMessages((data) => removeMessage(data, id)),
@@ -147,6 +157,7 @@ export function useChatRoom(roomId: string | undefined) {
         showInRooms(queryClient, message);
         noteLatest(message);
         if (firstInRoom) void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+        else notWaiting();
         lastTypingEmit.current = 0;
         return true;
       } catch (error) {
@@ -167,7 +178,7 @@ export function useChatRoom(roomId: string | undefined) {
         return false;
       }
     },
-    [queryClient, roomId, setMessages, noteLatest],
+    [queryClient, roomId, setMessages, noteLatest, notWaiting],
   );
 
   const edit = useCallback(
