@@ -1,6 +1,7 @@
 // Lint for the whole monorepo. Import boundaries (DESIGN §3, STYLE): the contract imports only
 // zod; the web app never imports the server; only apps/web/src/platform may import @capacitor/*;
-// the web and server zones and no import cycles come from eslint.boundaries.js.
+// the web and server zones and no import cycles come from eslint.boundaries.js; the tests' own
+// rules (no fixed sleeps, every e2e spec's `test` from e2e/support/test.ts) from eslint.tests.js.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -9,6 +10,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint.boundaries.js';
+import { testRules } from './eslint.tests.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -71,6 +73,7 @@ export default tseslint.config(
     },
   },
   ...boundaries(root),
+  ...testRules(),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -31,14 +31,16 @@ export async function startPushService() {
     /** The next decrypted push payload not yet taken (JSON text), waiting for it if it has not come. */
     async next(timeoutMs = 10_000): Promise<string> {
       const index = taken++;
-      const deadline = Date.now() + timeoutMs;
-      while (received.length <= index) {
-        if (Date.now() > deadline) throw new Error('no push reached the push service');
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 250);
-        });
-      }
+      // Woken by each push that arrives (no polling); the timer is only the deadline.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no push reached the push service')), timeoutMs);
+        const check = () => {
+          if (received.length <= index) return void waiters.push(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        check();
+      });
       return received[index]!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

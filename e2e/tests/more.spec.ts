@@ -69,13 +69,16 @@ test('Logout shows "Logging out...", ends the session and goes to sign in', asyn
   await page.goto('/app/more');
   await expectOnPage(page, '/app/more', 'More');
 
-  // Hold the logout call for a moment so the in-progress state is observable.
+  // Hold the logout call until the in-progress state has been seen, then let it through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/auth/logout', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 750));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logging out...')).toBeVisible();
+  release();
 
   await expectOnPage(page, '/auth/login', 'Welcome Back');
   expect(await readSession(page)).toBeNull();

@@ -2,7 +2,7 @@
 // like waiting upgrades from the locked likes page, pays, and sees the like unlock — in another
 // open tab without a reload too; then cancels and resumes. A declined payment offers a retry.
 import { PREMIUM_TEXTS } from '@linkup/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectOnPage } from '../support/pages';
 import { storeSession } from '../support/session';
 import { likeThroughApi, matchingMember } from '../support/matching';

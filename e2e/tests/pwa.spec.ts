@@ -1,6 +1,6 @@
 // The installable web app (PWA): the service worker at /sw.js precaches the app shell, so the app
 // opens with no network and says "You're offline", and recovers by itself when the network returns.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { UI_TEXTS } from '@linkup/contract';
 import { expectOnPage } from '../support/pages';
 import { signIn } from '../support/session';
