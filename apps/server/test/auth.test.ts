@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionUserSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { testDialect } from './helpers/database';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
 import { needsEnv } from './helpers/requires';
@@ -144,6 +144,7 @@ describe('auth: a token looked up once for a burst of requests, never once revok
   it('refuses a revoked session on the very next request, a chat message included', async () => {
     const [member, friend] = [await buildUser(t.database.db, { name: 'Cebo' }), await buildUser(t.database.db, { name: 'Dumi' })];
     const [token, otherDevice] = [await signIn(t.app, member), await signIn(t.app, member)];
+    await buildMatch(t.database.db, member, friend);
     const roomId = (await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(token), payload: { user_id: friend.id } })).json().data.id;
     const send = (as: string) => t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(as), payload: { chat_room_id: roomId, message: 'hi' } });
     expect((await send(token)).statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_MESSAGES, roomChannel, type CommandAck } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import { liveTestApp } from './helpers/sockets';
 
 /**
@@ -242,8 +242,11 @@ describe('hostile payloads over every socket command (issue #27 item 14)', () =>
     const me = await live.member('Socket Hostile');
     const friend = await live.member('Socket Friend');
     const [stranger, strangersFriend] = [await live.member('Socket Stranger'), await live.member('Socket Strangers Friend')];
-    const roomOf = async (a: typeof me, b: typeof me) =>
-      (await live.t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(a.token), payload: { user_id: b.user.id } })).json().data.id as string;
+    // Matched pairs: their messages are a conversation's, not requests.
+    const roomOf = async (a: typeof me, b: typeof me) => {
+      await buildMatch(live.t.database.db, a.user, b.user);
+      return (await live.t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(a.token), payload: { user_id: b.user.id } })).json().data.id as string;
+    };
     const mine = await roomOf(me, friend);
     // A room of two other members: its id is real, but not mine to join, type in or write to.
     const theirs = await roomOf(stranger, strangersFriend);

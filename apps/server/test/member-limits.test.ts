@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, CommandAck } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import { listen, liveTestApp, openSocket, until, type ClientSocket } from './helpers/sockets';
 import type { UserRow } from '../src/db/schema';
 import { needsEnv } from './helpers/requires';
@@ -10,8 +10,9 @@ const LIMIT = 4;
 const sendOver = (socket: ClientSocket, roomId: string, i: number): Promise<CommandAck<ChatMessage>> =>
   socket.timeout(3000).emitWithAck('message.send', { chat_room_id: roomId, message: `socket ${i}`, type: 'text' } as never);
 
-/** Opens the room of two members; answers its id. */
-async function roomOf(t: TestApp, token: string, other: UserRow): Promise<string> {
+/** Opens the room of two matched members (their messages are no requests); answers its id. */
+async function roomOf(t: TestApp, token: string, me: UserRow, other: UserRow): Promise<string> {
+  await buildMatch(t.database.db, me, other);
   const res = await t.app.inject({ method: 'POST', url: '/api/chat/rooms', headers: bearer(token), payload: { user_id: other.id } });
   expect(res.statusCode).toBe(201);
   return res.json().data.id as string;
@@ -37,7 +38,7 @@ describe('per-member limits count the member, not the session', () => {
   it('two sessions of one member, and a token with trailing spaces, share one HTTP allowance', async () => {
     const [me, other] = [await buildUser(t.database.db), await buildUser(t.database.db)];
     const [first, second] = [await signIn(t.app, me), await signIn(t.app, me)];
-    const roomId = await roomOf(t, first, other);
+    const roomId = await roomOf(t, first, me, other);
     const send = (authorization: string, i: number) =>
       t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: { authorization }, payload: { chat_room_id: roomId, message: `http ${i}`, type: 'text' } });
     const headers = [`Bearer ${first}`, `Bearer ${second}`, `Bearer ${first}\u00a0\u00a0`, `Bearer ${second} `];
@@ -52,7 +53,7 @@ describe('per-member limits count the member, not the session', () => {
   it('two sessions of one member share one allowance over their sockets', async () => {
     const [me, other] = [await buildUser(t.database.db), await buildUser(t.database.db)];
     const [first, second] = [await signIn(t.app, me), await signIn(t.app, me)];
-    const roomId = await roomOf(t, first, other);
+    const roomId = await roomOf(t, first, me, other);
     const [a, b] = [await openSocket(origin, first), await openSocket(origin, second)];
     sockets.push(a, b);
     const statuses: number[] = [];
@@ -118,7 +119,7 @@ describe('per-member limits across two app instances sharing Redis (in one Node 
   it('a member’s sockets on two processes share one message.send allowance', async () => {
     const [me, other] = [await buildUser(a.database.db), await buildUser(a.database.db)];
     const [first, second] = [await signIn(a.app, me), await signIn(b.app, me)];
-    const roomId = await roomOf(a, first, other);
+    const roomId = await roomOf(a, first, me, other);
     const onA = await openSocket(origins[0]!, first);
     const onB = await openSocket(origins[1]!, second);
     sockets.push(onA, onB);
@@ -130,7 +131,7 @@ describe('per-member limits across two app instances sharing Redis (in one Node 
   it('a member’s HTTP sends on two processes share one allowance', async () => {
     const [me, other] = [await buildUser(a.database.db), await buildUser(a.database.db)];
     const [first, second] = [await signIn(a.app, me), await signIn(b.app, me)];
-    const roomId = await roomOf(a, first, other);
+    const roomId = await roomOf(a, first, me, other);
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) {
       const [app, token] = i % 2 ? [b, second] : [a, first];

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomChannel, type NewMessagePayload, type SubscribeAck, type TypingPayload } from '@linkup/contract';
-import { FACTORY_PASSWORD, bearer, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, bearer, buildMatch, signIn } from './helpers/factories';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { latestLink } from './helpers/outbox';
-import { REMOTE_PASSWORD, api, registerOnboarded } from './helpers/remote';
+import { REMOTE_PASSWORD, api, matchOverApi, registerOnboarded } from './helpers/remote';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { drained, liveTestApp, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 
@@ -54,7 +54,8 @@ describe('an ended session ends its sockets', () => {
     await closedByServer(phone!.socket);
     expect((await call(phone!.token, 'GET', '/auth/user')).statusCode).toBe(401);
 
-    // A room created afterwards: its messages reach the live session only.
+    // A room created afterwards (of a matched pair: a conversation): its messages reach the live session only.
+    await buildMatch(live.t.database.db, friend.user, user);
     const room = (await call(friend.token, 'POST', '/chat/rooms', { user_id: user.id })).json().data;
     expect((await call(friend.token, 'POST', '/chat/messages', { chat_room_id: room.id, message: 'after logout' })).statusCode).toBe(201);
     await until(() => laptopSeen.length === 1);
@@ -179,6 +180,7 @@ describe('an ended session ends its sockets on every process', allOf(needsEnv('T
   it('logout, "log out other devices", a password change and a reset on one process close the sockets on the other', async () => {
     const member = await registerOnboarded(one.origin, 'Xena');
     const friend = await registerOnboarded(two.origin, 'Yusuf');
+    await matchOverApi(one.origin, member, friend);
 
     // Logout through process one ends the socket of that session on process two, not another's.
     const keep = await login(one.origin, member.email);
