@@ -19,7 +19,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**',
       'e2e/playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**', 'apps/web/public/**',
-      // Forbidden imports on purpose: scripts/lint-boundaries.test.mjs proves each one fails.
+      // Forbidden code on purpose: scripts/lint-boundaries.test.mjs and lint-tests.test.mjs prove each one fails.
       'scripts/lint-fixtures/**',
     ],
   },
