@@ -197,7 +197,7 @@ describe('Messages screen: member search (spec §2)', () => {
     const { user } = await openMessages();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'T');
     expect(screen.getByRole('status')).toHaveTextContent(USER_SEARCH_MESSAGES.tooShort);
-    // Time is what is tested: the search's pause passes and still nothing is asked.
+    // eslint-disable-next-line no-restricted-syntax -- time is what is tested: the search's debounce passes and still nothing is asked
     await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
     expect(calledEndpoints(fetch)).not.toContain('GET /api/chat/users/search');
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'h');
