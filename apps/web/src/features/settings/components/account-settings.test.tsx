@@ -209,7 +209,7 @@ describe('/app/settings/account', () => {
       photos: [], interests: [], preferences: null,
       settings: {
         privacy: { show_age: true, show_distance: true, show_online: true, message_policy: 'everyone', hide_from_discover: false },
-        notifications: Object.fromEntries(['profile_view', 'like', 'super_like', 'match', 'message'].map((t) => [t, { push: true, in_app: true }])),
+        notifications: Object.fromEntries(['profile_view', 'like', 'super_like', 'match', 'message', 'message_request'].map((t) => [t, { push: true, in_app: true }])),
       },
       blocks: [], reports: [], profile_visits: [], swipes: [], matches: [], subscriptions: [], chat_rooms: [], support_messages: [],
       feed_post: null, feed_likes: [], notifications: [], sessions: [], auth_events: [],
