@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, NewMessagePayload } from '@linkup/contract';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
-import { api, randomIp, registerOnboarded } from './helpers/remote';
+import { api, matchOverApi, randomIp, registerOnboarded } from './helpers/remote';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { openSocket, record, until } from './helpers/sockets';
@@ -39,6 +39,8 @@ describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TE
     const from = randomIp();
     const alice = await registerOnboarded(one.origin, 'Erin', from);
     const bob = await registerOnboarded(two.origin, 'Femi', from);
+    // Matched: Alice's message is a conversation's (a stranger's would be a request, told to Bob quietly).
+    await matchOverApi(one.origin, alice, bob);
     const room = await api<{ id: string }>(two.origin, bob.token, 'POST', '/chat/rooms', { user_id: alice.id });
     const socket = await openSocket(two.origin, bob.token);
     try {
