@@ -65,6 +65,8 @@ export async function seedDemoActivity(trx: Kysely<Database>, demo: SeededMember
     const lastActivity = at(sentAt.at(-1)!);
     await trx.insertInto('chat_rooms').values({
       id: roomId, pair_key: pairKey(demoId, otherId), created_by: otherId, created_at: at(matchedAt), last_activity: lastActivity,
+      // A match's room: a conversation, never a message request (issue 29).
+      request_status: 'accepted',
     }).execute();
     // The demo account has read all but the newest message of the first conversation.
     const demoReadAt = i === 0 ? at(sentAt.at(-1)! - 1) : lastActivity;
