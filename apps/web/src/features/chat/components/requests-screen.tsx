@@ -15,6 +15,7 @@ import { useRequestsLive } from '@/features/chat/hooks/use-requests-live';
 import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { roomListTime } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 import { toast } from '@/lib/toast';
 
 interface RequestsScreenProps {
@@ -137,7 +138,7 @@ export function RequestItem({ request, busy, onAccept, onDecline, onBlock, onRep
     <li className="request" data-testid="request">
       <div className="request-top">
         {sender.photo
-          ? <img className="chat-avatar chat-avatar--md request-photo" src={sender.photo.thumb} alt="" />
+          ? <img className="chat-avatar chat-avatar--md request-photo" src={mediaUrl(sender.photo.thumb)} alt="" />
           : <ChatAvatar name={sender.name} />}
         <span className="conversation-body">
           <span className="conversation-top">
