@@ -23,6 +23,10 @@ import {
   ActivitySchema, BoostSchema, DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchSchema, MatchStatsSchema, SwipeResultSchema,
   UndoResultSchema, VisitorsSchema,
 } from './schemas/matching';
+import {
+  AppealSchema, AuditEntrySchema, DecisionResultSchema, HeldMessageResultSchema, HeldMessageSchema, MemberRolesSchema,
+  ModerationAppealSchema, ModerationMemberDetailSchema, ModerationStatsSchema, QueueItemSchema, ReportDetailSchema, StandingSchema,
+} from './schemas/moderation';
 import { OnboardingCompleteSchema, OnboardingStatusSchema } from './schemas/onboarding';
 import {
   MemberLocationSchema, PreferenceOptionsSchema, PreferencesCompletionSchema, PreferencesSchema,
@@ -168,6 +172,23 @@ export const API_RESPONSES = {
   'GET /push/web-push-key': ok(WebPushKeySchema),
 
   'GET /dev/outbox': ok(z.array(OutboxMessageSchema)),
+
+  // Issue 30: moderation (404 to members without a role) and the member's standing.
+  'GET /account/standing': ok(StandingSchema),
+  'POST /account/appeals': created(AppealSchema),
+  'GET /moderation/queue': ok(paginated(QueueItemSchema)),
+  'GET /moderation/reports/:id': ok(ReportDetailSchema),
+  'POST /moderation/reports/:id/decision': ok(DecisionResultSchema),
+  'POST /moderation/members/:id/actions': ok(DecisionResultSchema),
+  'GET /moderation/members/:id': ok(ModerationMemberDetailSchema),
+  'PUT /moderation/members/:id/roles': ok(MemberRolesSchema),
+  'GET /moderation/appeals': ok(paginated(ModerationAppealSchema)),
+  'POST /moderation/appeals/:id/decision': ok(ModerationAppealSchema),
+  'GET /moderation/held-messages': ok(paginated(HeldMessageSchema)),
+  'POST /moderation/held-messages/:id/release': ok(HeldMessageResultSchema),
+  'POST /moderation/held-messages/:id/reject': ok(HeldMessageResultSchema),
+  'GET /moderation/audit': ok(paginated(AuditEntrySchema)),
+  'GET /moderation/stats': ok(ModerationStatsSchema),
 } as const satisfies Record<string, ApiResponses>;
 
 export type ApiEndpoint = keyof typeof API_RESPONSES;
@@ -177,7 +198,14 @@ export type ApiEndpoint = keyof typeof API_RESPONSES;
  * 404). The server's API test fails once one is served while still listed here: empty it as the
  * issues land (empty now: every endpoint the web calls is served).
  */
-export const API_NOT_YET_SERVED: ReadonlySet<ApiEndpoint> = new Set<ApiEndpoint>([]);
+export const API_NOT_YET_SERVED: ReadonlySet<ApiEndpoint> = new Set<ApiEndpoint>([
+  // Issue 30: the server serves these as its increments land.
+  'GET /account/standing', 'POST /account/appeals', 'GET /moderation/queue', 'GET /moderation/reports/:id',
+  'POST /moderation/reports/:id/decision', 'POST /moderation/members/:id/actions', 'GET /moderation/members/:id',
+  'PUT /moderation/members/:id/roles', 'GET /moderation/appeals', 'POST /moderation/appeals/:id/decision',
+  'GET /moderation/held-messages', 'POST /moderation/held-messages/:id/release', 'POST /moderation/held-messages/:id/reject',
+  'GET /moderation/audit', 'GET /moderation/stats',
+]);
 
 const patterns = Object.keys(API_RESPONSES).map((key) => {
   const [method, path] = key.split(' ') as [string, string];

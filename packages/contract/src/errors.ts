@@ -11,8 +11,16 @@ export const ERROR_CODE_STATUS = {
   invalid_credentials: 401,
   premium_required: 402,
   forbidden: 403,
+  /** An appeal is decided by another moderator than the one who made the decision (issue 30). */
+  same_moderator: 403,
+  /** A banned member's number or e-mail (kept as an HMAC, even after deletion) cannot register again (issue 30). */
+  registration_refused: 403,
   not_found: 404,
   conflict: 409,
+  /** The decision already has an appeal (one per decision, issue 30). */
+  appeal_exists: 409,
+  /** The decision can no longer be appealed (6 months passed, or dismissals and lifted restrictions, issue 30). */
+  appeal_closed: 409,
   already_matched: 409,
   nothing_to_undo: 409,
   match_cannot_be_undone: 409,
@@ -27,6 +35,12 @@ export const ERROR_CODE_STATUS = {
   /** A message the offensive-language filter flags: sent only again with `confirm: true` (issue 29). */
   confirm_required: 409,
   payload_too_large: 413,
+  /**
+   * The member is suspended or banned (issue 30): a restricted session reaches only the standing
+   * page, appeals, export, deletion and logout. 423, not 401/403, so the client does not sign out;
+   * `details.until` says when a suspension ends (null for a ban).
+   */
+  account_suspended: 423,
   unsupported_media_type: 415,
   validation_failed: 422,
   messages_from_matches_only: 422,
@@ -61,6 +75,8 @@ export interface ErrorDetails {
   resets_at?: string;
   /** How many more of the limited thing are left before `resets_at` (first messages). */
   remaining?: number;
+  /** account_suspended: when the suspension ends (ISO-8601, UTC); null for a ban (issue 30). */
+  until?: string | null;
 }
 
 /** Whether `value` is a code of the catalogue (what ErrorCodeSchema accepts, without zod for the web's first pages). */
@@ -71,10 +87,15 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The details an error body carries, as ErrorDetailsSchema reads them (unknown fields dropped); undefined when malformed. */
 export function errorDetailsFrom(value: unknown): ErrorDetails | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { resets_at: resetsAt, remaining } = value as { resets_at?: unknown; remaining?: unknown };
+  const { resets_at: resetsAt, remaining, until } = value as { resets_at?: unknown; remaining?: unknown; until?: unknown };
   if (resetsAt !== undefined && typeof resetsAt !== 'string') return undefined;
   if (remaining !== undefined && !(typeof remaining === 'number' && Number.isInteger(remaining) && remaining >= 0)) return undefined;
-  return { ...(resetsAt !== undefined ? { resets_at: resetsAt } : {}), ...(remaining !== undefined ? { remaining } : {}) };
+  if (until !== undefined && until !== null && typeof until !== 'string') return undefined;
+  return {
+    ...(resetsAt !== undefined ? { resets_at: resetsAt } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    ...(until !== undefined ? { until } : {}),
+  };
 }
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {

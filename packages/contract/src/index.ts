@@ -16,6 +16,7 @@ export * from './schemas/dev';
 export * from './schemas/feed';
 export * from './schemas/help';
 export * from './schemas/matching';
+export * from './schemas/moderation';
 export * from './schemas/onboarding';
 export * from './schemas/preferences';
 export * from './schemas/profile';

@@ -3,7 +3,7 @@ import type { PushData } from './schemas/push';
 
 export const NOTIFICATION_TYPES = [
   'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
-  'message_request',
+  'message_request', 'moderation_decision',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -22,12 +22,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   post_like: 'Post Like',
   /** Ours (issue 29): a first message from a member not matched, waiting in Requests. */
   message_request: 'Message Request',
+  /** Ours (issue 30): a moderation decision's statement of reasons. */
+  moderation_decision: 'Account Notice',
 };
 export const NOTIFICATION_FALLBACK_LABEL = 'Notification';
 
 export const NOTIFICATION_ACTIONS = [
   'view_profile', 'dismiss', 'like_back', 'start_chat', 'open_chat', 'view_matches', 'reply', 'view_chats', 'open_app',
-  'view_requests',
+  'view_requests', 'view_standing',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
@@ -42,6 +44,7 @@ export const NOTIFICATION_BUTTONS: Record<string, readonly { action: Notificatio
   new_message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
   post_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
   message_request: [{ action: 'view_requests', label: 'View Requests' }, { action: 'dismiss', label: 'Dismiss' }],
+  moderation_decision: [{ action: 'view_standing', label: 'View Details' }],
 };
 export const NOTIFICATION_DEFAULT_BUTTONS = [{ action: 'open_app', label: 'Open App' }] as const;
 
@@ -95,6 +98,11 @@ export const NOTIFICATION_TEXTS = {
     title: 'People are waiting for you',
     body: (count: number) => (count === 1 ? '1 person liked you while you were away.' : `${count} people liked you while you were away.`),
   },
+  /** Issue 30: the statement of reasons is on the standing page; the notification says a decision was made. */
+  moderation_decision: {
+    title: 'A decision about your account',
+    body: (action: string) => `Our moderators made a decision (${action.replace('_', ' ')}). See the reasons and how to appeal.`,
+  },
   welcome: {
     title: 'Welcome to LinkUp!',
     body: 'Finish your profile and start meeting people who like what you like.',
@@ -134,6 +142,8 @@ export function notificationActionPath(action: string, data: Partial<PushData>):
       return '/app/chat';
     case 'view_requests':
       return '/app/messages/requests';
+    case 'view_standing':
+      return '/app/account/standing';
     default:
       return '/app/dashboard';
   }

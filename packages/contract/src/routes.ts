@@ -78,6 +78,16 @@ export const ROUTES = [
   app('/app/match/:id', 'app.match', 'Match Details', 'matches'),
   app('/app/user/:id', 'app.user', 'Profile', 'discover'),
   app('/app/blocked-users', 'app.blocked-users', 'Blocked Users', 'more'),
+  // Issue 30: the member's standing (statements of reasons, appeals); the only page of a restricted account.
+  app('/app/account/standing', 'app.account.standing', 'Your account', 'more'),
+  // Issue 30: the moderators' console (its own layout; 404 page for members without a role).
+  { path: '/moderation', name: 'moderation.queue', title: 'Moderation', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/reports/:id', name: 'moderation.report', title: 'Report', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/members/:id', name: 'moderation.member', title: 'Member', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/appeals', name: 'moderation.appeals', title: 'Appeals', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/held-messages', name: 'moderation.held', title: 'Held messages', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/audit', name: 'moderation.audit', title: 'Audit log', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  { path: '/moderation/stats', name: 'moderation.stats', title: 'Transparency', requiresAuth: true, showTabBar: false, group: 'standalone' },
   app('/app/help', 'app.help', 'Help & Support', 'more'),
   app('/app/help/faq', 'app.help.faq', 'FAQ', 'more'),
   app('/app/help/contact', 'app.help.contact', 'Contact Us', 'more'),
@@ -97,7 +107,13 @@ export type RouteName = (typeof ROUTES)[number]['name'];
  * on any other route, and for a route left here once its screen is real. Empty: every screen of
  * the spec is built (a new route starts here until its screen exists).
  */
-export const SCREENS_TO_BUILD: readonly RouteName[] = [];
+export const SCREENS_TO_BUILD: readonly RouteName[] = [
+  // Issue 30 (the web builds them; remove each as its screen lands).
+  'app.account.standing', 'moderation.queue', 'moderation.report', 'moderation.member', 'moderation.appeals', 'moderation.held',
+  'moderation.audit', 'moderation.stats',
+];
+export const STANDING_PATH = '/app/account/standing';
+export const MODERATION_PATH = '/moderation';
 
 export const DEFAULT_AUTHED_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/auth/login';

@@ -22,6 +22,10 @@ export const SessionUserSchema = z.object({
   is_premium: z.boolean().optional(),
   premium_until: TimestampSchema.nullable().optional(),
   avatar_url: z.string().nullable().optional(),
+  /** Staff roles ('moderator', 'admin'; issue 30); `GET /auth/user` always says, other answers may leave it out (read as none). */
+  roles: z.array(z.string()).optional(),
+  /** Whether the account is suspended or banned: the app shows only the standing page (issue 30). */
+  restricted: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

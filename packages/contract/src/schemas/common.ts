@@ -43,7 +43,12 @@ export const IdSchema = z.string().regex(ID_PATTERN, { error: TEXT_MESSAGES.id }
 export const TimestampSchema = z.string().describe('ISO-8601 date-time, UTC');
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
-export const ErrorDetailsSchema = z.object({ resets_at: TimestampSchema.optional(), remaining: z.number().int().min(0).optional() });
+export const ErrorDetailsSchema = z.object({
+  resets_at: TimestampSchema.optional(),
+  remaining: z.number().int().min(0).optional(),
+  /** account_suspended: when the suspension ends; null for a ban (issue 30). */
+  until: TimestampSchema.nullable().optional(),
+});
 
 /** Spec §3 "API error object", with our stable `code` (see ERROR_CODE_STATUS) and optional `details`. */
 export const ApiErrorSchema = z.object({

@@ -6,7 +6,7 @@ import { IdSchema, TimestampSchema, multilineText } from './common';
  * member sees the other's profile, in lists or in chat, until the blocker unblocks.
  */
 
-export const REPORT_REASONS = ['fake_profile', 'inappropriate_photos', 'harassment', 'scam_or_spam', 'underage', 'other'] as const;
+export const REPORT_REASONS = ['fake_profile', 'inappropriate_photos', 'harassment', 'threats', 'scam_or_spam', 'underage', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** What the report form shows for each reason, in this order. */
@@ -14,6 +14,7 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   fake_profile: 'Fake profile',
   inappropriate_photos: 'Inappropriate photos',
   harassment: 'Harassment',
+  threats: 'Threats or violence',
   scam_or_spam: 'Scam or spam',
   underage: 'Under 18',
   other: 'Something else',

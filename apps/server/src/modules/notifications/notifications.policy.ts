@@ -29,6 +29,7 @@ const ACTION: Record<NotificationType, string> = {
   message: 'open_chat',
   new_message: 'open_chat',
   message_request: 'view_requests',
+  moderation_decision: 'view_standing',
   reminder: 'view_matches',
   welcome: 'open_app',
 };
