@@ -107,11 +107,7 @@ export type RouteName = (typeof ROUTES)[number]['name'];
  * on any other route, and for a route left here once its screen is real. Empty: every screen of
  * the spec is built (a new route starts here until its screen exists).
  */
-export const SCREENS_TO_BUILD: readonly RouteName[] = [
-  // Issue 30 (the web builds them; remove each as its screen lands).
-  'app.account.standing', 'moderation.queue', 'moderation.report', 'moderation.member', 'moderation.appeals', 'moderation.held',
-  'moderation.audit', 'moderation.stats',
-];
+export const SCREENS_TO_BUILD: readonly RouteName[] = [];
 export const STANDING_PATH = '/app/account/standing';
 export const MODERATION_PATH = '/moderation';
 

@@ -24,6 +24,7 @@ export const PAGE_GROUPS = {
   help: () => import('@/app/routes/groups/help'),
   premium: () => import('@/app/routes/groups/premium'),
   appShell: () => import('@/app/layouts/app-shell'),
+  moderation: () => import('@/app/routes/groups/moderation'),
 } satisfies Record<PageGroup, () => Promise<unknown>>;
 
 type GroupModule<G extends PageGroup> = Awaited<ReturnType<(typeof PAGE_GROUPS)[G]>>;
@@ -55,6 +56,8 @@ const LIKELY_NEXT: Record<PageGroup, readonly PageGroup[]> = {
   help: ['profile'],
   premium: ['home'],
   appShell: ['home'],
+  // Never fetched ahead: only a moderator's session loads the console.
+  moderation: [],
 };
 
 const prefetched = new Set<PageGroup>();

@@ -21,6 +21,8 @@ import { AuthLayout } from '@/app/layouts/auth-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { StandaloneLayout } from '@/app/layouts/standalone-layout';
 import { RequireOnboarded } from '@/app/guards/require-onboarded';
+import { RequireGoodStanding } from '@/app/guards/require-good-standing';
+import { ConsoleScreen, MODERATION_SCREENS, RequireModerator } from '@/app/guards/require-moderator';
 import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen, type ScreenPicks } from '@/app/page-groups';
 import { firstLoadGroups, hasScreen } from '@/app/screen-groups';
 import { InfoPage } from '@/app/routes/info-page';
@@ -49,6 +51,7 @@ const SCREEN_PICKS: ScreenPicks = {
   'chat.room': (m) => m.MessagesRoute,
   'app.user': (m) => m.UserRoute,
   'app.blocked-users': (m) => m.BlockedUsersRoute,
+  'app.account.standing': (m) => m.StandingRoute,
   'app.settings': (m) => m.SettingsRoute,
   'app.settings.account': (m) => m.SettingsAccountRoute,
   'app.settings.privacy': (m) => m.SettingsPrivacyRoute,
@@ -109,6 +112,13 @@ export function prefetchFirstPage(pathname: string, queryClient: QueryClient): v
 
 const routesWhere = (test: (r: RouteDef) => boolean) => (ROUTES as readonly RouteDef[]).filter(test).map(pageRoute);
 
+/** The console's pages (issue 30), under their own guard and layout. */
+const isConsole = (r: RouteDef) => Object.hasOwn(MODERATION_SCREENS, r.name);
+const consoleRoutes: RouteObject[] = (ROUTES as readonly RouteDef[]).filter(isConsole).map((r) => ({
+  path: r.path,
+  element: <ConsoleScreen name={r.name as keyof typeof MODERATION_SCREENS} />,
+}));
+
 /**
  * Public /auth pages a signed-in member may open too (an exception to spec §2's "a logged-in user
  * who opens a path under /auth is sent to /app/dashboard"): the link in the verification e-mail
@@ -131,16 +141,23 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { element: <AuthLayout />, children: routesWhere((r) => r.group === 'auth' && r.requiresAuth) },
-          { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'onboarding') },
-          { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
           {
-            element: <RequireOnboarded />,
+            // A restricted session (issue 30) sees only its standing page, whatever it opens.
+            element: <RequireGoodStanding />,
             children: [
+              { element: <AuthLayout />, children: routesWhere((r) => r.group === 'auth' && r.requiresAuth) },
+              { element: <StandaloneLayout />, children: routesWhere((r) => r.group === 'onboarding') },
+              { path: '/app/chat', element: <Navigate to={MESSAGES_PATH} replace /> },
+              { element: <RequireModerator />, children: consoleRoutes },
               {
-                lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
-                // The standalone chat too: the shell draws no header or tab bar for it, but keeps the badges' syncs.
-                children: routesWhere((r) => r.group === 'app' || r.group === 'standalone'),
+                element: <RequireOnboarded />,
+                children: [
+                  {
+                    lazy: async () => ({ Component: (await PAGE_GROUPS.appShell()).AppShell }),
+                    // The standalone chat too: the shell draws no header or tab bar for it, but keeps the badges' syncs.
+                    children: routesWhere((r) => (r.group === 'app' || r.group === 'standalone') && !isConsole(r)),
+                  },
+                ],
               },
             ],
           },

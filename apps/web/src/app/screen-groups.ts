@@ -7,12 +7,16 @@
 import type { RouteDef, RouteName } from '@linkup/contract';
 
 export const PAGE_GROUP_NAMES = [
-  'auth', 'legal', 'onboarding', 'home', 'discover', 'member', 'matches', 'chat', 'feed', 'profile', 'settings', 'help', 'premium', 'appShell',
+  'auth', 'legal', 'onboarding', 'home', 'discover', 'member', 'matches', 'chat', 'feed', 'profile', 'settings', 'help', 'premium', 'appShell', 'moderation',
 ] as const;
 
 export type PageGroup = (typeof PAGE_GROUP_NAMES)[number];
 
-/** Pages with their own screen and the group it loads with; every other route shows an InfoPage. */
+/**
+ * Pages with their own screen and the group it loads with; every other route shows an InfoPage —
+ * but the console's (moderation.*), which load from the 'moderation' group only once the session's
+ * roles allow it (app/guards/require-moderator.tsx), so no first visit preloads them.
+ */
 export const SCREEN_GROUPS = {
   'auth.login': 'auth',
   'auth.register': 'auth',
@@ -36,6 +40,7 @@ export const SCREEN_GROUPS = {
   'chat.room': 'chat',
   'app.user': 'member',
   'app.blocked-users': 'settings',
+  'app.account.standing': 'settings',
   'app.settings': 'settings',
   'app.settings.account': 'settings',
   'app.settings.privacy': 'settings',

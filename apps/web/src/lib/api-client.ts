@@ -19,6 +19,7 @@ import {
 } from '@linkup/contract';
 import { env } from '@/config/env';
 import { schemas } from '@/lib/schemas';
+import { useRestrictionStore } from '@/lib/restriction-store';
 import { useSessionStore } from '@/lib/session-store';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -155,7 +156,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const parsed = await readBody(response);
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && token && useSessionStore.getState().token === token) {
+    const current = token !== undefined && useSessionStore.getState().token === token;
+    // A restricted session (issue 30) is not a sign-out: the app shows only the standing page.
+    if (isRecord(parsed) && parsed.code === 'account_suspended') {
+      if (token && current) useRestrictionStore.getState().restrict(token, restrictedUntil(parsed));
+      throw apiErrorFrom(response.status, parsed);
+    }
+    if ((response.status === 401 || response.status === 403) && token && current) {
       useSessionStore.getState().signOut('expired');
     }
     const error = apiErrorFrom(response.status, parsed);
@@ -193,6 +200,12 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** `details.until` of an `account_suspended` answer: when the suspension ends (null for a ban). */
+function restrictedUntil(body: Record<string, unknown>): string | null {
+  const details = isRecord(body.details) ? body.details : undefined;
+  return typeof details?.until === 'string' ? details.until : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,6 +2,7 @@ import { errorCodeForStatus, type ErrorCode, type PushDevice, type Session, type
 import { vi } from 'vitest';
 import { checkMockedResponse } from '@/test/contract-check';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
+import { useRestrictionStore } from '@/lib/restriction-store';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
 
@@ -38,6 +39,7 @@ export function resetStores(session: Session | null = null) {
     landingPath: null,
   });
   useUnreadStore.getState().reset();
+  useRestrictionStore.getState().clear();
   useOtpStore.getState().clear();
   window.sessionStorage.clear();
 }

@@ -4,3 +4,4 @@ export { SettingsAccountRoute } from '@/app/routes/app/settings-account';
 export { SettingsNotificationsRoute } from '@/app/routes/app/settings-notifications';
 export { SettingsPrivacyRoute } from '@/app/routes/app/settings-privacy';
 export { SettingsRoute } from '@/app/routes/app/settings';
+export { StandingRoute } from '@/app/routes/app/account-standing';
