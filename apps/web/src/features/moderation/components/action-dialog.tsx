@@ -39,7 +39,9 @@ export function ActionDialog({ target, initialAction, onClose }: { target: Actio
   const [action, setAction] = useState<ModerationAction>(initialAction);
   const [reasonCode, setReasonCode] = useState<ModerationReasonCode>(DEFAULT_REASON[initialAction]);
   const [facts, setFacts] = useState(REASON_TEMPLATES[DEFAULT_REASON[initialAction]]);
-  const [days, setDays] = useState(7);
+  const [daysText, setDaysText] = useState('7');
+  const days = Number(daysText);
+  const daysValid = Number.isInteger(days) && days >= MODERATION_LIMITS.daysMin && days <= MODERATION_LIMITS.daysMax;
   const [removeAbout, setRemoveAbout] = useState(false);
   const [removePost, setRemovePost] = useState(false);
   const [includeSimilar, setIncludeSimilar] = useState(false);
@@ -49,7 +51,7 @@ export function ActionDialog({ target, initialAction, onClose }: { target: Actio
   const pending = decideReport.isPending || actOnMember.isPending;
 
   const removed = [...(removeAbout ? ['your about text'] : []), ...(removePost ? ['your post'] : [])];
-  const preview = statementPreview({ action, reasonCode, facts, days, reported: target.reportId !== null, removed });
+  const preview = statementPreview({ action, reasonCode, facts, days: daysValid ? days : undefined, reported: target.reportId !== null, removed });
 
   function chooseReason(code: ModerationReasonCode) {
     // The template replaces the facts unless the moderator has written their own.
@@ -60,6 +62,7 @@ export function ActionDialog({ target, initialAction, onClose }: { target: Actio
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!facts.trim()) return setError(MODERATION_MESSAGES.statementRequired);
+    if (action === 'suspend' && !daysValid) return setError(MODERATION_MESSAGES.daysRequired);
     if (action === 'remove_content' && removed.length === 0) return setError(MODERATION_MESSAGES.contentRequired);
     setError(undefined);
     const body: DecisionBody = {
@@ -112,7 +115,7 @@ export function ActionDialog({ target, initialAction, onClose }: { target: Actio
               min={MODERATION_LIMITS.daysMin}
               max={MODERATION_LIMITS.daysMax}
               value={days}
-              onChange={(e) => setDays(Math.min(MODERATION_LIMITS.daysMax, Math.max(MODERATION_LIMITS.daysMin, Number(e.target.value) || MODERATION_LIMITS.daysMin)))}
+              onChange={(e) => setDaysText(e.target.value)}
             />
           </div>
         )}

@@ -17,15 +17,21 @@ const on = (iso: string) => dateFormat.format(new Date(iso));
 export function MemberScreen({ memberId, title }: { memberId: string; title: string }) {
   const record = useModerationMember(memberId);
   const [action, setAction] = useState<ModerationAction | null>(null);
-  if (record.isPending) return <Loading label="Loading the member" />;
-  if (record.isError) return <LoadFailed what="The member" onRetry={() => void record.refetch()} />;
+  if (record.isPending || record.isError) {
+    return (
+      <section className="moderation-page">
+        <PageHeader title={title} />
+        {record.isPending ? <Loading label="Loading the member" /> : <LoadFailed what="The member" onRetry={() => void record.refetch()} />}
+      </section>
+    );
+  }
   const { member, roles, until, reports_against: against, reports_filed: filed, decisions } = record.data;
   const name = memberName(member);
   return (
     <section className="moderation-page">
       <PageHeader
-        title={`${title}: ${name}`}
-        subtitle={`${member.standing}${until ? ` until ${on(until)}` : ''} · ${member.strikes} strikes${member.false_reporter ? ' · flagged false reporter' : ''}${roles.length ? ` · ${roles.join(', ')}` : ''}`}
+        title={title}
+        subtitle={`${name} · ${member.standing}${until ? ` until ${on(until)}` : ''} · ${member.strikes} strikes${member.false_reporter ? ' · flagged false reporter' : ''}${roles.length ? ` · ${roles.join(', ')}` : ''}`}
       />
       <div className="moderation-actions" role="group" aria-label="Actions">
         {MODERATION_ACTIONS.filter((a) => a !== 'dismiss').map((a) => (

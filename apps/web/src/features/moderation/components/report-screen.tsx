@@ -18,14 +18,20 @@ const at = (iso: string) => timeFormat.format(new Date(iso));
 export function ReportScreen({ reportId, title }: { reportId: string; title: string }) {
   const report = useReport(reportId);
   const [action, setAction] = useState<ModerationAction | null>(null);
-  if (report.isPending) return <Loading label="Loading the report" />;
-  if (report.isError) return <LoadFailed what="The report" onRetry={() => void report.refetch()} />;
+  if (report.isPending || report.isError) {
+    return (
+      <section className="moderation-page">
+        <PageHeader title={title} />
+        {report.isPending ? <Loading label="Loading the report" /> : <LoadFailed what="The report" onRetry={() => void report.refetch()} />}
+      </section>
+    );
+  }
   const { report: r, evidence, history } = report.data;
   const subject = memberName(r.subject);
 
   return (
     <section className="moderation-page">
-      <PageHeader title={`${title}: ${subject}`} subtitle={`${reasonLabel(r.reason)} · ${r.priority} · ${r.status} · filed ${at(r.created_at)}${r.reporter ? ` by ${memberName(r.reporter)}` : ''}`} />
+      <PageHeader title={title} subtitle={`${subject} · ${reasonLabel(r.reason)} · ${r.priority} · ${r.status} · filed ${at(r.created_at)}${r.reporter ? ` by ${memberName(r.reporter)}` : ''}`} />
       {r.details && <blockquote className="moderation-quote">{r.details}</blockquote>}
       {r.status === 'open' && (
         <div className="moderation-actions" role="group" aria-label="Actions">

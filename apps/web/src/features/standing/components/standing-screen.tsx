@@ -86,7 +86,7 @@ function StandingDetails({ standing }: { standing: Standing }) {
       {standing.decisions.length === 0 ? (
         <p>{STANDING_TEXTS.noDecisions}</p>
       ) : (
-        <ul className="standing-decisions">
+        <ul className="standing-decisions" aria-label={STANDING_TEXTS.decisionsHeading}>
           {standing.decisions.map((decision) => (
             <DecisionCard key={decision.id} decision={decision} />
           ))}
