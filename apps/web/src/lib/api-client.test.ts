@@ -1,6 +1,7 @@
 import { NETWORK_ERROR_MESSAGE, STATUS_MESSAGES, UNEXPECTED_ERROR_MESSAGE } from '@linkup/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiClientError, apiErrorFrom, apiRequest, buildQuery, callErrorMessage, serverMessageOr } from '@/lib/api-client';
+import { useRestrictionStore } from '@/lib/restriction-store';
 import { useSessionStore } from '@/lib/session-store';
 import { apiError, buildSession, json, mockFetchUnchecked, resetStores } from '@/test/fixtures';
 
@@ -168,6 +169,32 @@ describe('automatic logout', () => {
     await failure(api.post('/auth/login', { email: 'a@b.co', password: 'x' }));
     expect(useSessionStore.getState().signOutReason).toBeNull();
   });});
+
+describe('moderation answers that keep the session (issue 30)', () => {
+  it('423 account_suspended keeps the session and marks it restricted, with details.until', async () => {
+    const session = buildSession();
+    resetStores(session);
+    mockFetchUnchecked(() => json(423, { code: 'account_suspended', message: 'Restricted.', details: { until: '2026-12-05T10:00:00.000Z' } }));
+    await failure(api.get('/matches'));
+    expect(useSessionStore.getState().token).toBe(session.token);
+    expect(useRestrictionStore.getState()).toMatchObject({ token: session.token, until: '2026-12-05T10:00:00.000Z' });
+  });
+
+  it('403 same_moderator keeps the session', async () => {
+    const session = buildSession({ roles: ['moderator'] });
+    resetStores(session);
+    mockFetchUnchecked(() => json(403, { code: 'same_moderator', message: 'Another moderator must decide this appeal.' }));
+    await failure(api.post('/moderation/appeals/a1/decision', {}));
+    expect(useSessionStore.getState().token).toBe(session.token);
+  });
+
+  it('a new session is not restricted', () => {
+    resetStores(buildSession());
+    useRestrictionStore.getState().restrict('tok_test_123', null);
+    useSessionStore.getState().signIn(buildSession({}, 'tok_other'));
+    expect(useRestrictionStore.getState().token).toBeNull();
+  });
+});
 
 describe('an unconfirmed number (409 mobile_unverified, issue 27)', () => {
   it('marks the session user unconfirmed, so the guard leads to the confirm step; the session stays', async () => {

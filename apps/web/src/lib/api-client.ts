@@ -162,7 +162,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (token && current) useRestrictionStore.getState().restrict(token, restrictedUntil(parsed));
       throw apiErrorFrom(response.status, parsed);
     }
-    if ((response.status === 401 || response.status === 403) && token && current) {
+    // A 403 that refuses one act of a session that stays valid is no sign-out (issue 30: an appeal
+    // is for another moderator than the one who decided).
+    const keepsSession = isRecord(parsed) && parsed.code === 'same_moderator';
+    if ((response.status === 401 || response.status === 403) && !keepsSession && token && current) {
       useSessionStore.getState().signOut('expired');
     }
     const error = apiErrorFrom(response.status, parsed);
