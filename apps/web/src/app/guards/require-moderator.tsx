@@ -1,9 +1,16 @@
-import { DEFAULT_AUTHED_PATH, isModerator } from '@linkup/contract';
+import { DEFAULT_AUTHED_PATH, type Role } from '@linkup/contract';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '@/components/load-state';
 import { PAGE_GROUPS } from '@/app/page-groups';
 import { useSessionStore } from '@/lib/session-store';
+
+/**
+ * The contract's MODERATOR_ROLES / isModerator, restated: they live beside zod schemas
+ * (schemas/moderation.ts), and an import from there would put zod in every first page.
+ */
+const CONSOLE_ROLES: readonly Role[] = ['moderator', 'admin'];
+const isModerator = (roles: readonly string[] | undefined) => (roles ?? []).some((r) => (CONSOLE_ROLES as readonly string[]).includes(r));
 
 type ModerationModule = Awaited<ReturnType<typeof PAGE_GROUPS.moderation>>;
 
