@@ -21,6 +21,7 @@ import { feedRoutes } from './modules/feed/feed.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { matchesRoutes } from './modules/matches/matches.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { moderationRoutes, standingRoutes } from './modules/moderation/moderation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
@@ -159,6 +160,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await api.register(onboardingRoutes);
     await api.register(membersRoutes);
     await api.register(safetyRoutes);
+    await api.register(moderationRoutes);
+    await api.register(standingRoutes);
     await api.register(settingsRoutes);
     await api.register(accountRoutes);
     await api.register(helpRoutes);

@@ -59,6 +59,10 @@ export const ConfigSchema = z
     PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(10 * 1024 * 1024),
     PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(40_000_000),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+    /** Issue 30: where critical reports (underage, threats) are e-mailed at once; none when unset. */
+    MODERATION_ALERT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    /** Issue 30: what the 1st, 2nd, 3rd… strike brings (warn, suspend:<days>, ban); the last step repeats. */
+    MODERATION_STRIKE_LADDER: z.string().regex(/^(warn|ban|suspend:\d{1,3})(,(warn|ban|suspend:\d{1,3}))*$/, 'warn, suspend:<days> or ban, comma-separated').default('warn,suspend:7,ban'),
     FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(10),
     FIRST_MESSAGES_PER_DAY_NEW_ACCOUNT: z.coerce.number().int().min(1).default(3),
     FIRST_MESSAGES_PER_DAY_VERIFIED: z.coerce.number().int().min(1).default(30),
@@ -149,6 +153,7 @@ export const ConfigSchema = z
       socketsPerMember: env.SOCKETS_PER_MEMBER,
       photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
       reportsPerDay: env.REPORTS_PER_DAY,
+      moderation: { alertEmail: env.MODERATION_ALERT_EMAIL ?? null, strikeLadder: env.MODERATION_STRIKE_LADDER.split(',') },
       /** New conversations a member may start a day, by trust tier (issue 29; chat.policy.ts). */
       firstMessages: {
         perDay: env.FIRST_MESSAGES_PER_DAY,

@@ -37,6 +37,8 @@ import { MatchesRepository } from './modules/matches/matches.repository';
 import { MatchesService } from './modules/matches/matches.service';
 import { MembersRepository } from './modules/members/members.repository';
 import { MembersService } from './modules/members/members.service';
+import { ModerationRepository } from './modules/moderation/moderation.repository';
+import { ModerationService } from './modules/moderation/moderation.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { NotificationJobs } from './modules/notifications/notification-jobs';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -55,6 +57,7 @@ import { BlocksRepository } from './modules/shared/blocks.repository';
 import { EntitlementsRepository } from './modules/shared/entitlements.repository';
 import { LocationChanges } from './modules/shared/location-changes';
 import { MemberSummaries } from './modules/shared/member-summaries';
+import { MemberRolesRepository } from './modules/shared/member-roles.repository';
 import { MemberSummaryRepository } from './modules/shared/member-summary.repository';
 import { NotificationSettingsRepository } from './modules/shared/notification-settings.repository';
 import { PrivacyRepository } from './modules/shared/privacy.repository';
@@ -111,7 +114,8 @@ export function buildServices(inputs: ServiceInputs) {
   const blocks = new BlocksRepository(db);
   const entitlements = new EntitlementsRepository(db);
   const summaries = new MemberSummaries(new MemberSummaryRepository(db, privacy), storage, clock);
-  const sessionUsers = new SessionUsers(summaries, entitlements, clock);
+  const roles = new MemberRolesRepository(db);
+  const sessionUsers = new SessionUsers(summaries, entitlements, clock, roles);
 
   // The one notify path: every module with something to tell a member calls it after its commit.
   const push = selectPush(config);
@@ -123,7 +127,15 @@ export function buildServices(inputs: ServiceInputs) {
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
 
-  const auth: AuthService = new AuthService({ repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter });
+  const auth: AuthService = new AuthService({
+    repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,
+    refusesIdentity: (identity) => moderation.refusesIdentity(identity),
+  });
+  // Moderation (issue 30): decisions end sessions through auth; registration asks it about bans.
+  const moderation: ModerationService = new ModerationService({
+    repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
+    clock, secret, config: config.moderation, log,
+  });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
@@ -167,7 +179,11 @@ export function buildServices(inputs: ServiceInputs) {
     preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
     onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
     members,
-    safety: new SafetyService(new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock, limiter),
+    safety: new SafetyService(
+      new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock, limiter,
+      (report) => moderation.reportFiled(report),
+    ),
+    moderation,
     settings,
     devices: new DevicesService(new DevicesRepository(db), clock, config.push),
     help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock, limiter }),

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { normalizeEmail, normalizeMobile } from '../lib/phone';
+import { ModerationRepository } from '../modules/moderation/moderation.repository';
 import { EntitlementsRepository } from '../modules/shared/entitlements.repository';
+import { MemberRolesRepository } from '../modules/shared/member-roles.repository';
 import { AdminRepository } from './admin.repository';
 
 export class AdminError extends Error {}
@@ -27,4 +29,25 @@ export async function grantPremiumCommand(db: Kysely<Database>, args: string[], 
   const member = await findMember(db, identifier, defaultRegion);
   const granted = await new EntitlementsRepository(db).grant(member.id, days, new Date().toISOString());
   return `${member.name} is premium until ${granted.ends_at}.`;
+}
+
+const ROLE_NAMES = ['moderator', 'admin'];
+
+/** `grant-role|revoke-role <email|mobile> moderator|admin` (issue 30), with an audit entry (no actor: the command line). */
+export async function roleCommand(db: Kysely<Database>, grant: boolean, args: string[], defaultRegion: string): Promise<string> {
+  const [identifier, role] = args;
+  const usage = `Usage: npm run admin -- ${grant ? 'grant-role' : 'revoke-role'} <email|mobile> moderator|admin`;
+  if (!identifier || !role || !ROLE_NAMES.includes(role)) throw new AdminError(usage);
+  const member = await findMember(db, identifier, defaultRegion);
+  const roles = new MemberRolesRepository(db);
+  const now = new Date().toISOString();
+  const changed = grant ? await roles.grant(member.id, role, now) : await roles.revoke(member.id, role);
+  if (changed) {
+    await new ModerationRepository(db).audit({
+      action: grant ? 'role_granted' : 'role_revoked', actor_id: null, subject_id: member.id, target: role, reason_code: null,
+      statement: 'admin command line', created_at: now,
+    });
+  }
+  if (grant) return changed ? `${member.name} is now ${role}.` : `${member.name} already was ${role}.`;
+  return changed ? `${member.name} is no longer ${role}.` : `${member.name} was not ${role}.`;
 }

@@ -1,25 +1,32 @@
 /**
  * Operator commands: `npm run admin -- <command> …`
  *   grant-premium <email|mobile> <days>   premium for that many days (until purchases exist)
+ *   grant-role <email|mobile> moderator|admin    opens the moderation console (issue 30)
+ *   revoke-role <email|mobile> moderator|admin
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { AdminError, grantPremiumCommand } from './admin';
+import { AdminError, grantPremiumCommand, roleCommand } from './admin';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function run(command: string | undefined, args: string[]): Promise<void> {
-  if (command !== 'grant-premium') throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days>');
+  const commands = ['grant-premium', 'grant-role', 'revoke-role'];
+  if (!command || !commands.includes(command)) {
+    throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days> | grant-role|revoke-role <email|mobile> moderator|admin');
+  }
   const envFile = path.join(REPO_ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   try {
     await migrateToLatest(database.db);
-    say(await grantPremiumCommand(database.db, args, config.defaultPhoneRegion));
+    const region = config.defaultPhoneRegion;
+    if (command === 'grant-premium') say(await grantPremiumCommand(database.db, args, region));
+    else say(await roleCommand(database.db, command === 'grant-role', args, region));
   } finally {
     await database.close();
   }

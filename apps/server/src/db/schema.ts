@@ -42,6 +42,10 @@ export interface UsersTable {
   last_active_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Issue 30: 'suspended', 'banned' or 'protective' (automatic, hides from discover/search/feed); null in good standing. */
+  restriction: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a suspension ends (null: a ban, a protective restriction, or none). */
+  restricted_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -220,8 +224,12 @@ export interface UserReportsTable {
   post_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The chat message the report is about, if any (issue 29). */
   message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'open', 'dismissed' or 'actioned' (issue 30). */
   status: Generated<string>;
   created_at: Timestamp;
+  /** The moderation decision that closed the report (issue 30). */
+  decision_id: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** A report's evidence, as it was when filed (issue 29, migration 0019). */
@@ -466,7 +474,69 @@ export interface JobRunsTable {
   started_at: Timestamp;
 }
 
+/** Issue 30: staff roles. */
+export interface MemberRolesTable {
+  user_id: string;
+  role: string;
+  granted_at: Timestamp;
+}
+
+export interface ModerationDecisionsTable {
+  id: string;
+  subject_id: string;
+  report_id: string | null;
+  moderator_id: string | null;
+  action: string;
+  reason_code: string;
+  statement: string;
+  content: string | null;
+  strike: Bool;
+  automatic: Bool;
+  until: Timestamp | null;
+  created_at: Timestamp;
+  overturned_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** A strike or ban, keyed on an HMAC of a mobile number or e-mail address (one row per key). */
+export interface ModerationMarksTable {
+  id: string;
+  key_hash: string;
+  decision_id: string;
+  kind: 'strike' | 'ban';
+  created_at: Timestamp;
+  lifted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export interface ModerationAppealsTable {
+  id: string;
+  decision_id: string;
+  member_id: string;
+  text: string;
+  status: string;
+  created_at: Timestamp;
+  decided_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  outcome_statement: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Append-only. */
+export interface ModerationAuditTable {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  subject_id: string | null;
+  target: string | null;
+  reason_code: string | null;
+  statement: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  member_roles: MemberRolesTable;
+  moderation_decisions: ModerationDecisionsTable;
+  moderation_marks: ModerationMarksTable;
+  moderation_appeals: ModerationAppealsTable;
+  moderation_audit: ModerationAuditTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_photos: UserPhotosTable;

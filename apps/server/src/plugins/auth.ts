@@ -84,6 +84,9 @@ export const authPlugin = fp(async (app) => {
     const token = bearerToken(request.headers.authorization);
     const member = token ? await memberForToken(token) : null;
     if (!member) throw unauthorized();
+    // A suspended or banned member (issue 30) reaches only their standing, appeals, export,
+    // deletion and logout; 423 (not 401/403) so the client keeps the session and shows the standing page.
+    app.services.moderation.checkRestricted(member.user, request.method, request.routeOptions.url);
     request.member = member;
   });
 });

@@ -35,6 +35,8 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
     last_active_at: now,
     created_at: now,
     updated_at: now,
+    restriction: null,
+    restricted_until: null,
     ...overrides,
   };
   await db.insertInto('users').values({ ...row, profile_completed: Boolean(row.profile_completed), is_demo: Boolean(row.is_demo) }).execute();
@@ -69,3 +71,10 @@ export async function signIn(app: FastifyInstance, user: UserRow): Promise<strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A member with a staff role (issue 30): `moderator` by default, or `admin`. */
+export async function buildModerator(db: Kysely<Database>, overrides: Partial<UserRow> = {}, role: 'moderator' | 'admin' = 'moderator'): Promise<UserRow> {
+  const user = await buildUser(db, { name: `Moderator ${sequence + 1}`, ...overrides });
+  await db.insertInto('member_roles').values({ user_id: user.id, role, granted_at: nowIso() }).execute();
+  return user;
+}

@@ -17,6 +17,7 @@ import * as m0017 from './0017_mobile_verification';
 import * as m0018 from './0018_message_requests';
 import * as m0019 from './0019_report_evidence';
 import * as m0020 from './0020_message_flags';
+import * as m0021 from './0021_moderation';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_message_requests': m0018,
   '0019_report_evidence': m0019,
   '0020_message_flags': m0020,
+  '0021_moderation': m0021,
 };

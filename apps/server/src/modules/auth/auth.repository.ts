@@ -55,6 +55,14 @@ export class AuthRepository {
     await this.db.updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
   }
 
+  /** Ends every session of a member (a suspension or ban, issue 30), with their push devices. */
+  async revokeAllSessions(userId: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();
+    });
+  }
+
   /** Ends a session (logout); its push device goes with it, so the device gets no more pushes. */
   async revokeSession(sessionId: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import type { Notifier } from '../shared/notifier';
 import {
-  AUTH_MESSAGES, credentialChangeNotice, type CredentialChange, type LoginBody, type RegisterBody,
+  AUTH_MESSAGES, MODERATION_MESSAGES, credentialChangeNotice, type CredentialChange, type LoginBody, type RegisterBody,
 } from '@linkup/contract';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -48,6 +48,8 @@ export interface AuthServiceDeps {
    * number-confirmation codes; a function because that service is built after this one).
    */
   mobileCodes: () => MobileConfirmationCodes;
+  /** Whether a ban stands against this number or e-mail (issue 30: moderation keeps it as an HMAC). */
+  refusesIdentity?: (identity: { mobile: string | null; email: string | null }) => Promise<boolean>;
 }
 
 /** The code a member confirms their number with (the auth module's OtpService). */
@@ -116,6 +118,9 @@ export class AuthService {
     // Only a confirmed number is taken: a claim nobody confirmed never blocks the number's owner (issue 27).
     if (mobile && (await repo.findUserByMobile(mobile))) errors.mobile = [AUTH_MESSAGES.mobileTaken];
     if (Object.keys(errors).length > 0 || !mobile) throw invalid(errors);
+    if (await this.deps.refusesIdentity?.({ mobile, email })) {
+      throw new AppError(403, MODERATION_MESSAGES.registrationRefused, { code: 'registration_refused' });
+    }
 
     const now = nowIso();
     const user: UserRow = {
@@ -124,6 +129,7 @@ export class AuthService {
       marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
       height_cm: null, job_title: null, education: null, profile_completed: false, onboarding_completed_at: null,
       email_verified_at: null, phone_verified_at: null, is_demo: false, last_active_at: now, created_at: now, updated_at: now,
+      restriction: null, restricted_until: null,
     };
     try {
       await repo.createUser({ ...user, profile_completed: false, is_demo: false });
@@ -284,6 +290,12 @@ export class AuthService {
         ? mail.send({ to, subject: 'Reset your LinkUp password', text: `${text}\n\n${link}\n\n— LinkUp`, link })
         : whatsapp.sendLink(to, text, link),
     );
+  }
+
+  /** Ends every session of a member and closes their sockets at once (a suspension or ban, issue 30). */
+  async endEverySession(userId: string): Promise<void> {
+    await this.deps.repo.revokeAllSessions(userId, nowIso());
+    this.deps.realtime().disconnectMember(userId);
   }
 
   /** Sets the new password, uses the token up and signs the member out everywhere. */

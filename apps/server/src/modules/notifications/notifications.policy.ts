@@ -113,6 +113,8 @@ export const notificationsPolicy = {
           return { title: NOTIFICATION_TEXTS.reminder.title, body: NOTIFICATION_TEXTS.reminder.body(event.count ?? 1) };
         case 'welcome':
           return { title: NOTIFICATION_TEXTS.welcome.title, body: NOTIFICATION_TEXTS.welcome.body };
+        case 'moderation_decision':
+          return { title: NOTIFICATION_TEXTS.moderation_decision.title, body: NOTIFICATION_TEXTS.moderation_decision.body(event.text ?? 'decision') };
         default:
           return { title: NOTIFICATION_TYPE_LABELS[type] ?? 'LinkUp', body: '' };
       }

@@ -28,6 +28,8 @@ export class SafetyService {
     private readonly limits: { reportsPerDay: number },
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    /** After a new report is stored (issue 30: moderation alerts and automatic restrictions). */
+    private readonly onReported: (report: { id: string; reason: string; reportedId: string }) => Promise<void> = async () => {},
   ) {}
 
   /** Blocks a member; `created` false when already blocked (idempotent). */
@@ -95,6 +97,7 @@ export class SafetyService {
     });
     if (blocked) await this.blockPair(userId, targetId);
     if (earlier) return { report: { id: earlier.id, reason: earlier.reason as ReportReason, blocked, created_at: earlier.created_at }, created: false };
+    await this.onReported({ id, reason: body.reason, reportedId: targetId });
     return { report: { id, reason: body.reason, blocked, post_id: postId, message_id: messageId, created_at: now }, created: true };
   }
 

@@ -6,6 +6,8 @@ export interface SessionUserExtras {
   avatar_url: string | null;
   is_premium: boolean;
   premium_until: string | null;
+  /** Staff roles (issue 30). */
+  roles?: string[];
 }
 
 /**
@@ -36,5 +38,6 @@ export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): S
     profile_completed: toBool(user.profile_completed),
     onboarding_completed_at: user.onboarding_completed_at,
     email_verified_at: user.email_verified_at,
+    restricted: user.restriction === 'suspended' || user.restriction === 'banned',
   };
 }

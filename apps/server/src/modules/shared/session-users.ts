@@ -2,6 +2,7 @@ import type { SessionUser } from '@linkup/contract';
 import type { UserRow } from '../../db/schema';
 import { isoNow, type Clock } from '../../lib/clock';
 import type { EntitlementsRepository } from './entitlements.repository';
+import type { MemberRolesRepository } from './member-roles.repository';
 import type { MemberSummaries } from './member-summaries';
 import { presentSessionUser } from './session-user.presenter';
 
@@ -11,12 +12,15 @@ export class SessionUsers {
     private readonly summaries: MemberSummaries,
     private readonly entitlements: EntitlementsRepository,
     private readonly clock: Clock,
+    private readonly roles: MemberRolesRepository,
   ) {}
 
   async present(user: UserRow): Promise<SessionUser> {
     const now = isoNow(this.clock);
-    const [avatar, premium] = await Promise.all([this.summaries.avatarOf(user.id), this.entitlements.isPremium(user.id, now)]);
+    const [avatar, premium, roles] = await Promise.all([
+      this.summaries.avatarOf(user.id), this.entitlements.isPremium(user.id, now), this.roles.rolesOf(user.id),
+    ]);
     const premiumUntil = premium ? await this.entitlements.premiumUntil(user.id, now) : null;
-    return presentSessionUser(user, { avatar_url: avatar, is_premium: premium, premium_until: premiumUntil });
+    return presentSessionUser(user, { avatar_url: avatar, is_premium: premium, premium_until: premiumUntil, roles });
   }
 }

@@ -1,0 +1,77 @@
+import type {
+  AuditEntry, Decision, ModerationMemberSummary, ModerationReport, ReportEvidence, StandingDecision, StandingStatus,
+} from '@linkup/contract';
+import { REPORT_REASONS } from '@linkup/contract';
+import { toBool } from '../../db/schema';
+import type { ReportSnapshot } from '../shared/report-evidence.repository';
+import type { AppealRow, AuditRow, DecisionRow, MemberRow, ReportRow } from './moderation.repository';
+import { moderationPolicy } from './moderation.policy';
+
+/** How the console shows a member (a deleted one keeps their id). */
+export function presentMemberSummary(
+  id: string, row: MemberRow | undefined, facts: { standing: StandingStatus; strikes: number; falseReporter: boolean; photo: string | null },
+): ModerationMemberSummary {
+  return {
+    id, name: row?.name ?? null, photo: facts.photo, created_at: row?.created_at ?? null, deleted: row === undefined,
+    standing: facts.standing, strikes: facts.strikes, false_reporter: facts.falseReporter,
+  };
+}
+
+function parseContent(content: string | null): Decision['content'] {
+  if (!content) return null;
+  const c = JSON.parse(content) as { photo_ids?: string[]; post?: boolean; about?: boolean };
+  return { photo_ids: c.photo_ids ?? [], post: Boolean(c.post), about: Boolean(c.about) };
+}
+
+export function presentDecision(row: DecisionRow, forMember = false): Decision {
+  return {
+    id: row.id, subject_id: row.subject_id, report_id: row.report_id, action: row.action as Decision['action'], reason_code: row.reason_code,
+    statement: row.statement, content: parseContent(row.content), strike: toBool(row.strike) && row.overturned_at === null,
+    automatic: toBool(row.automatic), moderator_id: forMember ? null : row.moderator_id, created_at: row.created_at, until: row.until,
+    overturned: row.overturned_at !== null,
+  };
+}
+
+export function presentStandingDecision(row: DecisionRow, appeal: AppealRow | undefined, now: Date): StandingDecision {
+  const deadline = moderationPolicy.appealDeadline(row.created_at);
+  const open = !appeal && row.overturned_at === null && Date.parse(deadline) > now.getTime();
+  return {
+    id: row.id, action: row.action as StandingDecision['action'], reason_code: row.reason_code, statement: row.statement, at: row.created_at,
+    until: row.until, automatic: toBool(row.automatic), content: parseContent(row.content), overturned: row.overturned_at !== null,
+    appeal: { status: (appeal?.status as 'open' | 'upheld' | 'overturned' | undefined) ?? null, deadline: open ? deadline : null },
+  };
+}
+
+export function presentReport(
+  row: ReportRow, priority: ModerationReport['priority'], subject: ModerationMemberSummary, reporter: ModerationMemberSummary | null,
+): ModerationReport {
+  return {
+    id: row.id, reason: (REPORT_REASONS as readonly string[]).includes(row.reason) ? (row.reason as ModerationReport['reason']) : 'other',
+    details: row.details, status: row.status === 'open' ? 'open' : 'closed', priority, created_at: row.created_at,
+    post_id: row.post_id, message_id: row.message_id, reporter, subject, decision_id: row.decision_id,
+  };
+}
+
+/** The evidence snapshot for moderators; photo URLs through `photoUrl`. */
+export function presentEvidence(
+  stored: { snapshot: string; created_at: string } | undefined, messageId: string | null, photoUrl: (key: string) => string,
+): ReportEvidence | null {
+  if (!stored) return null;
+  const snap = JSON.parse(stored.snapshot) as ReportSnapshot;
+  return {
+    captured_at: snap.taken_at ?? stored.created_at,
+    profile: { id: snap.member.id, name: snap.member.name, about: snap.member.about },
+    photos: snap.member.photos.map((p) => ({ id: p.id, url: photoUrl(p.storage_key) })),
+    messages: snap.messages.map((m) => ({
+      id: m.id, sender_id: m.user_id, body: m.deleted ? null : m.text, created_at: m.created_at, reported: m.id === messageId,
+    })),
+    post: snap.post ? { id: snap.post.id, description: snap.post.description, created_at: snap.post.created_at } : null,
+  };
+}
+
+export function presentAudit(row: AuditRow): AuditEntry {
+  return {
+    id: row.id, action: row.action as AuditEntry['action'], actor_id: row.actor_id, subject_id: row.subject_id, target: row.target,
+    reason_code: row.reason_code, statement: row.statement, created_at: row.created_at,
+  };
+}

@@ -1,0 +1,390 @@
+import { createHmac } from 'node:crypto';
+import {
+  MODERATION_MESSAGES, MODERATION_REASON_LABELS, REPORT_REASON_LABELS, type Appeal, type AuditEntry, type DecisionResult,
+  type DecisionValues, type ModerationAction, type ModerationAppeal, type ModerationMemberDetail, type ModerationMemberSummary,
+  type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type ReportDetail, type Standing,
+} from '@linkup/contract';
+import type { MailSender } from '../../adapters/mail/mail';
+import type { PhotoStorage } from '../../adapters/storage/storage';
+import { toBool } from '../../db/schema';
+import { isoNow, type Clock } from '../../lib/clock';
+import { AppError, conflict, notFound } from '../../lib/http-errors';
+import { newId } from '../../lib/ids';
+import type { MemberRolesRepository } from '../shared/member-roles.repository';
+import type { Notifier } from '../shared/notifier';
+import { moderationPolicy as policy, type LadderStep } from './moderation.policy';
+import {
+  presentAudit, presentDecision, presentEvidence, presentMemberSummary, presentReport, presentStandingDecision,
+} from './moderation.presenter';
+import type { DecisionRow, MemberRow, ModerationRepository, NewAudit, ReportRow } from './moderation.repository';
+
+export interface ModerationServiceDeps {
+  repo: ModerationRepository;
+  roles: MemberRolesRepository;
+  /** Ends every session of a member and closes their sockets (the auth service). */
+  endSessions: (userId: string) => Promise<void>;
+  notifier: Notifier;
+  mail: MailSender;
+  storage: PhotoStorage;
+  clock: Clock;
+  secret: string;
+  config: { alertEmail: string | null; strikeLadder: readonly string[] };
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+const page = <T>(items: T[], pageNo: number, perPage: number): { items: T[]; pagination: Pagination } => ({
+  items: items.slice((pageNo - 1) * perPage, pageNo * perPage),
+  pagination: { current_page: pageNo, last_page: Math.max(1, Math.ceil(items.length / perPage)), per_page: perPage, total: items.length },
+});
+
+/**
+ * Moderation (issue 30): the queue, decisions with their statement of reasons, strikes keyed on
+ * an HMAC of the member's mobile number and e-mail, appeals to another moderator, the audit log,
+ * and the member's standing. Each decision is one transaction (decision, reports, strike,
+ * restriction, removed content, audit entry); sessions end, notifications and e-mails go after it.
+ */
+export class ModerationService {
+  readonly #ladder: LadderStep[];
+
+  constructor(private readonly deps: ModerationServiceDeps) {
+    this.#ladder = policy.parseLadder(deps.config.strikeLadder);
+  }
+
+  // ── Roles ──
+
+  async mayModerate(userId: string): Promise<boolean> {
+    return policy.mayModerate(await this.deps.roles.rolesOf(userId));
+  }
+
+  /** Grants or revokes a role, with an audit entry (`actorId` null: the admin command line). */
+  async changeRole(actorId: string | null, userId: string, role: string, grant: boolean): Promise<boolean> {
+    const now = isoNow(this.deps.clock);
+    const changed = grant ? await this.deps.roles.grant(userId, role, now) : await this.deps.roles.revoke(userId, role);
+    if (changed) {
+      await this.deps.repo.audit({
+        action: grant ? 'role_granted' : 'role_revoked', actor_id: actorId, subject_id: userId, target: role, reason_code: null, statement: null, created_at: now,
+      });
+    }
+    return changed;
+  }
+
+  /** `PUT /moderation/members/{id}/roles` (admins only; others get 404 like any hidden thing). */
+  async setRoles(actorId: string, userId: string, roles: readonly string[]): Promise<{ id: string; roles: ('moderator' | 'admin')[] }> {
+    if (!policy.mayManageRoles(await this.deps.roles.rolesOf(actorId))) throw notFound();
+    if (!(await this.deps.repo.member(userId))) throw notFound();
+    const current = await this.deps.roles.rolesOf(userId);
+    for (const role of ['moderator', 'admin']) {
+      if (roles.includes(role) !== current.includes(role)) await this.changeRole(actorId, userId, role, roles.includes(role));
+    }
+    return { id: userId, roles: (await this.deps.roles.rolesOf(userId)) as ('moderator' | 'admin')[] };
+  }
+
+  /**
+   * Throws account_suspended (423, not 401/403: the client keeps the session and shows the standing
+   * page) when a suspended or banned member calls a route a restricted session may not reach.
+   */
+  checkRestricted(user: { restriction: string | null; restricted_until: string | null }, method: string, url: string | undefined): void {
+    if (!policy.isRestricted(user, this.deps.clock.now()) || policy.restrictedRouteAllowed(method, url)) return;
+    throw new AppError(423, MODERATION_MESSAGES.accountSuspended, {
+      code: 'account_suspended', details: { until: user.restriction === 'banned' ? null : user.restricted_until },
+    });
+  }
+
+  // ── Identity keys ──
+
+  /** The HMACs a member's strikes and bans are kept under: one of the mobile number, one of the e-mail. */
+  identityKeys(identity: { mobile: string | null; email: string | null }): string[] {
+    const keys: string[] = [];
+    const mac = (text: string) => createHmac('sha256', this.deps.secret).update(text).digest('hex');
+    if (identity.mobile) keys.push(mac(`mobile:${identity.mobile}`));
+    if (identity.email) keys.push(mac(`email:${identity.email.toLowerCase()}`));
+    return keys;
+  }
+
+  #keysOf(row: MemberRow): string[] {
+    return this.identityKeys({ mobile: row.phone_number ?? row.pending_phone_number, email: row.email });
+  }
+
+  /** Whether a ban stands against this number or e-mail (registration asks). */
+  refusesIdentity(identity: { mobile: string | null; email: string | null }): Promise<boolean> {
+    return this.deps.repo.banned(this.identityKeys(identity));
+  }
+
+  // ── Summaries ──
+
+  async #summaries(ids: readonly (string | null)[]): Promise<Map<string, ModerationMemberSummary>> {
+    const present = [...new Set(ids.filter((id): id is string => id !== null))];
+    const [rows, counts] = await Promise.all([this.deps.repo.members(present), this.deps.repo.reporterCounts(present)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = this.deps.clock.now();
+    const map = new Map<string, ModerationMemberSummary>();
+    for (const id of present) {
+      const row = byId.get(id);
+      const strikes = row ? await this.deps.repo.strikes(this.#keysOf(row)) : 0;
+      const c = counts.get(id);
+      map.set(id, presentMemberSummary(id, row, {
+        standing: row ? policy.standing(row, strikes, now) : 'good', strikes, photo: null,
+        falseReporter: c ? policy.isFalseReporter(c.total, c.dismissed) : false,
+      }));
+    }
+    return map;
+  }
+
+  async #presentReports(rows: ReportRow[]) {
+    const summaries = await this.#summaries(rows.flatMap((r) => [r.reported_id, r.reporter_id]));
+    return rows.filter((r) => r.reported_id !== null).map((r) => {
+      const reporter = r.reporter_id ? summaries.get(r.reporter_id) ?? null : null;
+      const priority = policy.priority(r.reason, reporter?.false_reporter ?? false);
+      return presentReport(r, priority, summaries.get(r.reported_id!)!, reporter);
+    });
+  }
+
+  // ── Queue ──
+
+  async queue(kind: 'report' | 'held' | 'appeal', status: 'open' | 'closed', pageNo: number, perPage: number): Promise<{ items: QueueItem[]; pagination: Pagination }> {
+    if (kind === 'appeal') {
+      const appeals = await this.appeals(status, 1, 500);
+      const items: QueueItem[] = appeals.items.map((a) => ({
+        id: a.id, kind: 'appeal', priority: 'high', created_at: a.created_at, subject: a.member, reporter: null, reason: 'appeal', reports_count: 0,
+      }));
+      return page(items, pageNo, perPage);
+    }
+    if (kind === 'held') return page([], pageNo, perPage);
+    const reports = await this.#presentReports(await this.deps.repo.reportsByStatus(status === 'open'));
+    const counts = await this.deps.repo.openCounts(reports.map((r) => r.subject.id));
+    const items: QueueItem[] = reports.map((r) => ({
+      id: r.id, kind: 'report', priority: r.priority, created_at: r.created_at, subject: r.subject, reporter: r.reporter, reason: r.reason,
+      reports_count: counts.get(r.subject.id) ?? 0,
+    }));
+    items.sort((a, b) => policy.compareQueue(a, b));
+    return page(items, pageNo, perPage);
+  }
+
+  async reportDetail(reportId: string): Promise<ReportDetail> {
+    const row = await this.deps.repo.report(reportId);
+    if (!row?.reported_id) throw notFound();
+    const [report] = await this.#presentReports([row]);
+    const [stored, history] = await Promise.all([this.deps.repo.evidence(row.id), this.#history(row.reported_id)]);
+    return {
+      report: report!, evidence: presentEvidence(stored, row.message_id, (key) => this.deps.storage.urlFor(key)),
+      history: { reports: history.reports, decisions: history.decisions, strikes: report!.subject.strikes },
+    };
+  }
+
+  async #history(subjectId: string) {
+    const [reports, decisions] = await Promise.all([this.deps.repo.reportsAgainst(subjectId), this.deps.repo.decisionsOf(subjectId)]);
+    return { reports: await this.#presentReports(reports), decisions: decisions.map((d) => presentDecision(d)) };
+  }
+
+  async memberDetail(memberId: string): Promise<ModerationMemberDetail> {
+    const row = await this.deps.repo.member(memberId);
+    const decisions = await this.deps.repo.decisionsOf(memberId);
+    if (!row && decisions.length === 0) throw notFound();
+    const [summary, history, filed, roles] = await Promise.all([
+      this.#summaries([memberId]), this.#history(memberId), this.deps.repo.reportsFiledBy(memberId), this.deps.roles.rolesOf(memberId),
+    ]);
+    return {
+      member: summary.get(memberId)!, roles, until: row?.restricted_until ?? null,
+      reports_against: history.reports, reports_filed: await this.#presentReports(filed), decisions: history.decisions,
+    };
+  }
+
+  // ── Decisions ──
+
+  /** `POST /moderation/reports/{id}/decision`. */
+  async decideReport(moderatorId: string, reportId: string, body: DecisionValues): Promise<DecisionResult> {
+    const report = await this.deps.repo.report(reportId);
+    if (!report?.reported_id) throw notFound();
+    if (report.status !== 'open') throw conflict('This report has already been decided.');
+    const others = body.include_similar ? await this.deps.repo.openReportIds(report.reported_id, report.reason) : [];
+    return this.#decide(moderatorId, report.reported_id, report.id, [...new Set([report.id, ...others])], body);
+  }
+
+  /** `POST /moderation/members/{id}/actions`: the same actions without a report. */
+  async actOnMember(moderatorId: string, memberId: string, body: DecisionValues): Promise<DecisionResult> {
+    return this.#decide(moderatorId, memberId, null, [], body);
+  }
+
+  async #decide(moderatorId: string, subjectId: string, reportId: string | null, reportIds: string[], body: DecisionValues): Promise<DecisionResult> {
+    const subject = await this.deps.repo.member(subjectId);
+    if (!subject) throw notFound();
+    const now = this.deps.clock.now();
+    const nowIso = now.toISOString();
+    const keys = this.#keysOf(subject);
+    const strike = policy.addsStrike(body.action);
+    let action: ModerationAction = body.action;
+    let days = body.days ?? null;
+    let escalated: ModerationAction | null = null;
+    if (strike) {
+      const step = policy.ladderStep(this.#ladder, (await this.deps.repo.strikes(keys)) + 1);
+      if (step.action !== 'warn') {
+        escalated = step.action;
+        action = step.action;
+        days = step.action === 'suspend' ? step.days : null;
+      }
+    }
+    const restriction = policy.restrictionOf(action);
+    const until = restriction === 'suspended' && days ? policy.suspensionEnd(now, days) : null;
+    const content = body.action === 'remove_content' && body.content
+      ? { photo_ids: body.content.photo_ids ?? [], post: Boolean(body.content.post), about: Boolean(body.content.about) }
+      : null;
+    const decision: Omit<DecisionRow, 'overturned_at'> = {
+      id: newId(), subject_id: subjectId, report_id: reportId, moderator_id: moderatorId, action: escalated ? action : body.action,
+      reason_code: body.reason_code, statement: body.statement, content: content ? JSON.stringify(content) : null, strike, automatic: false,
+      until, created_at: nowIso,
+    };
+    await this.deps.repo.applyDecision({
+      decision,
+      reportIds,
+      reportStatus: body.action === 'dismiss' ? 'dismissed' : 'actioned',
+      marks: [
+        ...(strike ? keys.map((key_hash) => ({ key_hash, kind: 'strike' as const })) : []),
+        ...(action === 'ban' ? keys.map((key_hash) => ({ key_hash, kind: 'ban' as const })) : []),
+      ],
+      ...(restriction ? { restriction: { restriction, restricted_until: until } } : {}),
+      ...(content ? { removeContent: content } : {}),
+      audit: {
+        action: 'decision', actor_id: moderatorId, subject_id: subjectId, target: `${decision.action}:${decision.id}`,
+        reason_code: body.reason_code, statement: body.statement, created_at: nowIso,
+      },
+    }, nowIso);
+    if (restriction) await this.deps.endSessions(subjectId);
+    if (policy.restricts(decision.action)) await this.#tellMember(subject, { ...decision, overturned_at: null });
+    return { decision: presentDecision({ ...decision, overturned_at: null }), escalated_to: escalated, closed_report_ids: reportIds };
+  }
+
+  /** The statement of reasons: an inbox notification and an e-mail, after the commit. */
+  async #tellMember(member: MemberRow, decision: DecisionRow): Promise<void> {
+    await this.deps.notifier.notify({ userId: member.id, type: 'moderation_decision', subjectId: decision.id, text: decision.action });
+    if (!member.email) return;
+    const rule = MODERATION_REASON_LABELS[decision.reason_code as ModerationReasonCode] ?? decision.reason_code;
+    const lines = [
+      `Hello ${member.name},`,
+      '',
+      `Our moderators decided: ${decision.action.replace('_', ' ')}${decision.until ? ` until ${decision.until}` : ''}.`,
+      `Rule: ${rule}.`,
+      `Why: ${decision.statement}`,
+      toBool(decision.automatic) ? 'This decision was made automatically after reports from other members.' : 'This decision was made by a moderator after a review.',
+      `You can appeal within 6 months from "Your account" in the app (More → Account); another moderator will review it.`,
+      '',
+      '— LinkUp',
+    ];
+    try {
+      await this.deps.mail.send({ to: member.email, subject: 'A decision about your LinkUp account', text: lines.join('\n') });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'statement of reasons e-mail failed');
+    }
+  }
+
+  /** Called after a report is stored: critical reports are e-mailed to MODERATION_ALERT_EMAIL at once. */
+  async reportFiled(report: { id: string; reason: string }): Promise<void> {
+    const to = this.deps.config.alertEmail;
+    if (!to || policy.priority(report.reason, false) !== 'critical') return;
+    const label = (REPORT_REASON_LABELS as Record<string, string>)[report.reason] ?? report.reason;
+    try {
+      await this.deps.mail.send({ to, subject: `Critical report: ${label}`, text: `A critical report (${label}) waits in the moderation queue: report ${report.id}.` });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'moderation alert e-mail failed');
+    }
+  }
+
+  // ── Audit, stats ──
+
+  async auditLog(pageNo: number, perPage: number): Promise<{ items: AuditEntry[]; pagination: Pagination }> {
+    const { rows, total } = await this.deps.repo.auditPage(pageNo, perPage);
+    return { items: rows.map(presentAudit), pagination: { current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
+  }
+
+  async stats(from?: string, to?: string): Promise<ModerationStats> {
+    const end = to ?? isoNow(this.deps.clock);
+    const start = from ?? new Date(Date.parse(end) - 30 * 24 * 60 * 60 * 1000).toISOString();
+    const s = await this.deps.repo.stats(start, end);
+    const hours = s.decidedReports.map((r) => (Date.parse(r.decided_at) - Date.parse(r.created_at)) / 3_600_000).sort((a, b) => a - b);
+    const median = hours.length === 0 ? null : hours.length % 2 ? hours[(hours.length - 1) / 2]! : (hours[hours.length / 2 - 1]! + hours[hours.length / 2]!) / 2;
+    const appeal = (status: string) => s.appeals.find((a) => a.status === status)?.n ?? 0;
+    return {
+      from: start, to: end,
+      reports_by_reason: Object.fromEntries(s.reports.map((r) => [r.reason, r.n])),
+      actions_by_type: Object.fromEntries(s.actions.map((r) => [r.action, r.n])),
+      median_hours_to_decision: median === null ? null : Math.round(median * 100) / 100,
+      appeals: { total: s.appeals.reduce((n, a) => n + a.n, 0), upheld: appeal('upheld'), overturned: appeal('overturned'), open: appeal('open') },
+    };
+  }
+
+  // ── Member side ──
+
+  async standing(userId: string): Promise<Standing> {
+    const row = await this.deps.repo.member(userId);
+    if (!row) throw notFound();
+    const now = this.deps.clock.now();
+    const [strikes, decisions] = await Promise.all([this.deps.repo.strikes(this.#keysOf(row)), this.deps.repo.decisionsOf(userId)]);
+    const shown = decisions.filter((d) => policy.restricts(d.action));
+    const appeals = new Map((await this.deps.repo.appealsOf(shown.map((d) => d.id))).map((a) => [a.decision_id, a]));
+    return {
+      status: policy.standing(row, strikes, now), strikes, until: policy.isRestricted(row, now) ? row.restricted_until : null,
+      decisions: shown.map((d) => presentStandingDecision(d, appeals.get(d.id), now)),
+    };
+  }
+
+  async fileAppeal(userId: string, body: { decision_id: string; text: string }): Promise<Appeal> {
+    const decision = await this.deps.repo.decision(body.decision_id);
+    if (!decision || decision.subject_id !== userId) throw notFound();
+    const now = this.deps.clock.now();
+    if (!policy.restricts(decision.action) || decision.overturned_at !== null) {
+      throw new AppError(409, MODERATION_MESSAGES.appealNotAllowed, { code: 'appeal_closed' });
+    }
+    if (Date.parse(policy.appealDeadline(decision.created_at)) <= now.getTime()) {
+      throw new AppError(409, MODERATION_MESSAGES.appealClosed, { code: 'appeal_closed' });
+    }
+    const row = {
+      id: newId(), decision_id: decision.id, member_id: userId, text: body.text, status: 'open', created_at: now.toISOString(),
+      decided_at: null, decided_by: null, outcome_statement: null,
+    };
+    if (!(await this.deps.repo.createAppeal(row))) throw new AppError(409, MODERATION_MESSAGES.appealExists, { code: 'appeal_exists' });
+    return { ...row, status: 'open' };
+  }
+
+  async appeals(status: 'open' | 'closed', pageNo: number, perPage: number): Promise<{ items: ModerationAppeal[]; pagination: Pagination }> {
+    const { rows, total } = await this.deps.repo.appealsPage(status === 'open', pageNo, perPage);
+    const summaries = await this.#summaries(rows.map((r) => r.member_id));
+    const items: ModerationAppeal[] = [];
+    for (const a of rows) {
+      const decision = await this.deps.repo.decision(a.decision_id);
+      if (!decision) continue;
+      items.push(this.#presentAppeal(a, decision, summaries.get(a.member_id)!));
+    }
+    return { items, pagination: { current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
+  }
+
+  #presentAppeal(a: { id: string; decision_id: string; member_id: string; text: string; status: string; created_at: string; decided_at: string | null; outcome_statement: string | null }, decision: DecisionRow, member: ModerationMemberSummary): ModerationAppeal {
+    return {
+      id: a.id, decision_id: a.decision_id, member_id: a.member_id, text: a.text, status: a.status as ModerationAppeal['status'],
+      created_at: a.created_at, decided_at: a.decided_at, outcome_statement: a.outcome_statement, decision: presentDecision(decision), member,
+    };
+  }
+
+  /** `POST /moderation/appeals/{id}/decision`: another moderator than the decider; overturning lifts the restriction and the strike. */
+  async decideAppeal(moderatorId: string, appealId: string, body: { outcome: 'upheld' | 'overturned'; statement: string }): Promise<ModerationAppeal> {
+    const appeal = await this.deps.repo.appeal(appealId);
+    const decision = appeal ? await this.deps.repo.decision(appeal.decision_id) : undefined;
+    if (!appeal || !decision) throw notFound();
+    if (decision.moderator_id === moderatorId) throw new AppError(403, MODERATION_MESSAGES.sameModerator, { code: 'same_moderator' });
+    if (appeal.status !== 'open') throw conflict('This appeal has already been decided.');
+    const member = await this.deps.repo.member(decision.subject_id);
+    const lifts = body.outcome === 'overturned' && member && (policy.restrictionOf(decision.action) !== null || decision.action === 'auto_restrict');
+    const now = isoNow(this.deps.clock);
+    const audit: NewAudit = {
+      action: 'appeal_decision', actor_id: moderatorId, subject_id: decision.subject_id, target: `${body.outcome}:${appeal.id}`,
+      reason_code: decision.reason_code, statement: body.statement, created_at: now,
+    };
+    const done = await this.deps.repo.decideAppeal({
+      appealId, decisionId: decision.id, subjectId: decision.subject_id, outcome: body.outcome, statement: body.statement, moderatorId,
+      ...(lifts ? { restriction: { restriction: null, restricted_until: null } } : {}), audit, now,
+    });
+    if (!done) throw conflict('This appeal has already been decided.');
+    if (member) await this.deps.notifier.notify({ userId: member.id, type: 'moderation_decision', subjectId: appeal.id, text: `appeal ${body.outcome}` });
+    const updated = (await this.deps.repo.appeal(appealId))!;
+    const summaries = await this.#summaries([appeal.member_id]);
+    return this.#presentAppeal(updated, (await this.deps.repo.decision(decision.id))!, summaries.get(appeal.member_id)!);
+  }
+}
