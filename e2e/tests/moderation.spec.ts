@@ -46,7 +46,7 @@ test('report → queue → 7-day suspension → standing page → appeal overtur
   const a = await pageFor(browser, her.session);
   await a.goto(`/app/messages/${roomId}`);
   await roomFollowed(a, roomId);
-  await expect(a.getByText(insult)).toBeVisible();
+  await expect(a.getByTestId('message').getByText(insult)).toBeVisible();
   await a.getByRole('button', { name: 'Chat options' }).click();
   await a.getByRole('dialog', { name: 'Chat options' }).getByRole('button', { name: 'Report', exact: true }).click();
   const form = a.getByRole('dialog', { name: `Report ${him.name}` });
