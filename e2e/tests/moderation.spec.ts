@@ -5,6 +5,7 @@
 // decided (same_moderator) and reaches a second moderator, who overturns it.
 import { SAFETY_MESSAGES, type ChatRoom } from '@linkup/contract';
 import { expect, test, type Browser, type Page } from '../support/test';
+import { axeViolations } from '../support/pages';
 import { likeThroughApi, matchingMember, type MatchingMember } from '../support/matching';
 import { grantRole, refreshedSession } from '../support/moderation';
 import { roomFollowed, watchRoomSubscriptions } from '../support/rooms';
@@ -82,9 +83,8 @@ test('report → queue → 7-day suspension → standing page → appeal overtur
   await dialog.getByRole('button', { name: 'Confirm: Suspend' }).click();
   await expect(dialog).toBeHidden();
 
-  // His open app leaves the app: signed out (his sessions ended) or restricted to his standing.
-  await b.reload();
-  await expect(b.getByRole('heading', { level: 1, name: /^(Welcome Back|Your account)$/ })).toBeVisible();
+  // His open app leaves the app without a reload: signed out (his sessions ended) or restricted to his standing.
+  await expect(b.getByRole('heading', { level: 1, name: /^(Welcome Back|Your account)$/ })).toBeVisible({ timeout: 20_000 });
 
   // Signing in shows only the standing page, with the statement.
   if (await b.getByRole('heading', { level: 1, name: 'Welcome Back' }).isVisible()) {
@@ -126,4 +126,60 @@ test('report → queue → 7-day suspension → standing page → appeal overtur
   await expect(b.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(b.getByText('Overturned on appeal.')).toBeVisible();
   await expect(b.getByRole('navigation').filter({ has: b.getByRole('link', { name: 'Discover' }) }).first()).toBeVisible();
+});
+
+test('the console works by keyboard alone, and every page of it passes axe', async ({ browser, request }) => {
+  const { her, him } = await matchedPair(request);
+  const reported = await request.post(`/api/users/${him.session.user.id}/report`, {
+    headers: { Authorization: `Bearer ${her.session.token}` },
+    data: { reason: 'fake_profile', details: 'Photos of a celebrity.' },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const mod = await moderator(request, 'Lindiwe');
+  const m = await pageFor(browser, mod.session);
+  await m.goto('/moderation');
+  const queue = m.getByRole('list', { name: 'Queue' });
+  await expect(queue.getByRole('listitem').filter({ hasText: him.name })).toBeVisible();
+  expect(await axeViolations(m)).toEqual([]);
+
+  // j/k move the selection to his report; Enter opens it.
+  const items = queue.getByRole('listitem');
+  const index = (await items.allTextContents()).findIndex((text) => text.includes(him.name));
+  for (let i = 0; i < index; i++) await m.keyboard.press('j');
+  await expect(items.nth(index)).toHaveAttribute('aria-current', 'true');
+  await m.keyboard.press('Enter');
+  await expect(m.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
+  await expect(m.getByText('Photos of a celebrity.')).toBeVisible();
+  expect(await axeViolations(m)).toEqual([]);
+
+  // The action dialog, by keyboard: w opens it from the queue; Escape closes it without a decision.
+  await m.goBack();
+  await expect(queue).toBeVisible();
+  for (let i = 0; i < index; i++) await m.keyboard.press('j');
+  await m.keyboard.press('w');
+  const dialog = m.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: 'Warn' })).toBeChecked();
+  await expect(dialog.getByTestId('statement-preview')).toContainText('We have given your account a warning.');
+  expect(await axeViolations(m)).toEqual([]);
+  await m.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  for (const [path, title] of [['/moderation/held-messages', 'Held messages'], ['/moderation/audit', 'Audit log'], ['/moderation/stats', 'Transparency']] as const) {
+    await m.goto(path);
+    await expect(m.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(m.getByRole('status')).toHaveCount(0);
+    expect(await axeViolations(m), path).toEqual([]);
+  }
+});
+
+test('a member without a role is sent on from /moderation and never loads the console', async ({ browser, request }) => {
+  const member = await matchingMember(request, 'Sipho');
+  const page = await pageFor(browser, member.session);
+  const consoleFiles: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/moderation-[^/]*\.js$/.test(new URL(r.url()).pathname)) consoleFiles.push(r.url());
+  });
+  await page.goto('/moderation');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  expect(consoleFiles).toEqual([]);
 });

@@ -105,3 +105,19 @@ describe('the real-time connection (DESIGN §5)', () => {
     expect(clients[0]!.disconnect).toHaveBeenCalled();
   });
 });
+
+describe('the server closing the connection (issue 30)', () => {
+  it('checks the session over HTTP, so a suspension signs out or restricts the open app at once', async () => {
+    const { mockFetchUnchecked, json } = await import('@/test/fixtures');
+    const fetch = mockFetchUnchecked(() => json(401, { message: 'Unauthenticated.' }));
+    useSessionStore.setState({ token: 'tok_a' });
+    socketFor('tok_a');
+    const onDisconnect = clients[0]!.on.mock.calls.find(([event]) => event === 'disconnect')![1] as (reason: string) => void;
+    onDisconnect('transport close');
+    expect(fetch).not.toHaveBeenCalled();
+    onDisconnect('io server disconnect');
+    await vi.waitFor(() => expect(useSessionStore.getState().token).toBeNull());
+    expect(String(fetch.mock.calls[0]![0])).toContain('/auth/user');
+    vi.unstubAllGlobals();
+  });
+});

@@ -9,6 +9,7 @@ import { SOCKET_PATH, STATUS_MESSAGES, type ClientToServerEvents, type ServerToC
 import { useEffect, useMemo, useState } from 'react';
 import type { io as Io, Socket } from 'socket.io-client';
 import { env } from '@/config/env';
+import { api } from '@/lib/api-client';
 import { useAfterFirstPaint } from '@/lib/after-load';
 import { useSessionStore } from '@/lib/session-store';
 
@@ -69,8 +70,19 @@ export function socketFor(token: string | null): RealtimeSocket | null {
       }, REFUSED_RETRY_MS);
     }
   });
+  socket.on('disconnect', (reason) => {
+    // The server closed the connection itself (issue 30: a suspension or ban ends every session and
+    // closes its sockets at once). Socket.IO does not reconnect then; one call tells the app what
+    // happened: a 401 signs out, a 423 account_suspended shows the standing page (lib/api-client).
+    if (reason === 'io server disconnect' && current?.socket === socket) checkSession();
+  });
   current = { token, socket };
   return socket;
+}
+
+function checkSession(): void {
+  // Its answer is acted on by the HTTP client; a failure here needs nothing more.
+  api.get('/auth/user').catch(() => undefined);
 }
 
 /** The session's socket while it is connected, else null (callers then use HTTP). */
