@@ -133,6 +133,11 @@ export function buildServices(inputs: ServiceInputs) {
   });
   // Moderation (issue 30): decisions end sessions through auth; registration asks it about bans.
   const moderation: ModerationService = new ModerationService({
+    held: {
+      listHeldMessages: (page, perPage) => chat.listHeldMessages(page, perPage),
+      releaseHeldMessage: (id) => chat.releaseHeldMessage(id),
+      rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
+    },
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
     clock, secret, config: config.moderation, log,
   });

@@ -173,4 +173,30 @@ describe('moderation API (issue 30)', () => {
     const routes = t.app.printRoutes({ commonPrefix: false });
     expect(routes).toContain('audit (GET, HEAD)');
   });
+
+  it('lists held first messages and releases or rejects them through chat, with audit entries', async () => {
+    const young = await make({ created_at: new Date(clock.now().getTime() - 3 * 24 * 60 * 60 * 1000).toISOString() });
+    const send = async (to: Member) => {
+      tick();
+      const room = (await call(young, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data.id as string;
+      const res = await call(young, 'POST', '/chat/messages', { chat_room_id: room, message: 'Hello, how are you?' });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.id as string;
+    };
+    for (let i = 0; i < 3; i++) await send(await make());
+    const [r1, r2] = [await make(), await make()];
+    const held1 = await send(r1);
+    const held2 = await send(r2);
+    const list = (await call(mod, 'GET', '/moderation/held-messages')).json().data.items as { id: string; sender: { id: string } }[];
+    expect(list.map((h) => h.id)).toEqual([held1, held2]);
+    expect((await call(mod, 'GET', '/moderation/queue?kind=held')).json().data.items).toHaveLength(2);
+
+    expect((await call(mod, 'POST', `/moderation/held-messages/${held1}/reject`)).json().data).toEqual({ id: held1, status: 'rejected' });
+    expect((await call(r1, 'GET', '/chat/requests')).json().data.pagination.total).toBe(0);
+    expect((await call(mod, 'POST', `/moderation/held-messages/${held2}/release`)).json().data).toEqual({ id: held2, status: 'released' });
+    expect((await call(r2, 'GET', '/chat/requests')).json().data.pagination.total).toBe(1);
+    expect((await call(mod, 'POST', `/moderation/held-messages/${held2}/release`)).statusCode).toBe(404);
+    const audit = (await call(mod, 'GET', '/moderation/audit')).json().data.items as { action: string; target: string }[];
+    expect(audit.filter((a) => a.action.startsWith('held_')).map((a) => [a.action, a.target]).sort()).toEqual([['held_rejected', held1], ['held_released', held2]]);
+  });
 });

@@ -141,7 +141,8 @@ export interface ChatRoomsTable {
 /** A room's request (migration 0018): held for the sender only, pending with the recipient, accepted or declined. */
 export type RequestStatus = 'held' | 'pending' | 'accepted' | 'declined';
 /** A message is sent, or held: seen by its author only until released. */
-export type MessageStatus = 'sent' | 'held';
+/** 'rejected': a held first message a moderator refused (issue 30), seen by its author only. */
+export type MessageStatus = 'sent' | 'held' | 'rejected';
 
 export interface ChatRoomMembersTable {
   room_id: string;

@@ -4,7 +4,7 @@ import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type Me
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import { blockedEitherWay, unmatchedWith, whereNotBlocked } from '../shared/blocks.repository';
+import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
 import { messagePolicyOf } from '../shared/privacy';
 import type { ChatPartner, Membership, RoomRequest } from './chat.policy';
@@ -27,6 +27,16 @@ export interface RequestForMember {
   request_from: string;
   requested_at: string;
   message_id: string | null;
+}
+
+/** A held first message as moderators list it (issue 30). */
+export interface HeldRow {
+  id: string;
+  room_id: string;
+  sender_id: string;
+  recipient_id: string;
+  message: string;
+  created_at: string;
 }
 
 /** A room whose held first message was released (see `releaseHeld`). */
@@ -338,6 +348,34 @@ export class ChatRepository {
     });
   }
 
+  /** Held first messages, oldest first, with their recipient (issue 30: the moderators' list). */
+  async listHeld(limit: number, offset: number): Promise<{ rows: HeldRow[]; total: number }> {
+    const base = this.db.selectFrom('chat_messages as m').innerJoin('chat_room_members as rm', (j) => j.onRef('rm.room_id', '=', 'm.room_id').onRef('rm.user_id', '!=', 'm.user_id'))
+      .where('m.status', '=', 'held');
+    const [rows, count] = await Promise.all([
+      base.select(['m.id', 'm.room_id', 'm.user_id as sender_id', 'rm.user_id as recipient_id', 'm.message', 'm.created_at'])
+        .orderBy('m.created_at').orderBy('m.id').limit(limit).offset(offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** One held message (undefined once released or rejected). */
+  findHeld(messageId: string): Promise<{ id: string; user_id: string; room_id: string } | undefined> {
+    return this.db.selectFrom('chat_messages').select(['id', 'user_id', 'room_id']).where('id', '=', messageId).where('status', '=', 'held').executeTakeFirst();
+  }
+
+  /** Refuses a held first message: it stays its author's only, and its room's request is declined. */
+  async rejectHeld(messageId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('chat_messages').set({ status: 'rejected' }).where('id', '=', messageId).where('status', '=', 'held')
+        .returning('room_id').executeTakeFirst();
+      if (!row) return false;
+      await trx.updateTable('chat_rooms').set({ request_status: 'declined' }).where('id', '=', row.room_id).where('request_status', '=', 'held').execute();
+      return true;
+    });
+  }
+
   /** The pending requests to a member (newest first), not from anyone blocked either way. */
   async listRequests(userId: string, limit: number, offset: number): Promise<RequestForMember[]> {
     const rows = await this.requestsOf(userId)
@@ -619,6 +657,7 @@ export class ChatRepository {
       .where('id', '!=', userId)
       .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
       .where((eb) => whereNotBlocked(eb, userId, 'users.id'))
+      .where((eb) => whereNotRestricted(eb, 'users.id'))
       .where((eb) => eb.not(unmatchedWith(eb, userId, 'users.id')))
       .where((eb) => eb.or([
         eb.not(eb.exists(

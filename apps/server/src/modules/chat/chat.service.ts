@@ -363,6 +363,26 @@ export class ChatService {
     for (const released of await this.repo.releaseHeld(senderId)) await this.notifyRequest(released.recipients, senderId, released.roomId);
   }
 
+  /** Held first messages for moderators (issue 30), oldest first. */
+  listHeldMessages(page: number, perPage: number) {
+    return this.repo.listHeld(perPage, (page - 1) * perPage);
+  }
+
+  /** Releases a held message (and with it its sender's other held ones); the sender's id, or null when it is not held. */
+  async releaseHeldMessage(messageId: string): Promise<string | null> {
+    const held = await this.repo.findHeld(messageId);
+    if (!held) return null;
+    await this.releaseHeld(held.user_id);
+    return held.user_id;
+  }
+
+  /** Rejects a held message; the sender's id, or null when it is not held. */
+  async rejectHeldMessage(messageId: string): Promise<string | null> {
+    const held = await this.repo.findHeld(messageId);
+    if (!held || !(await this.repo.rejectHeld(messageId))) return null;
+    return held.user_id;
+  }
+
   /** The pending requests to a member, newest first: each with its sender's public summary and message. */
   async listRequests(userId: string, page: number, perPage: number): Promise<Page<ChatRequest>> {
     const [total, rows] = await Promise.all([this.repo.countRequests(userId), this.repo.listRequests(userId, perPage, (page - 1) * perPage)]);

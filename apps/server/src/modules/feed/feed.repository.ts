@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, FeedPostImageRow, FeedPostRow } from '../../db/schema';
-import { whereNotApart } from '../shared/blocks.repository';
+import { whereNotApart, whereNotRestricted } from '../shared/blocks.repository';
 import type { FeedWalk, Suitor } from './feed.policy';
 
 /** A post with what the feed shows of its author (as their profile is now). */
@@ -69,6 +69,7 @@ function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): Posts
       eb('u.profile_completed', '=', true),
       eb.or([eb('st.hide_from_discover', 'is', null), eb('st.hide_from_discover', '=', false)]),
       whereNotApart(eb, suitor.id, 'p.user_id'),
+      whereNotRestricted(eb, 'p.user_id'),
       ...PREFERRED.map(([column, field]) => {
         const mine = suitor[field];
         return mine === null ? eb(column, 'is', null) : eb.or([eb(column, 'is', null), eb(column, '=', mine)]);

@@ -5,7 +5,7 @@ import { Remembered } from '../../db/remembered';
 import { toBool, type Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
-import { whereNotBlocked } from '../shared/blocks.repository';
+import { whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { contactPolicy } from '../shared/contact.policy';
 import { preferenceValues } from '../shared/preferences';
 import {
@@ -188,6 +188,7 @@ export class DiscoverRepository {
         .where((eb) => eb.not(eb.exists(eb.selectFrom('user_settings as st').select('st.user_id').whereRef('st.user_id', '=', 'u.id')
           .where((st) => (hidesHiddenAges ? st.or([st('st.hide_from_discover', '=', true), st('st.show_age', '=', false)]) : st('st.hide_from_discover', '=', true))))))
         .where((eb) => whereNotBlocked(eb, viewer.id, 'u.id'))
+        .where((eb) => whereNotRestricted(eb, 'u.id'))
         .where((eb) =>
           eb.not(eb.exists(
             eb.selectFrom('swipes as sw').select('sw.target_id')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SwipeAction } from '../../db/schema';
 import { pairKey } from '../../lib/pair-key';
-import { whereNotApart, whereNotBlocked } from '../shared/blocks.repository';
+import { whereNotApart, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 
 export interface MatchRow {
   id: string;
@@ -164,7 +164,8 @@ export class MatchesRepository {
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('swipes as back').select('back.actor_id').whereRef('back.target_id', '=', 's.actor_id').where('back.actor_id', '=', userId))),
       )
-      .where((eb) => whereNotApart(eb, userId, 's.actor_id'));
+      .where((eb) => whereNotApart(eb, userId, 's.actor_id'))
+      .where((eb) => whereNotRestricted(eb, 's.actor_id'));
   }
 
   listLikesReceived(userId: string, limit: number, offset: number) {
@@ -188,6 +189,7 @@ export class MatchesRepository {
       .selectFrom('profile_visits as v')
       .where('v.viewed_id', '=', userId)
       .where((eb) => whereNotApart(eb, userId, 'v.viewer_id'))
+      .where((eb) => whereNotRestricted(eb, 'v.viewer_id'))
       .groupBy('v.viewer_id');
   }
 

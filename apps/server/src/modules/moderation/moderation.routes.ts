@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AppealBodySchema, AppealDecisionBodySchema, AppealSchema, AppealsQuerySchema, AuditEntrySchema, DecisionBodySchema, DecisionResultSchema,
+  AppealBodySchema, AppealDecisionBodySchema, HeldMessageResultSchema, HeldMessageSchema, AppealSchema, AppealsQuerySchema, AuditEntrySchema, DecisionBodySchema, DecisionResultSchema,
   MODERATION_LIMITS, MODERATION_MESSAGES, MemberRolesSchema, ModerationAppealSchema, ModerationMemberDetailSchema, ModerationStatsSchema,
   QueueItemSchema, QueueQuerySchema, ReportDetailSchema, RoleBodySchema, StandingSchema, StatsQuerySchema, envelope, pageQuery, paginated,
 } from '@linkup/contract';
@@ -63,7 +63,19 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMember(60),
     }, async (request) => ({ success: true as const, data: await moderation.decideAppeal(currentMember(request).user.id, request.params.id, request.body) }));
 
-    mod.get('/moderation/audit', {
+    mod.get('/moderation/held-messages', {
+    schema: { ...secured, summary: 'Held first messages, oldest first', querystring: pageQuery(MODERATION_LIMITS.pageSize), response: { 200: envelope(paginated(HeldMessageSchema)) } },
+  }, async (request) => ({ success: true as const, data: await moderation.heldMessages(request.query.page, request.query.per_page) }));
+
+  mod.post('/moderation/held-messages/:id/release', {
+    schema: { ...secured, summary: 'Release a held message (and its sender\'s other held ones)', params: IdParams, response: { 200: envelope(HeldMessageResultSchema) } },
+  }, async (request) => ({ success: true as const, data: await moderation.settleHeld(currentMember(request).user.id, request.params.id, true) }));
+
+  mod.post('/moderation/held-messages/:id/reject', {
+    schema: { ...secured, summary: 'Reject a held message: it never reaches its recipient', params: IdParams, response: { 200: envelope(HeldMessageResultSchema) } },
+  }, async (request) => ({ success: true as const, data: await moderation.settleHeld(currentMember(request).user.id, request.params.id, false) }));
+
+  mod.get('/moderation/audit', {
       schema: { ...secured, summary: 'The append-only audit log, newest first', querystring: pageQuery(MODERATION_LIMITS.pageSize), response: { 200: envelope(paginated(AuditEntrySchema)) } },
     }, async (request) => ({ success: true as const, data: await moderation.auditLog(request.query.page, request.query.per_page) }));
 

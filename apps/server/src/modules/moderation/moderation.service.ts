@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   MODERATION_MESSAGES, MODERATION_REASON_LABELS, REPORT_REASON_LABELS, type Appeal, type AuditEntry, type DecisionResult,
-  type DecisionValues, type ModerationAction, type ModerationAppeal, type ModerationMemberDetail, type ModerationMemberSummary,
+  type DecisionValues, type HeldMessage, type ModerationAction, type ModerationAppeal, type ModerationMemberDetail, type ModerationMemberSummary,
   type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type ReportDetail, type Standing,
 } from '@linkup/contract';
 import type { MailSender } from '../../adapters/mail/mail';
@@ -18,7 +18,18 @@ import {
 } from './moderation.presenter';
 import type { DecisionRow, MemberRow, ModerationRepository, NewAudit, ReportRow } from './moderation.repository';
 
+/** What moderation asks of the chat service about held first messages. */
+export interface HeldMessages {
+  listHeldMessages(page: number, perPage: number): Promise<{
+    rows: { id: string; room_id: string; sender_id: string; recipient_id: string; message: string; created_at: string }[]; total: number;
+  }>;
+  releaseHeldMessage(messageId: string): Promise<string | null>;
+  rejectHeldMessage(messageId: string): Promise<string | null>;
+}
+
 export interface ModerationServiceDeps {
+  /** The chat service (held first messages). */
+  held: HeldMessages;
   repo: ModerationRepository;
   roles: MemberRolesRepository;
   /** Ends every session of a member and closes their sockets (the auth service). */
@@ -149,7 +160,16 @@ export class ModerationService {
       }));
       return page(items, pageNo, perPage);
     }
-    if (kind === 'held') return page([], pageNo, perPage);
+    if (kind === 'held') {
+      if (status === 'closed') return page([], pageNo, perPage);
+      const held = await this.heldMessages(1, 500);
+      const counts = await this.deps.repo.openCounts(held.items.map((h) => h.sender.id));
+      const items: QueueItem[] = held.items.map((h) => ({
+        id: h.id, kind: 'held', priority: 'normal', created_at: h.created_at, subject: h.sender, reporter: null, reason: 'held_message',
+        reports_count: counts.get(h.sender.id) ?? 0,
+      }));
+      return page(items, pageNo, perPage);
+    }
     const reports = await this.#presentReports(await this.deps.repo.reportsByStatus(status === 'open'));
     const counts = await this.deps.repo.openCounts(reports.map((r) => r.subject.id));
     const items: QueueItem[] = reports.map((r) => ({
@@ -286,6 +306,30 @@ export class ModerationService {
     } catch (err) {
       this.deps.log.warn({ err }, 'moderation alert e-mail failed');
     }
+  }
+
+  // ── Held messages ──
+
+  async heldMessages(pageNo: number, perPage: number): Promise<{ items: HeldMessage[]; pagination: Pagination }> {
+    const { rows, total } = await this.deps.held.listHeldMessages(pageNo, perPage);
+    const summaries = await this.#summaries(rows.flatMap((r) => [r.sender_id, r.recipient_id]));
+    return {
+      items: rows.map((r) => ({
+        id: r.id, room_id: r.room_id, sender: summaries.get(r.sender_id)!, recipient: summaries.get(r.recipient_id)!, body: r.message, created_at: r.created_at,
+      })),
+      pagination: { current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+    };
+  }
+
+  /** Releases or rejects a held message through the chat service, with an audit entry. */
+  async settleHeld(moderatorId: string, messageId: string, release: boolean): Promise<{ id: string; status: 'released' | 'rejected' }> {
+    const senderId = release ? await this.deps.held.releaseHeldMessage(messageId) : await this.deps.held.rejectHeldMessage(messageId);
+    if (!senderId) throw notFound();
+    await this.deps.repo.audit({
+      action: release ? 'held_released' : 'held_rejected', actor_id: moderatorId, subject_id: senderId, target: messageId, reason_code: null,
+      statement: null, created_at: isoNow(this.deps.clock),
+    });
+    return { id: messageId, status: release ? 'released' : 'rejected' };
   }
 
   // ── Audit, stats ──

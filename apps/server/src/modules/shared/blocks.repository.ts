@@ -111,3 +111,20 @@ export class BlocksRepository {
     return new Set(rows.map((r) => (r.user_a === viewerId ? r.user_b : r.user_a)));
   }
 }
+
+/**
+ * Keeps only members without a moderation restriction (issue 30): a suspended, banned or
+ * protectively restricted member is gone from discover, search, the feed, likes and visitors. A
+ * suspension past its end no longer hides. `.where((eb) => whereNotRestricted(eb, 'u.id'))`.
+ */
+export function whereNotRestricted<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, column: string): AliasableExpression<SqlBool> {
+  const other = sql.ref<string>(column);
+  const users = eb as unknown as ExpressionBuilder<Database, never>;
+  const now = new Date().toISOString();
+  return users.not(users.exists(
+    users.selectFrom('users as restricted').select(sql.lit(1).as('one'))
+      .where('restricted.id', '=', other)
+      .where('restricted.restriction', 'is not', null)
+      .where((w) => w.or([w('restricted.restricted_until', 'is', null), w('restricted.restricted_until', '>', now)])),
+  )) as unknown as AliasableExpression<SqlBool>;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, buildModerator, signIn } from './helpers/factories';
+import { liveTestApp, type ClientSocket } from './helpers/sockets';
+
+/** Resolves once the server has closed the socket (or fails after `ms`). */
+const closedByServer = (socket: ClientSocket, ms = 3000) =>
+  new Promise<string>((resolve, reject) => {
+    if (socket.disconnected) return resolve('already');
+    const timer = setTimeout(() => reject(new Error(`socket still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
+/** Issue 30: what a suspension does at once — sockets closed, the member gone from search. */
+describe('a suspension takes effect at once', () => {
+  const live = liveTestApp();
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  it('closes every socket of the suspended member and hides them from search', async () => {
+    const moderator = await buildModerator(live.t.database.db);
+    const modToken = await signIn(live.t.app, moderator);
+    const subject = await live.member('Zebulon Suspended');
+    const laptop = await live.openSocket(await signIn(live.t.app, subject.user));
+    const searcher = await live.member('Sam Searcher');
+    const found = async () => (await call(searcher.token, 'GET', '/chat/users/search?search=Zebulon')).json().data.items.length as number;
+    expect(await found()).toBe(1);
+
+    const res = await call(modToken, 'POST', `/moderation/members/${subject.user.id}/actions`, {
+      action: 'suspend', days: 3, reason_code: 'harassment', statement: 'Harassing messages.',
+    });
+    expect(res.statusCode).toBe(200);
+    await Promise.all([closedByServer(subject.socket), closedByServer(laptop)]);
+    expect((await call(subject.token, 'GET', '/auth/user')).statusCode).toBe(401);
+    expect(await found()).toBe(0);
+  });
+});
