@@ -1,5 +1,6 @@
 import { routeByName } from '@linkup/contract';
 import { useParams } from 'react-router';
+import { useSessionStore } from '@/lib/session-store';
 import { AppealsScreen } from '@/features/moderation/components/appeals-screen';
 import { AuditScreen } from '@/features/moderation/components/audit-screen';
 import { HeldMessagesScreen } from '@/features/moderation/components/held-messages-screen';
@@ -20,7 +21,8 @@ export function ModerationReportRoute() {
 /** /moderation/members/:id — a member's record. */
 export function ModerationMemberRoute() {
   const { id = '' } = useParams();
-  return <MemberScreen key={id} memberId={id} title={routeByName('moderation.member').title} />;
+  const isAdmin = useSessionStore((s) => s.user?.roles?.includes('admin') === true);
+  return <MemberScreen key={id} memberId={id} title={routeByName('moderation.member').title} isAdmin={isAdmin} />;
 }
 
 export const ModerationAppealsRoute = () => <AppealsScreen title={routeByName('moderation.appeals').title} />;

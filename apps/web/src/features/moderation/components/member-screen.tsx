@@ -6,6 +6,7 @@ import { Loading, LoadFailed } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
 import { useModerationMember } from '@/features/moderation/api/get-member';
 import { ActionDialog } from '@/features/moderation/components/action-dialog';
+import { RoleEditor } from '@/features/moderation/components/role-editor';
 import { memberName, reasonLabel } from '@/features/moderation/components/queue-screen';
 import { ACTION_LABELS } from '@/features/moderation/statement';
 import { DISPLAY_LOCALE } from '@/lib/format';
@@ -14,7 +15,7 @@ const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', day
 const on = (iso: string) => dateFormat.format(new Date(iso));
 
 /** A member's record (issue 30): standing, strikes, reports against and filed, decisions; actions without a report. */
-export function MemberScreen({ memberId, title }: { memberId: string; title: string }) {
+export function MemberScreen({ memberId, title, isAdmin = false }: { memberId: string; title: string; isAdmin?: boolean }) {
   const record = useModerationMember(memberId);
   const [action, setAction] = useState<ModerationAction | null>(null);
   if (record.isPending || record.isError) {
@@ -62,6 +63,7 @@ export function MemberScreen({ memberId, title }: { memberId: string; title: str
           )}
         </section>
       </div>
+      {isAdmin && <RoleEditor key={roles.join(',')} memberId={member.id} roles={roles} />}
       {action && <ActionDialog target={{ reportId: null, memberId: member.id, memberName: name }} initialAction={action} onClose={() => setAction(null)} />}
     </section>
   );
