@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { normalizeEmail, normalizeMobile } from '../lib/phone';
+import { presentStats } from '../modules/moderation/moderation.presenter';
 import { ModerationRepository } from '../modules/moderation/moderation.repository';
 import { EntitlementsRepository } from '../modules/shared/entitlements.repository';
 import { MemberRolesRepository } from '../modules/shared/member-roles.repository';
@@ -50,4 +51,19 @@ export async function roleCommand(db: Kysely<Database>, grant: boolean, args: st
   }
   if (grant) return changed ? `${member.name} is now ${role}.` : `${member.name} already was ${role}.`;
   return changed ? `${member.name} is no longer ${role}.` : `${member.name} was not ${role}.`;
+}
+
+/** `transparency-report --from <date> --to <date>` (issue 30): the DSA-style figures of a period, as JSON. */
+export async function transparencyReportCommand(db: Kysely<Database>, args: string[]): Promise<string> {
+  const value = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const usage = 'Usage: npm run admin -- transparency-report --from <YYYY-MM-DD> --to <YYYY-MM-DD>';
+  const [fromText, toText] = [value('--from'), value('--to')];
+  const from = fromText ? new Date(fromText) : undefined;
+  const to = toText ? new Date(toText) : undefined;
+  if (!from || !to || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to) throw new AdminError(usage);
+  const stats = presentStats(await new ModerationRepository(db).stats(from.toISOString(), to.toISOString()), from.toISOString(), to.toISOString());
+  return JSON.stringify(stats, null, 2);
 }

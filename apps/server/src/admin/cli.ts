@@ -3,20 +3,21 @@
  *   grant-premium <email|mobile> <days>   premium for that many days (until purchases exist)
  *   grant-role <email|mobile> moderator|admin    opens the moderation console (issue 30)
  *   revoke-role <email|mobile> moderator|admin
+ *   transparency-report --from <date> --to <date>   moderation figures of a period, as JSON
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { AdminError, grantPremiumCommand, roleCommand } from './admin';
+import { AdminError, grantPremiumCommand, roleCommand, transparencyReportCommand } from './admin';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function run(command: string | undefined, args: string[]): Promise<void> {
-  const commands = ['grant-premium', 'grant-role', 'revoke-role'];
+  const commands = ['grant-premium', 'grant-role', 'revoke-role', 'transparency-report'];
   if (!command || !commands.includes(command)) {
-    throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days> | grant-role|revoke-role <email|mobile> moderator|admin');
+    throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days> | grant-role|revoke-role <email|mobile> moderator|admin | transparency-report --from <date> --to <date>');
   }
   const envFile = path.join(REPO_ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -26,6 +27,7 @@ async function run(command: string | undefined, args: string[]): Promise<void> {
     await migrateToLatest(database.db);
     const region = config.defaultPhoneRegion;
     if (command === 'grant-premium') say(await grantPremiumCommand(database.db, args, region));
+    else if (command === 'transparency-report') say(await transparencyReportCommand(database.db, args));
     else say(await roleCommand(database.db, command === 'grant-role', args, region));
   } finally {
     await database.close();

@@ -63,6 +63,15 @@ describe('moderationPolicy', () => {
     expect(policy.restrictedRouteAllowed('GET', '/api/matches/discover')).toBe(false);
   });
 
+  it('restricts automatically on 2 open scam or fake reports from distinct trusted reporters', () => {
+    const r = (reporter_id: string, reason = 'scam_or_spam', trusted = true) => ({ reporter_id, reason, trusted });
+    expect(policy.autoRestricts([r('a'), r('b', 'fake_profile')])).toBe(true);
+    expect(policy.autoRestricts([r('a'), r('a')])).toBe(false);
+    expect(policy.autoRestricts([r('a'), r('b', 'scam_or_spam', false)])).toBe(false);
+    expect(policy.autoRestricts([r('a'), r('b', 'harassment')])).toBe(false);
+    expect(policy.priority('scam_or_spam', false, true)).toBe('high');
+  });
+
   it('allows appeals for six months', () => {
     expect(policy.appealDeadline('2026-01-10T00:00:00.000Z')).toBe('2026-07-10T00:00:00.000Z');
   });

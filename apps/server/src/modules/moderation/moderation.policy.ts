@@ -1,5 +1,5 @@
 import {
-  CRITICAL_REPORT_REASONS, MODERATION_LIMITS, MODERATION_PRIORITIES, isModerator, type ModerationAction, type ModerationPriority,
+  AUTO_RESTRICT_REPORT_REASONS, CRITICAL_REPORT_REASONS, MODERATION_LIMITS, MODERATION_PRIORITIES, isModerator, type ModerationAction, type ModerationPriority,
   type StandingStatus,
 } from '@linkup/contract';
 
@@ -38,9 +38,11 @@ export const moderationPolicy = {
   },
 
   /** A report's priority: critical reasons first; a flagged false reporter's reports rank low. */
-  priority(reason: string, reporterFlagged: boolean): ModerationPriority {
+  priority(reason: string, reporterFlagged: boolean, subjectAutoRestricted = false): ModerationPriority {
     if ((CRITICAL_REPORT_REASONS as readonly string[]).includes(reason) || reason === 'threats') return 'critical';
     if (reporterFlagged) return 'low';
+    // An automatic protective restriction waits for a moderator: its reports rank high.
+    if (subjectAutoRestricted) return 'high';
     if (HIGH_REASONS.includes(reason)) return 'high';
     return 'normal';
   },
@@ -109,6 +111,12 @@ export const moderationPolicy = {
     const date = new Date(decidedAt);
     date.setUTCMonth(date.getUTCMonth() + MODERATION_LIMITS.appealMonths);
     return date.toISOString();
+  },
+
+  /** Whether open reports from trusted reporters call for the automatic protective restriction. */
+  autoRestricts(reports: readonly { reason: string; trusted: boolean; reporter_id: string | null }[]): boolean {
+    const reporters = new Set(reports.filter((r) => r.trusted && r.reporter_id && (AUTO_RESTRICT_REPORT_REASONS as readonly string[]).includes(r.reason)).map((r) => r.reporter_id));
+    return reporters.size >= AUTO_RESTRICT_REPORTS;
   },
 
   /** Whether a reporter is flagged: enough reports, most of them dismissed. */

@@ -1,5 +1,5 @@
 import type {
-  AuditEntry, Decision, ModerationMemberSummary, ModerationReport, ReportEvidence, StandingDecision, StandingStatus,
+  AuditEntry, Decision, ModerationMemberSummary, ModerationStats, ModerationReport, ReportEvidence, StandingDecision, StandingStatus,
 } from '@linkup/contract';
 import { REPORT_REASONS } from '@linkup/contract';
 import { toBool } from '../../db/schema';
@@ -73,5 +73,23 @@ export function presentAudit(row: AuditRow): AuditEntry {
   return {
     id: row.id, action: row.action as AuditEntry['action'], actor_id: row.actor_id, subject_id: row.subject_id, target: row.target,
     reason_code: row.reason_code, statement: row.statement, created_at: row.created_at,
+  };
+}
+
+/** The transparency figures of a period (the API and `npm run admin -- transparency-report`). */
+export function presentStats(
+  s: { reports: { reason: string; n: number }[]; actions: { action: string; n: number }[]; decidedReports: { created_at: string; decided_at: string }[]; appeals: { status: string; n: number }[] },
+  from: string, to: string,
+): ModerationStats {
+  const hours = s.decidedReports.map((r) => (Date.parse(r.decided_at) - Date.parse(r.created_at)) / 3_600_000).sort((a, b) => a - b);
+  const mid = Math.floor(hours.length / 2);
+  const median = hours.length === 0 ? null : hours.length % 2 ? hours[mid]! : (hours[mid - 1]! + hours[mid]!) / 2;
+  const appeal = (status: string) => s.appeals.find((a) => a.status === status)?.n ?? 0;
+  return {
+    from, to,
+    reports_by_reason: Object.fromEntries(s.reports.map((r) => [r.reason, r.n])),
+    actions_by_type: Object.fromEntries(s.actions.map((r) => [r.action, r.n])),
+    median_hours_to_decision: median === null ? null : Math.round(median * 100) / 100,
+    appeals: { total: s.appeals.reduce((n, a) => n + a.n, 0), upheld: appeal('upheld'), overturned: appeal('overturned'), open: appeal('open') },
   };
 }

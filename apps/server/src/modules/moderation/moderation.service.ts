@@ -14,7 +14,7 @@ import type { MemberRolesRepository } from '../shared/member-roles.repository';
 import type { Notifier } from '../shared/notifier';
 import { moderationPolicy as policy, type LadderStep } from './moderation.policy';
 import {
-  presentAudit, presentDecision, presentEvidence, presentMemberSummary, presentReport, presentStandingDecision,
+  presentAudit, presentDecision, presentStats, presentEvidence, presentMemberSummary, presentReport, presentStandingDecision,
 } from './moderation.presenter';
 import type { DecisionRow, MemberRow, ModerationRepository, NewAudit, ReportRow } from './moderation.repository';
 
@@ -145,8 +145,9 @@ export class ModerationService {
     const summaries = await this.#summaries(rows.flatMap((r) => [r.reported_id, r.reporter_id]));
     return rows.filter((r) => r.reported_id !== null).map((r) => {
       const reporter = r.reporter_id ? summaries.get(r.reporter_id) ?? null : null;
-      const priority = policy.priority(r.reason, reporter?.false_reporter ?? false);
-      return presentReport(r, priority, summaries.get(r.reported_id!)!, reporter);
+      const subject = summaries.get(r.reported_id!)!;
+      const priority = policy.priority(r.reason, reporter?.false_reporter ?? false, subject.standing === 'restricted');
+      return presentReport(r, priority, subject, reporter);
     });
   }
 
@@ -261,7 +262,10 @@ export class ModerationService {
         ...(strike ? keys.map((key_hash) => ({ key_hash, kind: 'strike' as const })) : []),
         ...(action === 'ban' ? keys.map((key_hash) => ({ key_hash, kind: 'ban' as const })) : []),
       ],
-      ...(restriction ? { restriction: { restriction, restricted_until: until } } : {}),
+      ...(restriction
+        ? { restriction: { restriction, restricted_until: until } }
+        // A moderator's decision ends an automatic protective restriction (they looked).
+        : subject.restriction === 'protective' ? { restriction: { restriction: null, restricted_until: null } } : {}),
       ...(content ? { removeContent: content } : {}),
       audit: {
         action: 'decision', actor_id: moderatorId, subject_id: subjectId, target: `${decision.action}:${decision.id}`,
@@ -296,8 +300,12 @@ export class ModerationService {
     }
   }
 
-  /** Called after a report is stored: critical reports are e-mailed to MODERATION_ALERT_EMAIL at once. */
-  async reportFiled(report: { id: string; reason: string }): Promise<void> {
+  /**
+   * Called after a report is stored: critical reports are e-mailed to MODERATION_ALERT_EMAIL at
+   * once; 2 open scam/fake reports from trusted reporters restrict the member automatically.
+   */
+  async reportFiled(report: { id: string; reason: string; reportedId: string }): Promise<void> {
+    await this.#autoRestrict(report.reportedId);
     const to = this.deps.config.alertEmail;
     if (!to || policy.priority(report.reason, false) !== 'critical') return;
     const label = (REPORT_REASON_LABELS as Record<string, string>)[report.reason] ?? report.reason;
@@ -332,6 +340,36 @@ export class ModerationService {
     return { id: messageId, status: release ? 'released' : 'rejected' };
   }
 
+  /** The automatic protective restriction (hidden from discover, search and feed until a moderator decides), with its statement. */
+  async #autoRestrict(subjectId: string): Promise<void> {
+    const subject = await this.deps.repo.member(subjectId);
+    if (!subject || subject.restriction !== null) return;
+    const open = (await this.deps.repo.reportsAgainst(subjectId)).filter((r) => r.status === 'open');
+    const reporterIds = open.flatMap((r) => (r.reporter_id ? [r.reporter_id] : []));
+    const [reporters, counts] = await Promise.all([this.deps.repo.members(reporterIds), this.deps.repo.reporterCounts(reporterIds)]);
+    const byId = new Map(reporters.map((r) => [r.id, r]));
+    const now = this.deps.clock.now();
+    const facts = open.map((r) => {
+      const reporter = r.reporter_id ? byId.get(r.reporter_id) : undefined;
+      const c = r.reporter_id ? counts.get(r.reporter_id) : undefined;
+      const flagged = c ? policy.isFalseReporter(c.total, c.dismissed) : false;
+      return { reason: r.reason, reporter_id: r.reporter_id, trusted: reporter ? policy.isTrustedReporter(reporter, flagged, now) : false };
+    });
+    if (!policy.autoRestricts(facts)) return;
+    const nowIso = now.toISOString();
+    const statement = 'Several members reported this profile as a scam or fake. Until a moderator reviews the reports, '
+      + 'your profile is not shown in discover, search or the feed. Nothing else changes.';
+    const decision: Omit<DecisionRow, 'overturned_at'> = {
+      id: newId(), subject_id: subjectId, report_id: null, moderator_id: null, action: 'auto_restrict', reason_code: 'scam_or_spam', statement,
+      content: null, strike: false, automatic: true, until: null, created_at: nowIso,
+    };
+    await this.deps.repo.applyDecision({
+      decision, reportIds: [], reportStatus: 'actioned', marks: [], restriction: { restriction: 'protective', restricted_until: null },
+      audit: { action: 'auto_restrict', actor_id: null, subject_id: subjectId, target: `auto_restrict:${decision.id}`, reason_code: 'scam_or_spam', statement, created_at: nowIso },
+    }, nowIso);
+    await this.#tellMember(subject, { ...decision, overturned_at: null });
+  }
+
   // ── Audit, stats ──
 
   async auditLog(pageNo: number, perPage: number): Promise<{ items: AuditEntry[]; pagination: Pagination }> {
@@ -342,17 +380,7 @@ export class ModerationService {
   async stats(from?: string, to?: string): Promise<ModerationStats> {
     const end = to ?? isoNow(this.deps.clock);
     const start = from ?? new Date(Date.parse(end) - 30 * 24 * 60 * 60 * 1000).toISOString();
-    const s = await this.deps.repo.stats(start, end);
-    const hours = s.decidedReports.map((r) => (Date.parse(r.decided_at) - Date.parse(r.created_at)) / 3_600_000).sort((a, b) => a - b);
-    const median = hours.length === 0 ? null : hours.length % 2 ? hours[(hours.length - 1) / 2]! : (hours[hours.length / 2 - 1]! + hours[hours.length / 2]!) / 2;
-    const appeal = (status: string) => s.appeals.find((a) => a.status === status)?.n ?? 0;
-    return {
-      from: start, to: end,
-      reports_by_reason: Object.fromEntries(s.reports.map((r) => [r.reason, r.n])),
-      actions_by_type: Object.fromEntries(s.actions.map((r) => [r.action, r.n])),
-      median_hours_to_decision: median === null ? null : Math.round(median * 100) / 100,
-      appeals: { total: s.appeals.reduce((n, a) => n + a.n, 0), upheld: appeal('upheld'), overturned: appeal('overturned'), open: appeal('open') },
-    };
+    return presentStats(await this.deps.repo.stats(start, end), start, end);
   }
 
   // ── Member side ──
