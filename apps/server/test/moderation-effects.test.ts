@@ -35,5 +35,10 @@ describe('a suspension takes effect at once', () => {
     await Promise.all([closedByServer(subject.socket), closedByServer(laptop)]);
     expect((await call(subject.token, 'GET', '/auth/user')).statusCode).toBe(401);
     expect(await found()).toBe(0);
+    // Signing in again gives a restricted session: no socket, 423 on everything but the standing.
+    const again = await signIn(live.t.app, subject.user);
+    await expect(live.openSocket(again)).rejects.toThrow();
+    expect((await call(again, 'GET', '/matches')).json().code).toBe('account_suspended');
+    expect((await call(again, 'GET', '/account/standing')).json().data.status).toBe('suspended');
   });
 });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
-  CONFLICT_MESSAGE, MESSAGES_CHANNEL, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
+  CONFLICT_MESSAGE, MESSAGES_CHANNEL, MODERATION_MESSAGES, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
   type ErrorCode, type ErrorDetails,
   type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
@@ -91,6 +91,10 @@ export const realtimePlugin = fp(async (app) => {
     const member = await app.memberForToken(token);
     // The session ended (logout elsewhere, reset, deletion): the caller closes the socket.
     if (!member || member.user.id !== socket.data.userId) return failure(401, STATUS_MESSAGES[401]);
+    // A suspended or banned member does nothing over a socket either (issue 30).
+    if (app.services.moderation.isRestricted(member.user)) {
+      return failure(423, MODERATION_MESSAGES.accountSuspended, { code: 'account_suspended', details: { until: member.user.restricted_until } });
+    }
     // Keyed by the member, so all their sessions and sockets, on every process, share one allowance.
     if (!(await perMinute(`${command}:member:${member.user.id}`, handler.perMinute))) return failure(429, STATUS_MESSAGES[429]);
     const parsed = handler.schema.safeParse(payload);
@@ -121,6 +125,8 @@ export const realtimePlugin = fp(async (app) => {
     try {
       const member = typeof token === 'string' ? await app.memberForToken(token) : null;
       if (!member) return next(new Error(STATUS_MESSAGES[401]));
+      // A restricted session (issue 30) reaches only its standing over HTTP: no live connection.
+      if (app.services.moderation.isRestricted(member.user)) return next(new Error(MODERATION_MESSAGES.accountSuspended));
       if ((await openSocketsOf(member.user.id)) >= config.socketsPerMember) return next(new Error(STATUS_MESSAGES[429]));
       socket.data = { userId: member.user.id, name: member.user.name, sessionId: member.sessionId };
       return next();

@@ -400,7 +400,9 @@ export class ChatRepository {
     return this.db.selectFrom('chat_room_members as m').innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
       .where('m.user_id', '=', userId).where('m.left_at', 'is', null)
       .where('r.request_status', '=', 'pending').where('r.request_from', '!=', userId)
-      .where((eb) => eb.not(roomBlockedFor(eb, userId)));
+      .where((eb) => eb.not(roomBlockedFor(eb, userId)))
+      // A suspended or banned sender's pending requests stop (issue 30).
+      .where((eb) => whereNotRestricted(eb, 'r.request_from'));
   }
 
   /**

@@ -90,6 +90,11 @@ export class ModerationService {
     return { id: userId, roles: (await this.deps.roles.rolesOf(userId)) as ('moderator' | 'admin')[] };
   }
 
+  /** Whether the member is suspended or banned now (sockets refuse them; issue 30). */
+  isRestricted(user: { restriction: string | null; restricted_until: string | null }): boolean {
+    return policy.isRestricted(user, this.deps.clock.now());
+  }
+
   /**
    * Throws account_suspended (423, not 401/403: the client keeps the session and shows the standing
    * page) when a suspended or banned member calls a route a restricted session may not reach.
