@@ -139,7 +139,7 @@ export function buildServices(inputs: ServiceInputs) {
       rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
     },
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
-    clock, secret, config: config.moderation, log,
+    avatarOf: (userId) => summaries.avatarOf(userId), clock, secret, config: config.moderation, log,
   });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
 

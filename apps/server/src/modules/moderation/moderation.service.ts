@@ -37,6 +37,8 @@ export interface ModerationServiceDeps {
   notifier: Notifier;
   mail: MailSender;
   storage: PhotoStorage;
+  /** A member's current avatar URL (null without a photo). */
+  avatarOf: (userId: string) => Promise<string | null>;
   clock: Clock;
   secret: string;
   config: { alertEmail: string | null; strikeLadder: readonly string[] };
@@ -137,9 +139,10 @@ export class ModerationService {
     for (const id of present) {
       const row = byId.get(id);
       const strikes = row ? await this.deps.repo.strikes(this.#keysOf(row)) : 0;
+      const photo = row ? await this.deps.avatarOf(id) : null;
       const c = counts.get(id);
       map.set(id, presentMemberSummary(id, row, {
-        standing: row ? policy.standing(row, strikes, now) : 'good', strikes, photo: null,
+        standing: row ? policy.standing(row, strikes, now) : 'good', strikes, photo,
         falseReporter: c ? policy.isFalseReporter(c.total, c.dismissed) : false,
       }));
     }

@@ -8,6 +8,8 @@ export interface SessionUserExtras {
   premium_until: string | null;
   /** Staff roles (issue 30). */
   roles?: string[];
+  /** Suspended or banned now (issue 30); a suspension past its end is not. */
+  restricted?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function hasConfirmedMobile(user: Pick<UserRow, 'phone_number'>): boolean
  */
 export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): SessionUser {
   return {
+    restricted: user.restriction === 'suspended' || user.restriction === 'banned',
     ...(extras ?? {}),
     id: user.id,
     name: user.name,
@@ -38,6 +41,5 @@ export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): S
     profile_completed: toBool(user.profile_completed),
     onboarding_completed_at: user.onboarding_completed_at,
     email_verified_at: user.email_verified_at,
-    restricted: user.restriction === 'suspended' || user.restriction === 'banned',
   };
 }

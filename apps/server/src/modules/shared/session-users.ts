@@ -21,6 +21,8 @@ export class SessionUsers {
       this.summaries.avatarOf(user.id), this.entitlements.isPremium(user.id, now), this.roles.rolesOf(user.id),
     ]);
     const premiumUntil = premium ? await this.entitlements.premiumUntil(user.id, now) : null;
-    return presentSessionUser(user, { avatar_url: avatar, is_premium: premium, premium_until: premiumUntil, roles });
+    const restricted = user.restriction === 'banned'
+      || (user.restriction === 'suspended' && (user.restricted_until === null || user.restricted_until > now));
+    return presentSessionUser(user, { avatar_url: avatar, is_premium: premium, premium_until: premiumUntil, roles, restricted });
   }
 }
