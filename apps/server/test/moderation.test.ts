@@ -80,6 +80,9 @@ describe('moderation API (issue 30)', () => {
     expect(standing).toMatchObject({ status: 'warned', strikes: 1 });
     expect(standing.decisions[0]!.statement).toBe('Rude messages.');
     expect((await call(subject, 'GET', '/matches')).statusCode).toBe(200);
+    // The statement of reasons reached the inbox.
+    const inbox = (await call(subject, 'GET', '/feed/notifications')).json().data;
+    expect(JSON.stringify(inbox)).toContain('moderation_decision');
 
     tick();
     const second = await act(mod, subject.user.id, { action: 'warn', reason_code: 'harassment', statement: 'Again.' });

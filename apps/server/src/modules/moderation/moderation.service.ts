@@ -313,7 +313,12 @@ export class ModerationService {
    * once; 2 open scam/fake reports from trusted reporters restrict the member automatically.
    */
   async reportFiled(report: { id: string; reason: string; reportedId: string }): Promise<void> {
-    await this.#autoRestrict(report.reportedId);
+    // The report is stored: a failure here must not turn the reporter's answer into an error.
+    try {
+      await this.#autoRestrict(report.reportedId);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'automatic restriction check failed');
+    }
     const to = this.deps.config.alertEmail;
     if (!to || policy.priority(report.reason, false) !== 'critical') return;
     const label = (REPORT_REASON_LABELS as Record<string, string>)[report.reason] ?? report.reason;
@@ -462,7 +467,18 @@ export class ModerationService {
       ...(lifts ? { restriction: { restriction: null, restricted_until: null } } : {}), audit, now,
     });
     if (!done) throw conflict('This appeal has already been decided.');
-    if (member) await this.deps.notifier.notify({ userId: member.id, type: 'moderation_decision', subjectId: appeal.id, text: `appeal ${body.outcome}` });
+    if (member) {
+      await this.deps.notifier.notify({ userId: member.id, type: 'moderation_decision', subjectId: appeal.id, text: `appeal ${body.outcome}` });
+      if (member.email) {
+        const outcome = body.outcome === 'overturned' ? 'We overturned the decision and lifted what it restricted.' : 'We upheld the decision.';
+        const text = `Hello ${member.name},\n\nAnother moderator reviewed your appeal. ${outcome}\nWhy: ${body.statement}\n\n— LinkUp`;
+        try {
+          await this.deps.mail.send({ to: member.email, subject: 'Your LinkUp appeal was reviewed', text });
+        } catch (err) {
+          this.deps.log.warn({ err }, 'appeal outcome e-mail failed');
+        }
+      }
+    }
     const updated = (await this.deps.repo.appeal(appealId))!;
     const summaries = await this.#summaries([appeal.member_id]);
     return this.#presentAppeal(updated, (await this.deps.repo.decision(decision.id))!, summaries.get(appeal.member_id)!);
