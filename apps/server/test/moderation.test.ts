@@ -119,6 +119,13 @@ describe('moderation API (issue 30)', () => {
     });
     expect(register.statusCode).toBe(403);
     expect(register.json().code).toBe('registration_refused');
+    // Nor can another member move onto the banned address.
+    const other = await make();
+    const change = await t.app.inject({
+      method: 'PUT', url: '/api/account/email', headers: bearer(other.token),
+      payload: { email: 'banned.person@example.test', current_password: 'correct-horse-battery-9' },
+    });
+    expect(change.statusCode).toBe(422);
   });
 
   it('an appeal goes to another moderator; overturning lifts the restriction and the strike', async () => {

@@ -1,5 +1,5 @@
 import {
-  AUTH_MESSAGES, MESSAGES_CHANNEL, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
+  AUTH_MESSAGES, MESSAGES_CHANNEL, MODERATION_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
   type ConfirmMobileBody, type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,6 +43,8 @@ export interface AccountServiceDeps {
   realtime: () => Realtime;
   log: FastifyBaseLogger;
   defaultPhoneRegion: Config['defaultPhoneRegion'];
+  /** Whether a ban stands against a number or e-mail (issue 30): a member cannot move onto a banned one. */
+  refusesIdentity?: (identity: { mobile: string | null; email: string | null }) => Promise<boolean>;
 }
 
 /** The signed-in member as the account calls see them: their row and this session. */
@@ -65,6 +67,7 @@ export class AccountService {
     const email = normalizeEmail(body.email);
     if (email === user.email) throw invalid({ email: [SETTINGS_MESSAGES.sameEmail] });
     if (await repo.takenByOther('email', email, user.id)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+    if (await this.deps.refusesIdentity?.({ mobile: null, email })) throw invalid({ email: [MODERATION_MESSAGES.registrationRefused] });
     const now = nowIso();
     try {
       await repo.changeEmail(user.id, email, now);
@@ -219,5 +222,6 @@ export class AccountService {
   private async assertNewMobile(user: UserRow, mobile: string): Promise<void> {
     if (mobile === user.phone_number) throw invalid({ mobile: [SETTINGS_MESSAGES.sameMobile] });
     if (await this.deps.repo.takenByOther('phone_number', mobile, user.id)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
+    if (await this.deps.refusesIdentity?.({ mobile, email: null })) throw invalid({ mobile: [MODERATION_MESSAGES.registrationRefused] });
   }
 }
