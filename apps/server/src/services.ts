@@ -139,7 +139,7 @@ export function buildServices(inputs: ServiceInputs) {
       rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
     },
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
-    avatarOf: (userId) => summaries.avatarOf(userId), clock, secret, config: config.moderation, log,
+    avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)), clock, secret, config: config.moderation, log,
   });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
 
@@ -157,6 +157,9 @@ export function buildServices(inputs: ServiceInputs) {
 
   const settings = new SettingsService(new SettingsRepository(db));
   const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
+  const profile = new ProfileService(
+    new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
+  );
   const payments = selectPayments(config, secret);
   // One process keeps discover queues in memory; several share them in Redis.
   const discoverQueues = !config.matching.discoverQueue ? null : redis
@@ -178,9 +181,7 @@ export function buildServices(inputs: ServiceInputs) {
       defaultPhoneRegion: config.defaultPhoneRegion, refusesIdentity: (identity) => moderation.refusesIdentity(identity),
     }),
     chat,
-    profile: new ProfileService(
-      new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
-    ),
+    profile,
     preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
     onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
     members,

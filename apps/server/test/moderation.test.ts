@@ -4,6 +4,7 @@ import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildModerator, buildUser, signIn } from './helpers/factories';
 import { outboxFor } from './helpers/outbox';
 import type { UserRow } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
 import { ModerationRepository } from '../src/modules/moderation/moderation.repository';
 
 interface Member { user: UserRow; token: string }
@@ -163,11 +164,21 @@ describe('moderation API (issue 30)', () => {
   it('removes content and says which', async () => {
     const subject = await make({ about: 'Send money to my account' });
     tick();
-    const res = await act(mod, subject.user.id, { action: 'remove_content', reason_code: 'scam_or_spam', statement: 'Asking for money.', content: { about: true } });
+    const photoId = newId();
+    await t.database.db.insertInto('user_photos').values({
+      id: photoId, user_id: subject.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 800, height: 800,
+      created_at: clock.now().toISOString(),
+    }).execute();
+    const res = await act(mod, subject.user.id, {
+      action: 'remove_content', reason_code: 'scam_or_spam', statement: 'Asking for money.', content: { about: true, photo_ids: [photoId] },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.decision.content).toEqual({ photo_ids: [], post: false, about: true });
+    expect(res.json().data.decision.content).toEqual({ photo_ids: [photoId], post: false, about: true });
     const row = await t.database.db.selectFrom('users').select('about').where('id', '=', subject.user.id).executeTakeFirstOrThrow();
     expect(row.about).toBeNull();
+    expect(await t.database.db.selectFrom('user_photos').select('id').where('user_id', '=', subject.user.id).execute()).toEqual([]);
+    const standing = (await call(subject, 'GET', '/account/standing')).json().data;
+    expect(standing.decisions[0].content).toEqual({ photo_ids: [photoId], post: false, about: true });
   });
 
   it('keeps an append-only audit of decisions, appeals and role changes', async () => {

@@ -39,6 +39,8 @@ export interface ModerationServiceDeps {
   storage: PhotoStorage;
   /** A member's current avatar URL (null without a photo). */
   avatarOf: (userId: string) => Promise<string | null>;
+  /** Removes one of a member's photos with its files (the profile service: positions and the primary photo follow). */
+  removePhoto: (userId: string, photoId: string) => Promise<void>;
   clock: Clock;
   secret: string;
   config: { alertEmail: string | null; strikeLadder: readonly string[] };
@@ -281,6 +283,12 @@ export class ModerationService {
       },
     }, nowIso);
     if (restriction) await this.deps.endSessions(subjectId);
+    // Photos go through the profile service after the commit (their files, the primary photo).
+    for (const photoId of content?.photo_ids ?? []) {
+      await this.deps.removePhoto(subjectId, photoId).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.status === 404)) throw err;
+      });
+    }
     if (policy.restricts(decision.action)) await this.#tellMember(subject, { ...decision, overturned_at: null });
     return { decision: presentDecision({ ...decision, overturned_at: null }), escalated_to: escalated, closed_report_ids: reportIds };
   }
