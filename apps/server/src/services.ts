@@ -139,13 +139,15 @@ export function buildServices(inputs: ServiceInputs) {
       rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
     },
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
-    avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)), clock, secret, config: config.moderation, log,
+    avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)),
+    removePost: (userId) => feed.deletePost(userId), clock, secret, config: config.moderation, log,
   });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
   // no trigger here, so rooms' members are remembered only by a lone SQLite process.
   const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
+  const feed = new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding);
   const chat = new ChatService(
     new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl }),
     realtime,
@@ -201,7 +203,7 @@ export function buildServices(inputs: ServiceInputs) {
     pushes,
     /** The VAPID public key browsers subscribe with. */
     webPushKey: push.vapid.publicKey,
-    feed: new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding),
+    feed,
     subscriptions: new SubscriptionsService({
       repo: new SubscriptionsRepository(db, dialect), provider: payments, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,

@@ -169,16 +169,23 @@ describe('moderation API (issue 30)', () => {
       id: photoId, user_id: subject.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 800, height: 800,
       created_at: clock.now().toISOString(),
     }).execute();
+    const now = clock.now().toISOString();
+    await t.database.db.insertInto('feed_posts').values({
+      id: newId(), user_id: subject.user.id, marital_status: null, relationship_type: null, how_often_drink: null, love_language: null, body_type: null,
+      profile_description: 'Invest with me', is_available: true, preferred_age_min: 18, preferred_age_max: 99, preferred_body_type: null, preferred_city: null,
+      preferred_drinking: null, preferred_love_language: null, preferred_marital_status: null, created_at: now, updated_at: now,
+    }).execute();
     const res = await act(mod, subject.user.id, {
-      action: 'remove_content', reason_code: 'scam_or_spam', statement: 'Asking for money.', content: { about: true, photo_ids: [photoId] },
+      action: 'remove_content', reason_code: 'scam_or_spam', statement: 'Asking for money.', content: { about: true, photo_ids: [photoId], post: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.decision.content).toEqual({ photo_ids: [photoId], post: false, about: true });
+    expect(res.json().data.decision.content).toEqual({ photo_ids: [photoId], post: true, about: true });
+    expect(await t.database.db.selectFrom('feed_posts').select('id').where('user_id', '=', subject.user.id).execute()).toEqual([]);
     const row = await t.database.db.selectFrom('users').select('about').where('id', '=', subject.user.id).executeTakeFirstOrThrow();
     expect(row.about).toBeNull();
     expect(await t.database.db.selectFrom('user_photos').select('id').where('user_id', '=', subject.user.id).execute()).toEqual([]);
     const standing = (await call(subject, 'GET', '/account/standing')).json().data;
-    expect(standing.decisions[0].content).toEqual({ photo_ids: [photoId], post: false, about: true });
+    expect(standing.decisions[0].content).toEqual({ photo_ids: [photoId], post: true, about: true });
   });
 
   it('keeps an append-only audit of decisions, appeals and role changes', async () => {

@@ -56,8 +56,8 @@ export interface DecisionWrite {
   marks: { key_hash: string; kind: 'strike' | 'ban' }[];
   /** The member's new restriction, when it changes. */
   restriction?: { restriction: string | null; restricted_until: string | null };
-  /** Text content removed in the transaction (photos follow through the profile service). */
-  removeContent?: { post: boolean; about: boolean };
+  /** The about text, removed in the transaction (photos and the post follow through their services). */
+  removeContent?: { about: boolean };
   audit: NewAudit;
 }
 
@@ -270,7 +270,6 @@ async function insertAudit(db: Kysely<Database> | Transaction<Database>, entry: 
   await db.insertInto('moderation_audit').values({ id: newId(), ...entry }).execute();
 }
 
-async function removeContent(trx: Transaction<Database>, userId: string, content: { post: boolean; about: boolean }, now: string): Promise<void> {
-  if (content.post) await trx.deleteFrom('feed_posts').where('user_id', '=', userId).execute();
+async function removeContent(trx: Transaction<Database>, userId: string, content: { about: boolean }, now: string): Promise<void> {
   if (content.about) await trx.updateTable('users').set({ about: null, updated_at: now }).where('id', '=', userId).execute();
 }

@@ -41,6 +41,8 @@ export interface ModerationServiceDeps {
   avatarOf: (userId: string) => Promise<string | null>;
   /** Removes one of a member's photos with its files (the profile service: positions and the primary photo follow). */
   removePhoto: (userId: string, photoId: string) => Promise<void>;
+  /** Removes a member's feed post with its photos (the feed service). */
+  removePost: (userId: string) => Promise<void>;
   clock: Clock;
   secret: string;
   config: { alertEmail: string | null; strikeLadder: readonly string[] };
@@ -276,19 +278,19 @@ export class ModerationService {
         ? { restriction: { restriction, restricted_until: until } }
         // A moderator's decision ends an automatic protective restriction (they looked).
         : subject.restriction === 'protective' ? { restriction: { restriction: null, restricted_until: null } } : {}),
-      ...(content ? { removeContent: content } : {}),
+      ...(content?.about ? { removeContent: { about: true } } : {}),
       audit: {
         action: 'decision', actor_id: moderatorId, subject_id: subjectId, target: `${decision.action}:${decision.id}`,
         reason_code: body.reason_code, statement: body.statement, created_at: nowIso,
       },
     }, nowIso);
     if (restriction) await this.deps.endSessions(subjectId);
-    // Photos go through the profile service after the commit (their files, the primary photo).
-    for (const photoId of content?.photo_ids ?? []) {
-      await this.deps.removePhoto(subjectId, photoId).catch((err: unknown) => {
-        if (!(err instanceof AppError && err.status === 404)) throw err;
-      });
-    }
+    // Photos and the post go through their modules' services after the commit (their files, the primary photo).
+    const gone = (err: unknown) => {
+      if (!(err instanceof AppError && err.status === 404)) throw err;
+    };
+    for (const photoId of content?.photo_ids ?? []) await this.deps.removePhoto(subjectId, photoId).catch(gone);
+    if (content?.post) await this.deps.removePost(subjectId).catch(gone);
     if (policy.restricts(decision.action)) await this.#tellMember(subject, { ...decision, overturned_at: null });
     return { decision: presentDecision({ ...decision, overturned_at: null }), escalated_to: escalated, closed_report_ids: reportIds };
   }
