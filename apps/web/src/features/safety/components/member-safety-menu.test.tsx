@@ -65,7 +65,7 @@ describe('profile options: Report', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report Sipho Mokoena' });
     const reasons = within(dialog).getAllByRole('radio');
     expect(reasons.map((r) => ((r as HTMLInputElement).labels?.[0]?.textContent ?? ''))).toEqual([
-      'Fake profile', 'Inappropriate photos', 'Harassment', 'Scam or spam', 'Under 18', 'Something else',
+      'Fake profile', 'Inappropriate photos', 'Harassment', 'Threats or violence', 'Scam or spam', 'Under 18', 'Something else',
     ]);
     expect(within(dialog).getByRole('checkbox', { name: 'Also block this member' })).toBeChecked();
   });
