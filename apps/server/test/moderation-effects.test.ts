@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, buildModerator, signIn } from './helpers/factories';
-import { liveTestApp, type ClientSocket } from './helpers/sockets';
-
-/** Resolves once the server has closed the socket (or fails after `ms`). */
-const closedByServer = (socket: ClientSocket, ms = 3000) =>
-  new Promise<string>((resolve, reject) => {
-    if (socket.disconnected) return resolve('already');
-    const timer = setTimeout(() => reject(new Error(`socket still connected after ${ms} ms`)), ms);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
+import { closedByServer, liveTestApp } from './helpers/sockets';
 
 /** Issue 30: what a suspension does at once — sockets closed, the member gone from search. */
 describe('a suspension takes effect at once', () => {

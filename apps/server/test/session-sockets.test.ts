@@ -9,18 +9,8 @@ import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { latestLink } from './helpers/outbox';
 import { REMOTE_PASSWORD, api, matchOverApi, registerOnboarded } from './helpers/remote';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
-import { drained, liveTestApp, openSocket, record, until, type ClientSocket } from './helpers/sockets';
+import { closedByServer, drained, liveTestApp, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 
-/** Resolves once the server has closed the socket (or fails after `ms`). */
-const closedByServer = (socket: ClientSocket, ms = 3000) =>
-  new Promise<string>((resolve, reject) => {
-    if (socket.disconnected) return resolve('already');
-    const timer = setTimeout(() => reject(new Error(`socket still connected after ${ms} ms`)), ms);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 const NEW_PASSWORD = 'quiet-harbour-73';
 
 /**

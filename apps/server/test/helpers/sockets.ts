@@ -116,3 +116,14 @@ export function liveTestApp(env: Record<string, string> = {}) {
   };
   return live;
 }
+
+/** Resolves once the server has closed the socket (or fails after `ms`). */
+export const closedByServer = (socket: ClientSocket, ms = 3000) =>
+  new Promise<string>((resolve, reject) => {
+    if (socket.disconnected) return resolve('already');
+    const timer = setTimeout(() => reject(new Error(`socket still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
