@@ -126,6 +126,19 @@ describe('Android project', () => {
     expect(legacy.getElementsByTagName('include')).toHaveLength(0);
   });
 
+  it('gives pushes a monochrome small icon and the contract’s named channel by default (issue 34 item 12)', () => {
+    const meta = (name) => [...manifest.getElementsByTagName('meta-data')].find((m) => attr(m, 'name') === `com.google.firebase.messaging.${name}`);
+    expect(resolve(attr(meta('default_notification_channel_id'), 'value'))).toBe(NATIVE_APP.pushChannel.id);
+    expect(attr(meta('default_notification_icon'), 'resource')).toBe('@drawable/ic_stat_linkup');
+    // Android draws a small icon from its alpha alone: every path is plain white, no gradients or images.
+    const icon = xml('android/app/src/main/res/drawable/ic_stat_linkup.xml').documentElement;
+    expect(icon.tagName).toBe('vector');
+    const paths = [...icon.getElementsByTagName('path')];
+    expect(paths.length).toBeGreaterThan(0);
+    for (const p of paths) expect(attr(p, 'fillColor')).toMatch(/^#(FF)?FFFFFF$/i);
+    expect(icon.getElementsByTagName('gradient')).toHaveLength(0);
+  });
+
   it('declares the AdMob app id (Google’s test app by default) and the notification permission', () => {
     const meta = [...manifest.getElementsByTagName('meta-data')].find((m) => attr(m, 'name') === 'com.google.android.gms.ads.APPLICATION_ID');
     expect(attr(meta, 'value')).toBe('${admobAppId}');

@@ -2,7 +2,7 @@
 // in-app card on their own socket, Web Push (decrypted here with the subscription's own keys) and
 // FCM (a local fake of the HTTP v1 API) — and nothing between blocked or unmatched members.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationPayload } from '@linkup/contract';
+import { NATIVE_APP, type NotificationPayload } from '@linkup/contract';
 import { buildTestApp, ManualClock, type TestApp } from './helpers/app';
 import { bearer, buildUser, FACTORY_PASSWORD, signIn } from './helpers/factories';
 import { startFakeFcm, startFakePushService } from './helpers/fake-push';
@@ -332,7 +332,9 @@ describe('notifications: one notify path, delivered per channel', () => {
     expect(sent[0]).toMatchObject({
       notification: { title: 'Someone likes you', body: 'Sender liked you.' },
       data: { type: 'like', sender_id: b.user.id, sender_name: 'Sender', action: 'view_profile' },
-      android: { collapse_key: 'like' },
+      android: { collapse_key: 'like', notification: { channel_id: NATIVE_APP.pushChannel.id } },
+      // iOS plays a sound only when the payload names one (issue 34 item 12).
+      apns: { payload: { aps: { sound: NATIVE_APP.pushSound } } },
     });
     expect(Object.values(sent[0]!.data).every((v) => typeof v === 'string')).toBe(true);
 

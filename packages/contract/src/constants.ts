@@ -107,4 +107,10 @@ export const NATIVE_APP = {
   linkHost: 'linkup.app',
   /** https paths on that host the app opens (the rest — API, media — stays in the browser). */
   linkPathPrefixes: ['/app/', '/auth/', '/onboarding/'],
+  /**
+   * Android's notification channel for pushes (the app creates it; FCM messages name it, and the
+   * manifest's default for messages that name none), and the sound iOS plays for a push.
+   */
+  pushChannel: { id: 'linkup_default', name: 'LinkUp notifications', description: 'Matches, messages, likes and visits' },
+  pushSound: 'default',
 } as const;

@@ -79,7 +79,8 @@ export interface ReceivedFcm {
   token: string;
   notification: { title: string; body: string };
   data: Record<string, string>;
-  android: { collapse_key: string };
+  android: { collapse_key: string; priority: string; notification: { tag: string; channel_id: string } };
+  apns: { headers: Record<string, string>; payload: { aps: { sound: string } } };
 }
 
 /**

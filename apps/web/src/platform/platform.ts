@@ -29,6 +29,8 @@ export interface PushPlatform {
   requestPermission(): Promise<PushPermission>;
   /** Registers with the push service and answers this device's token. */
   register(): Promise<string>;
+  /** The push service replaced this device's token (after `register`); the new one must reach the server. */
+  onTokenRefresh(handler: (token: string) => void): Unsubscribe;
   /** A push that arrives while the app is open (the system shows nothing then). */
   onForeground(handler: (message: PushMessage) => void): Unsubscribe;
   /** The member tapped a push (or one of its actions) in the system tray. */

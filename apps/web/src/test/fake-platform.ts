@@ -15,6 +15,7 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
   const resumes = new Set<Handler<[]>>();
   const foreground = new Set<Handler<[PushMessage]>>();
   const opened = new Set<Handler<[PushMessage, string]>>();
+  const tokens = new Set<Handler<[string]>>();
   const listen = <A extends unknown[]>(set: Set<Handler<A>>) => (handler: Handler<A>) => {
     set.add(handler);
     return () => void set.delete(handler);
@@ -24,6 +25,7 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     permission: vi.fn(async (): Promise<PushPermission> => 'granted'),
     requestPermission: vi.fn(async (): Promise<PushPermission> => 'granted'),
     register: vi.fn(async () => 'fcm-device-token-1'),
+    onTokenRefresh: listen(tokens),
     onForeground: listen(foreground),
     onOpened: listen(opened),
   };
@@ -58,6 +60,8 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     listensForPushes: () => foreground.size > 0 && opened.size > 0,
     pushArrives: (data: PushData, text: { title?: string; body?: string } = {}) => foreground.forEach((h) => h({ data, ...text })),
     pushTapped: (data: PushData, actionId = 'tap') => opened.forEach((h) => h({ data }, actionId)),
+    /** The push service replaced the device's token (FCM's onNewToken). */
+    tokenRefreshed: (token: string) => tokens.forEach((h) => h(token)),
     pressBack: () => back.forEach((h) => h()),
     openLink: (url: string) => links.forEach((h) => h(url)),
     /** The app returns to the foreground after the system suspended it. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createSign } from 'node:crypto';
+import { NATIVE_APP } from '@linkup/contract';
 import { z } from 'zod';
 import { outcomeOfStatus, PUSH_REQUEST_TIMEOUT_MS, type PushMessage, type PushOutcome, type PushSender } from './push';
 
@@ -73,8 +74,10 @@ export class FcmSender implements PushSender {
             token,
             notification: { title: message.title, body: message.body },
             data: stringValues(message.data),
-            android: { collapse_key: message.tag, priority: 'high', notification: { tag: message.tag } },
-            apns: { headers: { 'apns-collapse-id': message.tag.slice(0, 64) } },
+            // The app's named channel (it creates it at start; Android 8+ shows a push only on a
+            // channel) with the monochrome small icon the manifest names; iOS plays the sound.
+            android: { collapse_key: message.tag, priority: 'high', notification: { tag: message.tag, channel_id: NATIVE_APP.pushChannel.id } },
+            apns: { headers: { 'apns-collapse-id': message.tag.slice(0, 64) }, payload: { aps: { sound: NATIVE_APP.pushSound } } },
           },
         }),
         signal: AbortSignal.timeout(PUSH_REQUEST_TIMEOUT_MS),

@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { browserPosition } from '@/platform/geolocation';
 import { subscription } from '@/platform/native/listener';
 import { nativeAds } from '@/platform/native/native-ads';
-import { nativePush } from '@/platform/native/native-push';
+import { createNativePush } from '@/platform/native/native-push';
 import type { ColorScheme, Platform } from '@/platform/platform';
 
 type NativeName = 'android' | 'ios';
@@ -41,7 +41,7 @@ export function createNativePlatform(name: NativeName, firebase: Record<NativeNa
       // iOS draws the status bar over the page (safe areas); Android paints it.
       if (name === 'android') await StatusBar.setBackgroundColor({ color });
     },
-    ...(firebase[name] ? { push: nativePush } : {}),
+    ...(firebase[name] ? { push: createNativePush(name) } : {}),
     ads: nativeAds,
   };
 }

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { nativePush, pushMessage } from '@/platform/native/native-push';
+import { NATIVE_APP } from '@linkup/contract';
+import { createNativePush, pushMessage } from '@/platform/native/native-push';
+
+const nativePush = createNativePush('ios');
 
 /** @capacitor/push-notifications as the device would answer; its events are played by the test. */
 const plugin = vi.hoisted(() => {
@@ -9,6 +12,7 @@ const plugin = vi.hoisted(() => {
     checkPermissions: vi.fn(async () => ({ receive: 'prompt-with-rationale' })),
     requestPermissions: vi.fn(async () => ({ receive: 'granted' })),
     register: vi.fn(async () => {}),
+    createChannel: vi.fn(async () => {}),
     addListener: vi.fn(async (event: string, listener: (event: unknown) => void) => {
       listeners.set(event, listener);
       return { remove: async () => void listeners.delete(event) };
@@ -34,6 +38,31 @@ describe('native push', () => {
     plugin.register.mockImplementationOnce(async () => plugin.listeners.get('registration')?.({ value: 'fcm-abc' }));
     await expect(nativePush.register()).resolves.toBe('fcm-abc');
     await vi.waitFor(() => expect(plugin.listeners.size).toBe(0));
+  });
+
+  it('makes the app’s named channel on Android before registering (Android 8+ shows pushes only on a channel); iOS has none', async () => {
+    const android = createNativePush('android');
+    plugin.register.mockImplementationOnce(async () => plugin.listeners.get('registration')?.({ value: 'fcm-android' }));
+    await expect(android.register()).resolves.toBe('fcm-android');
+    expect(plugin.createChannel).toHaveBeenCalledWith(expect.objectContaining({
+      id: NATIVE_APP.pushChannel.id, name: NATIVE_APP.pushChannel.name, description: NATIVE_APP.pushChannel.description, importance: 4,
+    }));
+    expect(plugin.createChannel.mock.invocationCallOrder[0]).toBeLessThan(plugin.register.mock.invocationCallOrder[0]!);
+
+    plugin.register.mockImplementationOnce(async () => plugin.listeners.get('registration')?.({ value: 'fcm-ios' }));
+    plugin.createChannel.mockClear();
+    await expect(nativePush.register()).resolves.toBe('fcm-ios');
+    expect(plugin.createChannel).not.toHaveBeenCalled();
+  });
+
+  it('hears a token the push service replaced later, until unsubscribed', async () => {
+    const refreshed = vi.fn();
+    const off = nativePush.onTokenRefresh(refreshed);
+    await vi.waitFor(() => expect(plugin.listeners.has('registration')).toBe(true));
+    plugin.listeners.get('registration')?.({ value: 'fcm-new' });
+    expect(refreshed).toHaveBeenCalledWith('fcm-new');
+    off();
+    await vi.waitFor(() => expect(plugin.listeners.has('registration')).toBe(false));
   });
 
   it('fails when the push service refuses', async () => {

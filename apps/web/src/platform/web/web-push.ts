@@ -51,6 +51,9 @@ export const webPush: PushPlatform = {
     return JSON.stringify(subscription.toJSON());
   },
   onForeground: (): Unsubscribe => () => {},
+  // A browser renews a subscription in the service worker ('pushsubscriptionchange'), not the
+  // page; `register` answers the current one whenever the app asks again.
+  onTokenRefresh: (): Unsubscribe => () => {},
   onOpened(handler) {
     if (!('serviceWorker' in navigator)) return () => {};
     const listener = (event: MessageEvent<OpenedMessage>) => {

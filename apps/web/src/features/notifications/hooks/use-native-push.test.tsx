@@ -135,6 +135,20 @@ describe('native push set-up (spec §4)', () => {
     expect(toasts.error).toHaveBeenCalledWith(PUSH_ERRORS.update);
   });
 
+  it('sends a token the push service replaced mid-session to the server at once, and keeps it on the device', async () => {
+    resetStores(buildSession());
+    const fetch = api();
+    mount();
+    await oneSecond();
+    expect(calledEndpoints(fetch)).toEqual(['POST /api/user/fcm-token']);
+
+    act(() => device.tokenRefreshed('fcm-device-token-2'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calledEndpoints(fetch)).toEqual(['POST /api/user/fcm-token', 'POST /api/user/fcm-token']);
+    expect(sentBody(fetch, 'POST /api/user/fcm-token', 1)).toMatchObject({ fcm_token: 'fcm-device-token-2', device_type: 'android' });
+    expect(window.localStorage.getItem(PUSH_TOKEN_STORAGE_KEY)).toBe('fcm-device-token-2');
+  });
+
   it('hands pushes in the foreground and taps to the handlers, a tap meaning its type’s first action', async () => {
     resetStores(buildSession());
     api();

@@ -43,7 +43,8 @@ async function obtainToken(push: PushPlatform, mayAsk: boolean, asked: boolean):
 /**
  * Push on both platforms (spec §4) — FCM in the native app, Web Push in the browser: setup starts 1 s after start; the token is kept on the device and sent
  * with POST /user/fcm-token whenever a member is signed in and the server does not have it yet
- * for them (a token saved while signed out is sent after login; again after 7 days). Pushes
+ * for them (a token saved while signed out is sent after login; again after 7 days; a token the
+ * push service replaces mid-session at once). Pushes
  * arriving in the foreground and taps on pushes go to `handlers`.
  */
 export function useNativePush(handlers: PushHandlers): void {
@@ -66,10 +67,16 @@ export function useNativePush(handlers: PushHandlers): void {
     const offOpened = push.onOpened((message, actionId) =>
       handlersRef.current.onOpened(actionId === 'tap' ? tapAction(message.data) : actionId, message.data),
     );
+    // A token the push service replaced mid-session goes to the server like the first one.
+    const offRefresh = push.onTokenRefresh((value) => {
+      storePushToken(value);
+      setToken(value);
+    });
     return () => {
       clearTimeout(timer);
       offForeground();
       offOpened();
+      offRefresh();
     };
   }, []);
 
