@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isLoopback } from './lib/loopback';
+import { VERIFICATION_LIMITS, VERIFICATION_POSES } from '@linkup/contract';
 
 /** The repository root, so relative paths in config mean the same from any working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -97,6 +98,12 @@ export const ConfigSchema = z
     PUSH_COLLAPSE_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
     NOTIFICATION_JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
     TEST_ONLY_LOOPBACK_PUSH_SERVICE: z.preprocess(emptyToUndefined, bool.optional()),
+    /** Issue 31, tests only: the poses of every verification challenge (e.g. smile,mouth_open for a fake camera's one image). */
+    TEST_ONLY_VERIFICATION_POSES: z.preprocess(emptyToUndefined, z.string()
+      .transform((value) => value.split(',').map((p) => p.trim()))
+      .pipe(z.array(z.enum(VERIFICATION_POSES)).length(VERIFICATION_LIMITS.posesPerChallenge, 'must name two poses, e.g. smile,mouth_open')
+        .refine((poses) => new Set(poses).size === poses.length, 'must name two different poses'))
+      .optional()),
     API_DOCS: z.preprocess(emptyToUndefined, bool.optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     ANDROID_CERT_FINGERPRINTS: z.preprocess(
@@ -206,6 +213,10 @@ export const ConfigSchema = z
         /** Tests only: Web Push endpoints on this machine (a local fake push service); refused in production. */
         testOnlyLoopbackService: env.TEST_ONLY_LOOPBACK_PUSH_SERVICE ?? false,
       },
+      verification: {
+        /** Tests only: every challenge asks these poses instead of two at random; refused in production. */
+        testOnlyPoses: env.TEST_ONLY_VERIFICATION_POSES ?? null,
+      },
       /** The OpenAPI document and its UI at /api/docs: on outside production unless API_DOCS says otherwise. */
       apiDocs: env.API_DOCS ?? !production,
       stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
@@ -222,6 +233,9 @@ export const ConfigSchema = z
     }
     if (config.isProduction && config.push.testOnlyLoopbackService) {
       ctx.addIssue({ code: 'custom', path: ['TEST_ONLY_LOOPBACK_PUSH_SERVICE'], message: 'is for tests only, never in production' });
+    }
+    if (config.isProduction && config.verification.testOnlyPoses) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_ONLY_VERIFICATION_POSES'], message: 'is for tests only, never in production' });
     }
   });
 

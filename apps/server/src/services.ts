@@ -138,6 +138,7 @@ export function buildServices(inputs: ServiceInputs) {
       releaseHeldMessage: (id) => chat.releaseHeldMessage(id),
       rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
     },
+    verifications: { queueItems: async () => [] },
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
     avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)),
     removePost: (userId) => feed.deletePost(userId), clock, secret, config: config.moderation, log,

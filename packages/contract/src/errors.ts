@@ -34,6 +34,12 @@ export const ERROR_CODE_STATUS = {
   mobile_unverified: 409,
   /** A message the offensive-language filter flags: sent only again with `confirm: true` (issue 29). */
   confirm_required: 409,
+  /** Photo verification needs a main profile photo that shows a face (issue 31). */
+  verification_photo_required: 409,
+  /** A selfie already waits for a moderator: no new challenge until it is decided (issue 31). */
+  verification_pending: 409,
+  /** The member is verified already (issue 31). */
+  already_verified: 409,
   payload_too_large: 413,
   /**
    * The member is suspended or banned (issue 30): a restricted session reaches only the standing
@@ -62,6 +68,8 @@ export const ERROR_CODE_STATUS = {
   location_change_limit: 429,
   /** The new conversations a member may start today are used up; `details.remaining` and `details.resets_at` (issue 29). */
   first_message_limit: 429,
+  /** Today's selfie checks are used up (5 a day); `details.resets_at` says when more come (issue 31). */
+  verification_limit: 429,
   server_error: 500,
   unavailable: 503,
 } as const;

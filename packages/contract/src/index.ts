@@ -24,4 +24,5 @@ export * from './schemas/push';
 export * from './schemas/safety';
 export * from './schemas/settings';
 export * from './schemas/subscriptions';
+export * from './schemas/verification';
 export * from './vocabularies';

@@ -189,7 +189,7 @@ export interface UserPreferencesTable {
   updated_at: Timestamp;
 }
 
-export type MessagePolicy = 'everyone' | 'matches';
+export type MessagePolicy = 'everyone' | 'matches' | 'verified';
 
 export interface UserSettingsTable {
   user_id: string;

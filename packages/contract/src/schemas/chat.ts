@@ -39,6 +39,8 @@ export const ChatRoomSchema = z.object({
   match_id: IdSchema.nullable().optional(),
   /** The conversation ended: unmatched, blocked or the other's account deleted (issue 29). No reason, on purpose. */
   ended: z.boolean().optional(),
+  /** The other member is photo-verified (issue 31). */
+  is_verified: z.boolean().optional(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 

@@ -6,6 +6,7 @@ import {
 import { IdSchema, TimestampSchema, lineText, multilineText, paginated } from './common';
 import { PhotoSizesSchema } from './profile';
 import { PushDataSchema } from './push';
+import { verifiedOnlyFlag } from './verification';
 
 /**
  * The feed (spec §1, §3, §4, §7 "Feed"): one post per member about themselves with the partner
@@ -139,6 +140,8 @@ export const FeedPostSchema = z.object({
   likes_count: z.number().int().min(0),
   /** The author's main profile photo. */
   user_photo: PhotoSizesSchema.nullable(),
+  /** The author is photo-verified (issue 31). */
+  is_verified: z.boolean().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });
@@ -171,6 +174,8 @@ export const FeedFiltersSchema = z.object({
   city: lineText().trim().max(FIELD_LIMITS.cityMax).optional(),
   province: lineText().trim().max(FIELD_LIMITS.cityMax).optional(),
   relationshipType: z.enum(RELATIONSHIP_TYPES).optional(),
+  /** Only posts of photo-verified members (issue 31). */
+  verifiedOnly: verifiedOnlyFlag(),
 });
 export type FeedFilters = z.infer<typeof FeedFiltersSchema>;
 

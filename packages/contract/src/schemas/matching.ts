@@ -4,6 +4,7 @@ import { MATCHING_PAGE_SIZES } from '../matching-rules';
 import { GENDERS } from '../vocabularies';
 import { IdSchema, TimestampSchema, lineText } from './common';
 import { PhotoSizesSchema, PublicProfileSchema } from './profile';
+import { verifiedOnlyFlag } from './verification';
 
 /** Discover, likes, matches, visitors and activity (spec §7 "Matches"; DESIGN §6). */
 
@@ -18,6 +19,8 @@ export const DiscoverQuerySchema = z
     city: lineText().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
     province: lineText().trim().min(1).max(FIELD_LIMITS.cityMax).optional(),
     distance: optionalInt(1, 1000),
+    /** Only photo-verified members (issue 31). */
+    verified_only: verifiedOnlyFlag(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
     per_page: z.coerce.number().int().min(1).max(50).default(MATCHING_PAGE_SIZES.discover),
   })
@@ -48,6 +51,8 @@ export const MemberSummarySchema = z.object({
   age: z.number().int().nullable(),
   city: z.string().nullable(),
   photo: PhotoSizesSchema.nullable(),
+  /** Photo-verified (issue 31): the badge beside the name. */
+  is_verified: z.boolean().optional(),
 });
 export type MemberSummary = z.infer<typeof MemberSummarySchema>;
 

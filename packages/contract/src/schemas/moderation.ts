@@ -23,7 +23,8 @@ export const CRITICAL_REPORT_REASONS: readonly (typeof REPORT_REASONS)[number][]
 /** Reasons whose reports from trusted reporters add up to an automatic protective restriction (2 open). */
 export const AUTO_RESTRICT_REPORT_REASONS: readonly (typeof REPORT_REASONS)[number][] = ['scam_or_spam', 'fake_profile'];
 
-export const QUEUE_KINDS = ['report', 'held', 'appeal'] as const;
+/** `verification`: a borderline photo verification (issue 31). */
+export const QUEUE_KINDS = ['report', 'held', 'appeal', 'verification'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 export const QUEUE_STATUSES = ['open', 'closed'] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -72,6 +73,8 @@ export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
 export const AUDIT_ACTIONS = [
   'decision', 'appeal_decision', 'role_granted', 'role_revoked', 'held_released', 'held_rejected', 'auto_restrict',
+  /** Issue 31: a moderator approved or rejected a borderline photo verification. */
+  'verification_approved', 'verification_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

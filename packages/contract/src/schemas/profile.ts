@@ -62,6 +62,8 @@ export const PublicProfileSchema = z.object({
   /** Null when the member hides when they are online. */
   last_active_at: TimestampSchema.nullable(),
   is_online: z.boolean().nullable(),
+  /** Photo-verified (issue 31): the badge beside the name. */
+  is_verified: z.boolean().optional(),
   /**
    * Where the viewer stands with this member (`GET /users/{id}` of another member only): the
    * profile offers only what the server would accept (issue 17).

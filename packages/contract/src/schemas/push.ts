@@ -22,6 +22,8 @@ export const PushDataSchema = z.object({
   user_image: z.string().optional(),
   chat_room_id: IdSchema.optional(),
   action: z.string().optional(),
+  /** The member the notification is about (viewer, sender or user) is photo-verified (issue 31). */
+  is_verified: z.boolean().optional(),
 });
 export type PushData = z.infer<typeof PushDataSchema>;
 

@@ -10,11 +10,13 @@ import { TimestampSchema, lineText } from './common';
 
 // ── privacy ──
 
-export const MESSAGE_POLICIES = ['everyone', 'matches'] as const;
+export const MESSAGE_POLICIES = ['everyone', 'matches', 'verified'] as const;
 export type MessagePolicyValue = (typeof MESSAGE_POLICIES)[number];
 export const MESSAGE_POLICY_LABELS: Readonly<Record<MessagePolicyValue, string>> = {
   everyone: 'Everyone',
   matches: 'Only my matches',
+  /** Issue 31: matches, and photo-verified members. */
+  verified: 'Only verified members',
 };
 
 export const PrivacySettingsSchema = z.object({

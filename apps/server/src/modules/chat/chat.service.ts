@@ -112,7 +112,7 @@ export class ChatService {
     const other = await this.repo.findPartner(user.id, otherId);
     chatPolicy.assertCanStartChat(user.id, other);
     const existing = await this.repo.findRoomByPair(pairKey(user.id, other.id));
-    if (other.message_policy === 'matches') {
+    if (other.message_policy !== 'everyone') {
       const theyStarted = existing?.created_by === other.id || existing?.request_from === other.id;
       chatPolicy.assertAcceptsMessages(other, theyStarted || (await this.repo.isMatched(user.id, other.id)));
     }
@@ -200,7 +200,7 @@ export class ChatService {
     chatPolicy.assertMember(me && { ...me, blocked: others.some((m) => m.blocked) });
     const { request } = me!;
     for (const other of others) {
-      if (other.message_policy !== 'matches') continue;
+      if (other.message_policy === 'everyone') continue;
       // As before requests: they started it (opened the room or wrote first), or the two are matched.
       const theyStarted = other.room_created_by === other.user_id || request.request_from === other.user_id;
       chatPolicy.assertAcceptsMessages(

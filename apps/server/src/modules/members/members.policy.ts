@@ -33,7 +33,7 @@ export const membersPolicy: MembersPolicy = {
       matched,
       // A free member is told only what a match tells anyway (People Who Like You is premium).
       liked_me: likedMe && (matched || viewerIsPremium),
-      accepts_messages: matched || messagePolicy !== 'matches',
+      accepts_messages: matched || messagePolicy === 'everyone',
     };
   },
 };

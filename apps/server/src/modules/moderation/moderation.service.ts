@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import {
   MODERATION_MESSAGES, MODERATION_REASON_LABELS, REPORT_REASON_LABELS, type Appeal, type AuditEntry, type DecisionResult,
   type DecisionValues, type HeldMessage, type ModerationAction, type ModerationAppeal, type ModerationMemberDetail, type ModerationMemberSummary,
-  type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type ReportDetail, type Standing,
+  type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type QueueKind, type ReportDetail, type Standing,
 } from '@linkup/contract';
 import type { MailSender } from '../../adapters/mail/mail';
 import type { PhotoStorage } from '../../adapters/storage/storage';
@@ -27,9 +27,16 @@ export interface HeldMessages {
   rejectHeldMessage(messageId: string): Promise<string | null>;
 }
 
+/** What moderation asks of the verification service about borderline verifications (issue 31). */
+export interface VerificationReviews {
+  queueItems(status: 'open' | 'closed'): Promise<QueueItem[]>;
+}
+
 export interface ModerationServiceDeps {
   /** The chat service (held first messages). */
   held: HeldMessages;
+  /** The verification service (borderline photo verifications). */
+  verifications: VerificationReviews;
   repo: ModerationRepository;
   roles: MemberRolesRepository;
   /** Ends every session of a member and closes their sockets (the auth service). */
@@ -165,7 +172,7 @@ export class ModerationService {
 
   // ── Queue ──
 
-  async queue(kind: 'report' | 'held' | 'appeal', status: 'open' | 'closed', pageNo: number, perPage: number): Promise<{ items: QueueItem[]; pagination: Pagination }> {
+  async queue(kind: QueueKind, status: 'open' | 'closed', pageNo: number, perPage: number): Promise<{ items: QueueItem[]; pagination: Pagination }> {
     if (kind === 'appeal') {
       const appeals = await this.appeals(status, 1, 500);
       const items: QueueItem[] = appeals.items.map((a) => ({
@@ -173,6 +180,7 @@ export class ModerationService {
       }));
       return page(items, pageNo, perPage);
     }
+    if (kind === 'verification') return page(await this.deps.verifications.queueItems(status), pageNo, perPage);
     if (kind === 'held') {
       if (status === 'closed') return page([], pageNo, perPage);
       const held = await this.heldMessages(1, 500);

@@ -19,8 +19,8 @@ export const DEFAULT_PRIVACY: Readonly<Privacy> = {
   hide_from_discover: false,
 };
 
-/** "Who may message me" as stored: anything but 'matches' means everyone. */
-export const messagePolicyOf = (value: string | null | undefined): MessagePolicy => (value === 'matches' ? 'matches' : 'everyone');
+/** "Who may message me" as stored: anything but 'matches' or 'verified' means everyone. */
+export const messagePolicyOf = (value: string | null | undefined): MessagePolicy => (value === 'matches' || value === 'verified' ? value : 'everyone');
 
 export type PrivacyRow = Pick<Selectable<UserSettingsTable>, 'show_age' | 'show_distance' | 'show_online' | 'message_policy' | 'hide_from_discover'>;
 
