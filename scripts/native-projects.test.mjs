@@ -3,6 +3,7 @@
 // app id; the permissions and purpose strings the pages' camera, photo and location inputs need;
 // the iOS privacy manifest; what Android backups may copy. Read from the real files as the
 // platforms read them (XML, property lists).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +89,7 @@ describe('Android project', () => {
     expect(appLinks[0].data.map((d) => d.host).filter(Boolean)).toEqual(['${appLinksHost}']);
     // The same pages the server's apple-app-site-association names; API and media links stay in the browser.
     expect(appLinks[0].data.map((d) => d.pathPrefix).filter(Boolean)).toEqual([...NATIVE_APP.linkPathPrefixes]);
-    expect(gradle).toContain(`findProperty('LINKUP_HOST') ?: '${NATIVE_APP.linkHost}'`);
+    expect(gradle).toContain(`setting('LINKUP_HOST') ?: '${NATIVE_APP.linkHost}'`);
     expect(gradle).toMatch(/manifestPlaceholders = \[appLinksHost: linkupHost, admobAppId: admobAppId\]/);
   });
 
@@ -142,7 +143,7 @@ describe('Android project', () => {
   it('declares the AdMob app id (Google’s test app by default) and the notification permission', () => {
     const meta = [...manifest.getElementsByTagName('meta-data')].find((m) => attr(m, 'name') === 'com.google.android.gms.ads.APPLICATION_ID');
     expect(attr(meta, 'value')).toBe('${admobAppId}');
-    expect(gradle).toContain("findProperty('ADMOB_APP_ID') ?: 'ca-app-pub-3940256099942544~3347511713'");
+    expect(gradle).toContain("setting('ADMOB_APP_ID') ?: 'ca-app-pub-3940256099942544~3347511713'");
     const permissions = [...manifest.getElementsByTagName('uses-permission')].map((p) => attr(p, 'name'));
     expect(permissions).toEqual(expect.arrayContaining(['android.permission.INTERNET', 'android.permission.POST_NOTIFICATIONS']));
   });
@@ -285,5 +286,71 @@ describe('native plugins', () => {
         }
       }
     }
+  });
+});
+
+describe('release plumbing (issue 34 item 14)', () => {
+  const gradle = read('android/app/build.gradle');
+  const info = plist('ios/App/App/Info.plist');
+
+  it('takes Android’s versionCode and versionName from the build (Play refuses a second upload of versionCode 1)', () => {
+    expect(gradle).toMatch(/versionCode linkupVersionCode\.toInteger\(\)/);
+    expect(gradle).toMatch(/versionName linkupVersionName/);
+    expect(gradle).toContain("setting('LINKUP_VERSION_CODE')");
+    expect(gradle).toContain("setting('LINKUP_VERSION_NAME')");
+    expect(gradle, 'a -P property or the environment').toContain('project.findProperty(name) ?: System.getenv(name)');
+    expect(gradle).not.toMatch(/versionCode \d/);
+  });
+
+  it('signs a release from keystore.properties or from LINKUP_KEYSTORE_* in the environment', () => {
+    for (const name of ['LINKUP_KEYSTORE_FILE', 'LINKUP_KEYSTORE_PASSWORD', 'LINKUP_KEY_ALIAS', 'LINKUP_KEY_PASSWORD']) expect(gradle).toContain(`setting('${name}')`);
+    expect(gradle).toMatch(/signingConfig signingConfigs\.release/);
+  });
+
+  it('keeps keystores and their passwords out of git anywhere in the repository', () => {
+    const root = path.join(web, '../..');
+    for (const file of ['linkup.jks', 'apps/web/linkup.jks', 'apps/web/android/release.keystore', 'apps/web/android/keystore.properties', 'keystore.properties']) {
+      expect(spawnSync('git', ['check-ignore', '-q', file], { cwd: root }).status, file).toBe(0);
+    }
+  });
+
+  it('gives a signing example in docs/mobile.md that Java reads as meant (no comments after values)', () => {
+    const doc = fs.readFileSync(path.join(web, '../../docs/mobile.md'), 'utf8');
+    const example = /```properties\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const entries = example.split('\n').filter((line) => line.trim() && !/^\s*[#!]/.test(line));
+    expect(entries.map((line) => line.split('=')[0].trim())).toEqual(['storeFile', 'storePassword', 'keyAlias', 'keyPassword']);
+    for (const line of entries) expect(line, 'a property value runs to the end of its line').not.toMatch(/\s#/);
+  });
+
+  it('takes the iOS version and build number from the build settings (xcodebuild … CURRENT_PROJECT_VERSION=42)', () => {
+    expect(info.CFBundleVersion).toBe('$(CURRENT_PROJECT_VERSION)');
+    expect(info.CFBundleShortVersionString).toBe('$(MARKETING_VERSION)');
+  });
+
+  it('is an iPhone app in portrait only (as the web manifest), says it uses only exempt encryption', () => {
+    expect(info.UISupportedInterfaceOrientations).toEqual(['UIInterfaceOrientationPortrait']);
+    expect(info['UISupportedInterfaceOrientations~ipad'], 'no iPad layout: iPhone only').toBeUndefined();
+    expect(xcodeSettings('TARGETED_DEVICE_FAMILY')).toEqual(['1', '1']);
+    expect(info.ITSAppUsesNonExemptEncryption).toBe(false);
+    const manifest = JSON.parse(read('public/manifest.webmanifest'));
+    expect(manifest.orientation).toMatch(/^portrait/);
+  });
+
+  it('names launch images in the iOS splash catalog that exist, with a dark variant', () => {
+    const dir = 'ios/App/App/Assets.xcassets/Splash.imageset';
+    const { images } = JSON.parse(read(`${dir}/Contents.json`));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(fs.existsSync(path.join(web, dir, image.filename)), image.filename).toBe(true);
+    expect(images.some((image) => image.appearances?.some((a) => a.appearance === 'luminosity' && a.value === 'dark'))).toBe(true);
+    const files = fs.readdirSync(path.join(web, dir)).filter((name) => name.endsWith('.png'));
+    expect(files.sort(), 'no image the catalog leaves out').toEqual(images.map((image) => image.filename).sort());
+  });
+
+  it('pins FirebaseMessaging to a major that supports the deployment target', () => {
+    const podfile = read('ios/App/Podfile');
+    expect(podfile).toMatch(/pod 'FirebaseMessaging', '~> 11\.\d+'/);
+    expect(podfile).toMatch(/platform :ios, '14\.0'/);
+    expect(read('ios/.gitignore')).not.toMatch(/Podfile\.lock/);
   });
 });

@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, loadEnv, type UserConfig } from 'vite';
 import { serviceWorker } from './pwa/service-worker-plugin.ts';
 import { pageGroupFiles } from './vite-plugins/page-group-files.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { primeCss } from './vite-plugins/prime-css.ts';
 import { ROUTES } from '../../packages/contract/src/routes.ts';
 import { firstLoadGroups } from './src/app/screen-groups.ts';
+import { nativeApiUrlProblem } from './src/config/native-build.ts';
 
 const apiTarget = process.env.LINKUP_API_ORIGIN ?? 'http://localhost:8080';
 
@@ -23,10 +24,18 @@ for (const [key, file] of Object.entries(FIREBASE_FILES)) {
   process.env[key] ??= String(fs.existsSync(fileURLToPath(new URL(file, import.meta.url))));
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   // `vite build` always makes a production build (React's production bundle, no dev checks),
   // whatever NODE_ENV the shell or `npm start` has (issue #18).
   if (command === 'build') process.env.NODE_ENV = 'production';
+  // `npm run cap:sync` builds for the native apps (LINKUP_NATIVE_BUILD=1): a relative API address
+  // would point into the app bundle, so the build stops and says so. The native sync check only
+  // compares the native projects (the API address is not in them) and says so with
+  // LINKUP_NATIVE_SYNC_CHECK=1; its web build is never shipped.
+  if (command === 'build' && process.env.LINKUP_NATIVE_BUILD === '1' && process.env.LINKUP_NATIVE_SYNC_CHECK !== '1') {
+    const problem = nativeApiUrlProblem(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL);
+    if (problem) throw new Error(`Native build stopped: ${problem}`);
+  }
   return config;
 });
 

@@ -93,5 +93,16 @@ jobs.push(
   png(splashSvg(SPLASH_DARK), 2732, new URL('Splash.imageset/splash-2732x2732-dark.png', iosAssets), { viewBox: 2732 }),
 );
 
+// The launch image's catalog names exactly the two files above: one scale for every device (the
+// image is drawn to fill), and the dark one for dark mode (native-projects.test.mjs checks both exist).
+const splashCatalog = {
+  images: [
+    { filename: 'splash-2732x2732.png', idiom: 'universal' },
+    { appearances: [{ appearance: 'luminosity', value: 'dark' }], filename: 'splash-2732x2732-dark.png', idiom: 'universal' },
+  ],
+  info: { author: 'xcode', version: 1 },
+};
+jobs.push(writeFile(new URL('Splash.imageset/Contents.json', iosAssets), `${JSON.stringify(splashCatalog, null, 2)}\n`));
+
 await Promise.all(jobs);
 process.stdout.write('icons and splash images written to public/, android/ and ios/\n');

@@ -9,6 +9,7 @@ import { startAdsBeforeSession } from '@/app/ads/ads-startup';
 import { App } from '@/app/app';
 import { checkStoredSession } from '@/app/bootstrap';
 import { prefetchFirstPage } from '@/app/router';
+import { hideSplashWhenReady, reloadOnStaleChunks } from '@/app/start-up-guards';
 import { afterPageLoad } from '@/lib/after-load';
 import { configurePrimeLocale } from '@/lib/primereact';
 import { queryClient } from '@/lib/query-client';
@@ -17,6 +18,10 @@ import { platform } from '@/platform/platform';
 
 /** Spec §4 start-up: the ads SDK (native), then the stored token, then the app mounts whatever happened. */
 async function start() {
+  // The launch screen goes when the first screen is there, or after a safety time if start-up hangs.
+  const splashDone = hideSplashWhenReady(platform);
+  // A page file a deploy removed (an old tab, a web view kept in memory) reloads to the new build.
+  reloadOnStaleChunks();
   configurePrimeLocale();
   // A signed-in first page's data travels with the token check (a 401 signs out either way).
   if (useSessionStore.getState().token) prefetchFirstPage(window.location.pathname, queryClient);
@@ -38,9 +43,7 @@ async function start() {
       </StrictMode>,
     );
   });
-  requestAnimationFrame(() => {
-    platform.hideSplash().catch((error: unknown) => console.warn('Could not hide the splash screen', error));
-  });
+  requestAnimationFrame(splashDone);
   // The service worker precaches every file of the build: it starts once the first page has
   // loaded and settled, so that download does not share the network and CPU with the page (issue #18).
   afterPageLoad(() => void platform.installAppShell());
