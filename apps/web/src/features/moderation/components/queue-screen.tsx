@@ -18,7 +18,7 @@ import { ActionDialog, type ActionTarget } from '@/features/moderation/component
 import { ACTION_KEYS } from '@/features/moderation/statement';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
-const KIND_LABELS: Record<QueueKind, string> = { report: 'Reports', held: 'Held messages', appeal: 'Appeals' };
+const KIND_LABELS: Record<QueueKind, string> = { report: 'Reports', held: 'Held messages', appeal: 'Appeals', verification: 'Verifications' };
 const STATUS_LABELS: Record<QueueStatus, string> = { open: 'Open', closed: 'Closed' };
 const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 

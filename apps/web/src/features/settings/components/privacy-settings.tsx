@@ -13,6 +13,7 @@ import { callErrorMessage } from '@/lib/api-client';
 const POLICY_HINTS: Readonly<Record<MessagePolicyValue, string>> = {
   everyone: 'Anyone who can see your profile can start a chat with you.',
   matches: 'Only people you have matched with can start a chat with you.',
+  verified: 'Only your matches and photo-verified members can start a chat with you.',
 };
 
 export const PRIVACY_TEXTS = { saveFailed: 'Could not save your privacy settings.' } as const;
