@@ -80,6 +80,8 @@ export const ROUTES = [
   app('/app/blocked-users', 'app.blocked-users', 'Blocked Users', 'more'),
   // Issue 30: the member's standing (statements of reasons, appeals); the only page of a restricted account.
   app('/app/account/standing', 'app.account.standing', 'Your account', 'more'),
+  // Issue 31: photo verification (consent, camera, result); no tab bar, so the camera fits a phone.
+  app('/app/verify', 'app.verify', 'Verify your profile', 'more', false),
   // Issue 30: the moderators' console (its own layout; 404 page for members without a role).
   { path: '/moderation', name: 'moderation.queue', title: 'Moderation', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/reports/:id', name: 'moderation.report', title: 'Report', requiresAuth: true, showTabBar: false, group: 'standalone' },

@@ -45,6 +45,7 @@ const SCREEN_PICKS: ScreenPicks = {
   'app.profile.edit': (m) => m.ProfileEditRoute,
   'app.profile.photos': (m) => m.ProfilePhotosRoute,
   'app.profile.interests': (m) => m.ProfileInterestsRoute,
+  'app.verify': (m) => m.VerifyRoute,
   'app.messages': (m) => m.MessagesRoute,
   'app.messages.chat': (m) => m.MessagesRoute,
   'app.messages.requests': (m) => m.MessageRequestsRoute,

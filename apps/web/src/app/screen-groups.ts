@@ -34,6 +34,7 @@ export const SCREEN_GROUPS = {
   'app.profile.edit': 'profile',
   'app.profile.photos': 'profile',
   'app.profile.interests': 'profile',
+  'app.verify': 'profile',
   'app.messages': 'chat',
   'app.messages.chat': 'chat',
   'app.messages.requests': 'chat',

@@ -1,4 +1,5 @@
 import { CHAT_SAFETY_TEXTS, UI_TEXTS } from '@linkup/contract';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 import { partnerName } from '@/features/chat/utils/room-name';
 
@@ -14,13 +15,15 @@ interface ChatHeaderProps {
   onOpenProfile?: (() => void) | undefined;
   /** The conversation ended (issue 29): no 'Active now'. */
   ended?: boolean;
+  /** The other member is photo-verified (issue 31): the badge beside the name. */
+  verified?: boolean | undefined;
 }
 
 /**
  * The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options.
  * Issue 29: the name opens the other member's profile while there is one to show.
  */
-export function ChatHeader({ title, name, onBack, onOptions, onOpenProfile, ended = false }: ChatHeaderProps) {
+export function ChatHeader({ title, name, onBack, onOptions, onOpenProfile, ended = false, verified = false }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       {title !== null && <h1 className="sr-only">{title}</h1>}
@@ -37,6 +40,7 @@ export function ChatHeader({ title, name, onBack, onOptions, onOpenProfile, ende
           ) : (
             name ?? UI_TEXTS.chat.loading
           )}
+          {name && <VerifiedBadge verified={verified} />}
         </h2>
         {onOptions && !ended && (
           <p className="chat-presence">

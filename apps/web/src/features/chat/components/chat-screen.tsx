@@ -132,6 +132,7 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
       <ChatHeader
         title={pageHeading ? title : null}
         name={chat.room?.name ?? (chat.roomFailed ? title : undefined)}
+        verified={chat.room?.is_verified}
         onBack={onBack}
         onOptions={() => setOptionsOpen(true)}
         onOpenProfile={options.onViewProfile}

@@ -1,6 +1,7 @@
 import { UI_TEXTS, type ChatRoom } from '@linkup/contract';
 import { Link } from 'react-router';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { partnerName } from '@/features/chat/utils/room-name';
 import { badgeText, plural, roomListTime } from '@/lib/format';
 
@@ -34,7 +35,7 @@ export function ConversationItem({ room, to, unread, selected = false, now }: Co
         <ChatAvatar name={partnerName(room.name)} />
         <span className="conversation-body">
           <span className="conversation-top">
-            <span className="conversation-name">{room.name}</span>
+            <span className="conversation-name">{room.name}<VerifiedBadge verified={room.is_verified} /></span>
             {time && (
               <time className="conversation-time" dateTime={room.last_activity ?? undefined}>
                 {time}

@@ -6,6 +6,8 @@ import type { FeedFilterValues } from '@/features/feed/api/keys';
 
 const AGES = Array.from({ length: AGE_LIMITS.max - AGE_LIMITS.min + 1 }, (_, i) => AGE_LIMITS.min + i);
 const AGE_ORDER = 'The maximum age must not be below the minimum age.';
+/** Issue 31: only posts of photo-verified members. */
+const VERIFIED_ONLY_LABEL = 'Verified only';
 
 /** How many feed filters are set. */
 export const feedFilterCount = (filters: FeedFilterValues) => Object.values(filters).filter((v) => v !== undefined && v !== '').length;
@@ -17,7 +19,7 @@ interface FeedFiltersDialogProps {
   onHide: () => void;
 }
 
-/** The feed filters of spec §3 (gender, age range, city, province, relationship type) in a sheet. */
+/** The feed filters of spec §3 (gender, age range, city, province, relationship type) and verified only (issue 31) in a sheet. */
 export function FeedFiltersDialog({ visible, value, onApply, onHide }: FeedFiltersDialogProps) {
   return (
     <Dialog header="Feed filters" visible={visible} onHide={onHide} position="bottom" className="feed-dialog" modal dismissableMask
@@ -31,9 +33,10 @@ function FiltersForm({ value, onApply }: { value: FeedFilterValues; onApply: (fi
   const [draft, setDraft] = useState({
     gender: value.gender ?? '', ageMin: value.ageMin?.toString() ?? '', ageMax: value.ageMax?.toString() ?? '',
     province: value.province ?? '', city: value.city ?? '', relationshipType: value.relationshipType ?? '',
+    verifiedOnly: value.verifiedOnly === 'true',
   });
   const [ageError, setAgeError] = useState<string | null>(null);
-  const set = (key: keyof typeof draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: Exclude<keyof typeof draft, 'verifiedOnly'>) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
   const cities = draft.province ? (PROVINCES[draft.province] ?? []) : Object.values(PROVINCES).flat();
 
   const submit = (event: FormEvent) => {
@@ -49,6 +52,7 @@ function FiltersForm({ value, onApply }: { value: FeedFilterValues; onApply: (fi
     if (draft.province) next.province = draft.province;
     if (draft.city && cities.includes(draft.city)) next.city = draft.city;
     if (draft.relationshipType) next.relationshipType = draft.relationshipType as NonNullable<FeedFilterValues['relationshipType']>;
+    if (draft.verifiedOnly) next.verifiedOnly = 'true';
     onApply(next);
   };
 
@@ -101,9 +105,14 @@ function FiltersForm({ value, onApply }: { value: FeedFilterValues; onApply: (fi
           {RELATIONSHIP_TYPES.map((r) => <option key={r} value={r}>{vocabularyLabel(r)}</option>)}
         </select>
       </div>
+      <label className="checkbox-row" htmlFor="feed-filter-verified">
+        <input id="feed-filter-verified" type="checkbox" checked={draft.verifiedOnly}
+          onChange={(event) => setDraft((d) => ({ ...d, verifiedOnly: event.target.checked }))} />
+        <span>{VERIFIED_ONLY_LABEL}</span>
+      </label>
       <div className="feed-form-actions">
         <Button type="button" label="Clear" className="p-button-text feed-button-text"
-          onClick={() => setDraft({ gender: '', ageMin: '', ageMax: '', province: '', city: '', relationshipType: '' })} />
+          onClick={() => setDraft({ gender: '', ageMin: '', ageMax: '', province: '', city: '', relationshipType: '', verifiedOnly: false })} />
         <Button type="submit" label="Show posts" icon="pi pi-check" className="feed-button-primary" />
       </div>
     </form>

@@ -2,6 +2,7 @@ import { buildPath, type FeedPost } from '@linkup/contract';
 import { Link } from 'react-router';
 import { authorLine, PostDetails, PostPhotos } from '@/features/feed/components/post-details';
 import { initials, plural } from '@/lib/format';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { mediaUrl } from '@/lib/media-url';
 
 const USER_PATH = '/app/user/:id';
@@ -24,7 +25,7 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
             <span className="post-avatar post-avatar--initials" aria-hidden="true">{initials(post.name)}</span>
           )}
           <div>
-            <h2 id={titleId} className="post-author-name">{post.name}</h2>
+            <h2 id={titleId} className="post-author-name">{post.name}<VerifiedBadge verified={post.is_verified} /></h2>
             <span className="post-author-meta">{authorLine(post)}</span>
           </div>
         </Link>

@@ -2,7 +2,7 @@ import type { DiscoverQuery } from '@linkup/contract';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** Discover filters a member may set; anything unset falls back to their dating preferences. */
-export type DiscoverFilters = Partial<Pick<DiscoverQuery, 'gender' | 'age_min' | 'age_max' | 'city' | 'province' | 'distance'>>;
+export type DiscoverFilters = Partial<Pick<DiscoverQuery, 'gender' | 'age_min' | 'age_max' | 'city' | 'province' | 'distance' | 'verified_only'>>;
 
 /** Query keys of the matching feature; everything under ['matching'] is matching data. */
 export const matchingKeys = {

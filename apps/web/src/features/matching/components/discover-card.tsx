@@ -1,5 +1,6 @@
 import type { DiscoverCard, SwipeAction } from '@linkup/contract';
 import { useState, type CSSProperties } from 'react';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { useSwipeGesture } from '@/features/matching/hooks/use-swipe-gesture';
 import { nameAndAge, placeLine } from '@/features/matching/utils/member';
@@ -90,6 +91,7 @@ export function DiscoverCardView({ card, active, onSwipe, holdPhoto = false, onP
           <h2 className="discover-name">
             {card.name}
             {card.age !== null && <span className="discover-age">, {card.age}</span>}
+            <VerifiedBadge verified={card.is_verified} onPhoto />
           </h2>
           {place && <p className="discover-place"><i className="pi pi-map-marker" aria-hidden="true" /> {place}</p>}
         </div>

@@ -6,6 +6,8 @@ import type { DiscoverFilters } from '@/features/matching/api/keys';
 
 const AGES = Array.from({ length: AGE_LIMITS.max - AGE_LIMITS.min + 1 }, (_, i) => AGE_LIMITS.min + i);
 const AGE_ORDER_ERROR = 'The maximum age must not be below the minimum age.';
+/** Issue 31: only photo-verified members. */
+const VERIFIED_ONLY_LABEL = 'Verified only';
 
 interface FiltersSheetProps {
   visible: boolean;
@@ -17,7 +19,7 @@ interface FiltersSheetProps {
 /** How many filters are set (for the Filters button's badge). */
 export const activeFilterCount = (filters: DiscoverFilters) => Object.values(filters).filter((v) => v !== undefined && v !== '').length;
 
-/** The discover filters as a bottom sheet: who, age, distance and where. "Any" uses my dating preferences. */
+/** The discover filters as a bottom sheet: who, age, distance, where and verified only. "Any" uses my dating preferences. */
 export function FiltersSheet({ visible, value, onApply, onHide }: FiltersSheetProps) {
   return (
     <Dialog
@@ -47,6 +49,7 @@ function FiltersForm({ value, onApply }: { value: DiscoverFilters; onApply: (fil
   const [distance, setDistance] = useState(text(value.distance));
   const [province, setProvince] = useState(text(value.province));
   const [city, setCity] = useState(text(value.city));
+  const [verifiedOnly, setVerifiedOnly] = useState(value.verified_only === 'true');
   const [ageError, setAgeError] = useState<string | null>(null);
   const cities = province ? (PROVINCES[province] ?? []) : [];
 
@@ -63,6 +66,7 @@ function FiltersForm({ value, onApply }: { value: DiscoverFilters; onApply: (fil
     if (distance) filters.distance = Number(distance);
     if (province) filters.province = province;
     if (province && city) filters.city = city;
+    if (verifiedOnly) filters.verified_only = 'true';
     onApply(filters);
   };
 
@@ -117,6 +121,10 @@ function FiltersForm({ value, onApply }: { value: DiscoverFilters; onApply: (fil
           {cities.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
       </div>
+      <label className="checkbox-row" htmlFor="filter-verified">
+        <input id="filter-verified" type="checkbox" checked={verifiedOnly} onChange={(e) => setVerifiedOnly(e.target.checked)} />
+        <span>{VERIFIED_ONLY_LABEL}</span>
+      </label>
       <div className="filters-actions">
         <Button type="button" label="Clear filters" className="match-button match-button--ghost" onClick={() => onApply({})} />
         <Button type="submit" label="Show results" icon="pi pi-check" className="match-button" />

@@ -7,6 +7,7 @@ import { useMatch } from '@/features/matching/api/get-match';
 import { useUnmatch } from '@/features/matching/api/unmatch';
 import { EmptyState } from '@/features/matching/components/empty-state';
 import { LoadFailed, Loading } from '@/components/load-state';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import { confirmUnmatch } from '@/features/matching/utils/confirm-unmatch';
 import { nameAndAge, placeLine, type MatchingMe } from '@/features/matching/utils/member';
@@ -86,7 +87,7 @@ function Details({ match, me }: { match: MatchDetails; me?: MatchingMe | undefin
           <span className="match-celebration-heart" aria-hidden="true"><i className="pi pi-heart-fill" /></span>
           <MemberPhoto src={profile.photos[0]?.sizes.medium ?? match.user.photo?.medium} name={match.user.name} alt={match.user.name} className="match-celebration-photo" />
         </div>
-        <h2 className="match-details-name">{nameAndAge(profile)}</h2>
+        <h2 className="match-details-name">{nameAndAge(profile)}<VerifiedBadge verified={profile.is_verified} /></h2>
         <p className="match-details-date">
           {match.kind === 'super_like' && <><i className="pi pi-star-fill" aria-hidden="true" /> Super match · </>}
           You matched on <time dateTime={match.created_at}>{matchDate.format(new Date(match.created_at))}</time>

@@ -1,7 +1,8 @@
+import { VerifiedBadge } from '@/components/verified-badge';
 import '@/features/matching/matching.css';
 import { UI_TEXTS, routeByName, type LikeReceived, type Match } from '@linkup/contract';
 import { Button } from '@/components/button';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
@@ -36,10 +37,12 @@ export interface MatchesScreenProps {
   /** Which view the address asked for: /app/matches or /app/likes. */
   view: MatchesView;
   me?: MatchingMe | undefined;
+  /** Shown above my matches once there is at least one (issue 31: "Get verified" after the first match). */
+  afterFirstMatch?: ReactNode;
 }
 
 /** /app/matches and /app/likes: one screen, two views — my matches, and people who like me. */
-export function MatchesScreen({ view, me }: MatchesScreenProps) {
+export function MatchesScreen({ view, me, afterFirstMatch }: MatchesScreenProps) {
   return (
     <section className="match-page">
       <PageHeader title={routeByName(view === 'matches' ? 'app.matches' : 'app.likes').title} />
@@ -51,12 +54,12 @@ export function MatchesScreen({ view, me }: MatchesScreenProps) {
           <i className="pi pi-star" aria-hidden="true" /> Likes you
         </NavLink>
       </nav>
-      {view === 'matches' ? <MatchesList /> : <LikesList me={me} />}
+      {view === 'matches' ? <MatchesList afterFirstMatch={afterFirstMatch} /> : <LikesList me={me} />}
     </section>
   );
 }
 
-function MatchesList() {
+function MatchesList({ afterFirstMatch }: { afterFirstMatch?: ReactNode }) {
   const matches = useMatches();
   const unmatch = useUnmatch();
   if (matches.isPending) return <Loading label="Loading your matches" />;
@@ -81,13 +84,14 @@ function MatchesList() {
 
   return (
     <>
+      {afterFirstMatch}
       <p className="match-count">{plural(matches.data.pages[0]?.pagination.total ?? items.length, 'match', 'matches')}</p>
       <ul className="match-grid" aria-label="Your matches">
         {items.map((match) => (
           <li key={match.id} className="match-card">
             <Link to={matchingPaths.match(match.id)} className="match-card-main">
               <MemberPhoto src={match.user.photo?.medium} name={match.user.name} className="match-card-photo" />
-              <span className="match-card-name">{nameAndAge(match.user)}</span>
+              <span className="match-card-name">{nameAndAge(match.user)}<VerifiedBadge verified={match.user.is_verified} /></span>
               <span className="match-card-meta">
                 {match.kind === 'super_like' && <><i className="pi pi-star-fill" aria-hidden="true" /> Super match · </>}
                 Matched {matchedWhen(match.created_at)}
@@ -190,7 +194,7 @@ function LikesContent({ likes, handled, onRespond }: LikesContentProps) {
             <Link to={matchingPaths.user(like.user.id)} className="match-row-main">
               <MemberPhoto src={like.user.photo?.thumb} name={like.user.name} className="match-row-photo" />
               <span className="match-row-text">
-                <span className="match-row-name">{nameAndAge(like.user)}</span>
+                <span className="match-row-name">{nameAndAge(like.user)}<VerifiedBadge verified={like.user.is_verified} /></span>
                 <span className="match-row-meta">
                   {like.kind === 'super_like' ? <><i className="pi pi-star-fill" aria-hidden="true" /> Super liked you</> : 'Liked you'}
                   {' · '}{relativeTime(like.liked_at)}

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '@/components/verified-badge';
 import '@/features/matching/matching.css';
 import { routeByName } from '@linkup/contract';
 import { Button } from '@/components/button';
@@ -50,7 +51,7 @@ function VisitorsList() {
             <Link to={matchingPaths.user(visit.user.id)} className="match-row-main">
               <MemberPhoto src={visit.user.photo?.thumb} name={visit.user.name} className="match-row-photo" />
               <span className="match-row-text">
-                <span className="match-row-name">{nameAndAge(visit.user)}</span>
+                <span className="match-row-name">{nameAndAge(visit.user)}<VerifiedBadge verified={visit.user.is_verified} /></span>
                 <span className="match-row-meta">
                   {visit.user.city && <>{visit.user.city} · </>}
                   <time dateTime={visit.visited_at}>{relativeTime(visit.visited_at)}</time>

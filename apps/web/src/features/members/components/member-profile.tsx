@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '@/components/verified-badge';
 import '@/features/members/members.css';
 import { UI_TEXTS, matchesOnlyMessage, vocabularyLabel, type PublicProfile } from '@linkup/contract';
 import { Button } from '@/components/button';
@@ -121,6 +122,7 @@ function ProfileBody({ profile, onMessage, messaging, renderActions }: ProfileBo
         <h2 id="mp-name" className="mp-name">
           {profile.name}
           {profile.age !== null && <span className="mp-age">, {profile.age}</span>}
+          <VerifiedBadge verified={profile.is_verified} />
         </h2>
         {(place || profile.distance) && (
           <p className="mp-place">

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { cardButtons, cardSender, typeIcon, typeLabel } from '@/features/notifications/utils/card';
 import { useNotificationCardStore } from '@/features/notifications/stores/notification-card-store';
 import { initials, relativeTime } from '@/lib/format';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { mediaUrl } from '@/lib/media-url';
 
 /**
@@ -74,6 +75,7 @@ export function NotificationCard({ onAction }: { onAction: (action: string, data
           )}
           <span>
             <strong>{sender.name}</strong>
+            <VerifiedBadge verified={data.is_verified} />
             {sender.details && <span className="notification-card__details">{sender.details}</span>}
           </span>
         </div>

@@ -1,5 +1,5 @@
 import '@/features/subscriptions/subscriptions.css';
-import { PREMIUM_FEATURES, PREMIUM_TEXTS, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
+import { PREMIUM_FEATURES, PREMIUM_TEXTS, VERIFICATION_MESSAGES, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -51,8 +51,11 @@ function StatusCard({ status }: { status: SubscriptionStatus }) {
   );
 }
 
+/** Free for everyone (issue 31), so it is in the comparison: members should not think it is bought. */
+const PHOTO_VERIFICATION_ROW = 'Photo verification (the blue check)';
+
 /** /app/subscription: my status, free vs premium, the plans, Manage, and the payment history. */
-export function SubscriptionScreen({ title }: { title: string }) {
+export function SubscriptionScreen({ title, verifyPath }: { title: string; verifyPath?: string }) {
   const status = useSubscription();
   const plans = usePlans();
   const [params] = useSearchParams();
@@ -77,8 +80,18 @@ export function SubscriptionScreen({ title }: { title: string }) {
           {PREMIUM_FEATURES.map((feature) => (
             <tr key={feature.key}><th scope="row">{feature.title}</th><td>{feature.free}</td><td><i className="pi pi-check" role="img" aria-label="Included" /></td></tr>
           ))}
+          <tr>
+            <th scope="row">{PHOTO_VERIFICATION_ROW}</th>
+            <td><i className="pi pi-check" role="img" aria-label="Included" /></td>
+            <td><i className="pi pi-check" role="img" aria-label="Included" /></td>
+          </tr>
         </tbody>
       </table>
+      {verifyPath && (
+        <p className="premium-verify-note">
+          {VERIFICATION_MESSAGES.free} <Link to={verifyPath}>{VERIFICATION_MESSAGES.getVerified}</Link>
+        </p>
+      )}
 
       {!mine.renews && (
         <>
