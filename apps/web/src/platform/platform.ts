@@ -72,6 +72,14 @@ export interface Platform {
   hideSplash(): Promise<void>;
   /** Status bar colours for the page's light or dark look. */
   setStatusBar(scheme: ColorScheme): Promise<void>;
+  /**
+   * Whether this build may offer premium for sale. The web sells through the payments provider's
+   * checkout. The stores refuse apps that sell a digital subscription any other way than their own
+   * billing (App Store Review 3.1.1, Play's payments policy), and the native apps have no store
+   * billing yet: they show no purchase button or upsell link. Premium bought elsewhere applies in
+   * them all the same (the server decides what a member may do).
+   */
+  readonly sellsPremium: boolean;
   /** Absent where pushes cannot work: a browser without the Push API, a native build without Firebase. */
   readonly push?: PushPlatform;
   readonly ads?: AdsPlatform;

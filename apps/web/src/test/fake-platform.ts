@@ -37,6 +37,7 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
   const platform = {
     getPlatform: () => name,
     isNative: true,
+    sellsPremium: false,
     onBackButton: listen(back),
     onDeepLink: listen(links),
     onResume: listen(resumes),

@@ -118,6 +118,8 @@ export const PREMIUM_TEXTS = {
   portal: 'Change card',
   history: 'Payment history',
   noHistory: 'No payments yet.',
+  /** The native apps, which cannot sell premium yet (store billing, issue 34 item 2). */
+  notInApp: 'Premium can’t be bought in the app yet.',
   terms: 'Premium renews automatically at the same price until you cancel. Cancel any time: premium lasts until the end of the period you paid for. Payments are processed by our payment provider; we never see your card number.',
 } as const;
 

@@ -26,6 +26,8 @@ export function createNativePlatform(name: NativeName, firebase: Record<NativeNa
   return {
     getPlatform: () => name,
     isNative: true,
+    // No store billing yet (StoreKit, Play Billing): nothing is offered for sale (platform.ts).
+    sellsPremium: false,
     onBackButton: (handler) => subscription(App.addListener('backButton', () => handler())),
     onDeepLink: (handler) => subscription(App.addListener('appUrlOpen', (event) => handler(event.url))),
     onResume: (handler) => subscription(App.addListener('resume', () => handler())),

@@ -13,6 +13,7 @@ const noop = () => {};
 export const webPlatform: Platform = {
   getPlatform: () => 'web',
   isNative: false,
+  sellsPremium: true,
   onBackButton: () => noop,
   onDeepLink: () => noop,
   onResume: () => noop,

@@ -108,6 +108,7 @@ function CompletionNudge({ completion }: { completion: ProfileCompletion }) {
 
 function UpgradeBanner() {
   const upgradePath = useUpgradePath();
+  if (!upgradePath) return null;
   return (
     <Link to={upgradePath} className="premium-banner">
       <span className="premium-banner-icon" aria-hidden="true"><i className="pi pi-crown" /></span>
@@ -219,7 +220,7 @@ function WhoViewedMe() {
       ) : first.locked ? (
         <div className="dashboard-locked">
           <p><strong>{plural(first.count, 'person', 'people')}</strong> viewed your profile.</p>
-          <Link to={upgradePath} className="text-link"><i className="pi pi-crown" aria-hidden="true" /> Upgrade to see who</Link>
+          {upgradePath && <Link to={upgradePath} className="text-link"><i className="pi pi-crown" aria-hidden="true" /> Upgrade to see who</Link>}
         </div>
       ) : (
         <ul className="dashboard-strip" aria-label="Recent visitors">

@@ -261,12 +261,18 @@ function OutOfLikes({ limit, onKeepBrowsing }: { limit: DailyLimit; onKeepBrowsi
         {limit.message}
         {limit.resetsAt && <> New likes arrive <strong>{resetTimeLabel(limit.resetsAt)}</strong>.</>}
       </p>
-      <p className="match-empty-text">Premium members never run out. With Premium you also get:</p>
-      <PremiumPerks />
+      {upgradePath && (
+        <>
+          <p className="match-empty-text">Premium members never run out. With Premium you also get:</p>
+          <PremiumPerks />
+        </>
+      )}
       <div className="match-empty-actions">
-        <Link to={upgradePath} className="btn-link-primary">
-          <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
-        </Link>
+        {upgradePath && (
+          <Link to={upgradePath} className="btn-link-primary">
+            <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
+          </Link>
+        )}
         <Button type="button" label="Keep browsing" className="match-button match-button--ghost" onClick={onKeepBrowsing} />
       </div>
     </section>

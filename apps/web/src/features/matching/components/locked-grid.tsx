@@ -31,9 +31,11 @@ export function LockedGrid({ placeholders, title, text }: LockedGridProps) {
         <span className="locked-cta-icon" aria-hidden="true"><i className="pi pi-lock" /></span>
         <h2 className="locked-cta-title">{title}</h2>
         <p className="locked-cta-text">{text}</p>
-        <Link to={upgradePath} className="btn-link-primary">
-          <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
-        </Link>
+        {upgradePath && (
+          <Link to={upgradePath} className="btn-link-primary">
+            <i className="pi pi-crown" aria-hidden="true" /> Upgrade to Premium
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -35,12 +35,14 @@ export function UpsellDialog({ visible, onHide, reason }: UpsellDialogProps) {
       blockScroll
     >
       <p className="upsell-reason">{reason}</p>
-      <PremiumPerks />
+      {upgradePath && <PremiumPerks />}
       <div className="match-dialog-actions">
-        <Link to={upgradePath} className="btn-link-primary">
-          <i className="pi pi-crown" aria-hidden="true" /> See Premium plans
-        </Link>
-        <Button type="button" label="Not now" className="match-button match-button--ghost" onClick={onHide} />
+        {upgradePath && (
+          <Link to={upgradePath} className="btn-link-primary">
+            <i className="pi pi-crown" aria-hidden="true" /> See Premium plans
+          </Link>
+        )}
+        <Button type="button" label={upgradePath ? 'Not now' : 'OK'} className="match-button match-button--ghost" onClick={onHide} />
       </div>
     </Dialog>
   );

@@ -1,8 +1,10 @@
 import { SUBSCRIPTION_PATH, UI_TEXTS } from '@linkup/contract';
 import { Link } from 'react-router';
+import { platform } from '@/platform/platform';
 
-/** 'Upgrade to Premium' card at the top of the More screen (spec §2). */
+/** 'Upgrade to Premium' card at the top of the More screen (spec §2); none where premium is not for sale. */
 export function PremiumBanner() {
+  if (!platform.sellsPremium) return null;
   return (
     <Link to={SUBSCRIPTION_PATH} className="premium-banner">
       <span className="premium-banner-icon" aria-hidden="true">

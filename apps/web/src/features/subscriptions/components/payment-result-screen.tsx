@@ -8,6 +8,7 @@ import { usePayment } from '@/features/subscriptions/api/get-payment';
 import { returnPath, subscriptionPaths } from '@/features/subscriptions/utils/paths';
 import { LoadFailed } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
+import { platform } from '@/platform/platform';
 
 const MESSAGES: Record<Exclude<PaymentStatusResult['status'], 'pending'>, string> = {
   paid: PREMIUM_TEXTS.paid, failed: PREMIUM_TEXTS.failed, cancelled: PREMIUM_TEXTS.cancelled, refunded: PREMIUM_TEXTS.refunded,
@@ -56,9 +57,9 @@ export function PaymentResultScreen({ title, paymentId }: { title: string; payme
         <p className="payment-result">{MESSAGES[data.status]}</p>
         {paid ? (
           <Link to={returnPath()} className="btn-link-primary">Continue</Link>
-        ) : (
+        ) : platform.sellsPremium ? (
           <Link to={subscriptionPaths.plan(data.plan_id)} className="btn-link-primary">{PREMIUM_TEXTS.tryAgain}</Link>
-        )}
+        ) : null}
       </div>
     );
   })();

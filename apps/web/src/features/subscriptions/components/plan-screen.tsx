@@ -10,6 +10,7 @@ import { rememberReturnPath, subscriptionPaths } from '@/features/subscriptions/
 import { LoadFailed, Loading } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
 import { isApiClientError } from '@/lib/api-client';
+import { platform } from '@/platform/platform';
 
 /**
  * The chosen plan before paying (/app/subscription/plans/:id and /app/payment?plan_id=): what it
@@ -22,6 +23,14 @@ export function PlanScreen({ title, planId, from }: { title: string; planId: str
   if (plans.isPending) return <section className="subscription-page"><PageHeader title={title} /><Loading label="Loading the plan" /></section>;
   if (plans.isError) return <section className="subscription-page"><PageHeader title={title} /><LoadFailed what="The plan" onRetry={() => void plans.refetch()} /></section>;
   const plan = plans.data.find((p) => p.id === planId);
+  if (!platform.sellsPremium) {
+    return (
+      <section className="subscription-page">
+        <PageHeader title={title} />
+        <p>{PREMIUM_TEXTS.notInApp}</p>
+      </section>
+    );
+  }
   if (!plan) {
     return (
       <section className="subscription-page">

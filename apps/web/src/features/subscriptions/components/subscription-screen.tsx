@@ -12,6 +12,7 @@ import { formatDate, formatMoney, subscriptionPaths } from '@/features/subscript
 import { LoadFailed, Loading } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
 import { isApiClientError } from '@/lib/api-client';
+import { platform } from '@/platform/platform';
 
 const failed = (error: unknown) => toast.error(isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }));
 
@@ -41,8 +42,8 @@ function StatusCard({ status }: { status: SubscriptionStatus }) {
       )}
       <div className="subscription-actions">
         {status.can_cancel && <Button type="button" label={PREMIUM_TEXTS.cancel} className="p-button-outlined p-button-danger" loading={renewal.isPending} onClick={() => change('cancel')} />}
-        {status.can_resume && <Button type="button" label={PREMIUM_TEXTS.resume} loading={renewal.isPending} onClick={() => change('resume')} />}
-        {status.has_portal && (
+        {status.can_resume && platform.sellsPremium && <Button type="button" label={PREMIUM_TEXTS.resume} loading={renewal.isPending} onClick={() => change('resume')} />}
+        {status.has_portal && platform.sellsPremium && (
           <Button type="button" label={PREMIUM_TEXTS.portal} className="p-button-outlined" loading={portal.isPending}
             onClick={() => portal.mutate(undefined, { onSuccess: (url) => window.location.assign(url), onError: failed })} />
         )}
@@ -93,7 +94,8 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
         </p>
       )}
 
-      {!mine.renews && (
+      {!mine.renews && !platform.sellsPremium && <p className="subscription-muted" data-testid="premium-not-in-app">{PREMIUM_TEXTS.notInApp}</p>}
+      {!mine.renews && platform.sellsPremium && (
         <>
           <h2 className="subscription-heading">{PREMIUM_TEXTS.choosePlan}</h2>
           <ul className="plan-list">
