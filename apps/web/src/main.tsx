@@ -5,7 +5,6 @@ import '@/styles/tokens.css';
 import '@/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startAdsBeforeSession } from '@/app/ads/ads-startup';
 import { App } from '@/app/app';
 import { checkStoredSession } from '@/app/bootstrap';
 import { prefetchFirstPage } from '@/app/router';
@@ -16,7 +15,10 @@ import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
 import { platform } from '@/platform/platform';
 
-/** Spec §4 start-up: the ads SDK (native), then the stored token, then the app mounts whatever happened. */
+/**
+ * Spec §4 start-up: the stored token, then the app mounts whatever happened. The ads SDK starts
+ * later, with a free member's first banner (app/ads/ads-startup.ts; issue 34 item 11).
+ */
 async function start() {
   // The launch screen goes when the first screen is there, or after a safety time if start-up hangs.
   const splashDone = hideSplashWhenReady(platform);
@@ -26,7 +28,6 @@ async function start() {
   // A signed-in first page's data travels with the token check (a 401 signs out either way).
   if (useSessionStore.getState().token) prefetchFirstPage(window.location.pathname, queryClient);
   try {
-    await startAdsBeforeSession();
     await checkStoredSession();
   } catch (error) {
     console.error('Start-up failed; mounting anyway', error);

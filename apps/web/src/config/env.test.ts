@@ -5,7 +5,7 @@ describe('web app settings', () => {
   it("defaults to '/api', Google's test banners and the emulator as the one test device", () => {
     expect(parseEnv({})).toEqual({
       apiUrl: '/api',
-      ads: { testDevice: DEFAULT_TEST_DEVICE, bannerAdUnits: { android: GOOGLE_TEST_BANNERS.android, ios: GOOGLE_TEST_BANNERS.ios } },
+      ads: { testDevice: DEFAULT_TEST_DEVICE, testing: true, bannerAdUnits: { android: GOOGLE_TEST_BANNERS.android, ios: GOOGLE_TEST_BANNERS.ios } },
       nativePush: { android: false, ios: false },
     });
   });
@@ -26,8 +26,17 @@ describe('web app settings', () => {
     expect(env.apiUrl).toBe('https://linkup.app/api');
     expect(env.ads).toEqual({
       testDevice: '33BE2250B43518CCDA7DE426D04EE231',
+      testing: true,
       bannerAdUnits: { android: 'ca-app-pub-1234567890123456/1111111111', ios: 'ca-app-pub-1234567890123456/2222222222' },
     });
+  });
+
+  it('serves real ads only when a release build says so (VITE_ADMOB_TESTING=false) with its own ad units', () => {
+    const units = { VITE_ADMOB_BANNER_ANDROID: 'ca-app-pub-1234567890123456/1111111111', VITE_ADMOB_BANNER_IOS: 'ca-app-pub-1234567890123456/2222222222' };
+    expect(parseEnv({ ...units, VITE_ADMOB_TESTING: 'false' }).ads.testing).toBe(false);
+    expect(parseEnv({ ...units, VITE_ADMOB_TESTING: 'true' }).ads.testing).toBe(true);
+    expect(() => parseEnv({ VITE_ADMOB_TESTING: 'false' })).toThrow(/VITE_ADMOB_TESTING=false needs your own ad units/);
+    expect(() => parseEnv({ ...units, VITE_ADMOB_TESTING: 'no' })).toThrow(/VITE_ADMOB_TESTING must be true or false/);
   });
 
   it('refuses an ad unit id that is not one', () => {

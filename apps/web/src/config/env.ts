@@ -41,11 +41,18 @@ export function parseEnv(source: Record<string, unknown>) {
     return value === 'true';
   };
   const nativePush = { android: flag('VITE_NATIVE_PUSH_ANDROID'), ios: flag('VITE_NATIVE_PUSH_IOS') };
+  /** Test ads unless a release build says otherwise, with its own ad units (never Google's samples). */
+  const testing = (setting(source, 'VITE_ADMOB_TESTING') ?? 'true') !== 'false';
+  if (!['true', 'false', undefined].includes(setting(source, 'VITE_ADMOB_TESTING'))) problems.push('VITE_ADMOB_TESTING must be true or false');
+  if (!testing && (android === GOOGLE_TEST_BANNERS.android || ios === GOOGLE_TEST_BANNERS.ios)) {
+    problems.push('VITE_ADMOB_TESTING=false needs your own ad units in VITE_ADMOB_BANNER_ANDROID and VITE_ADMOB_BANNER_IOS');
+  }
   if (problems.length) throw new Error(`Invalid web app settings: ${problems.join('; ')}`);
   return {
     apiUrl: apiUrl.replace(/\/+$/, ''),
     ads: {
       testDevice: setting(source, 'VITE_ADMOB_TEST_DEVICE') ?? DEFAULT_TEST_DEVICE,
+      testing,
       bannerAdUnits: { android, ios },
     },
     /**

@@ -40,12 +40,21 @@ export interface PushPlatform {
 export interface AdsSettings {
   /** The one device registered for test ads (spec §4 "testing mode with one test device"). */
   testDevice: string;
+  /** Test ads only (the default); a release build with its own ad units turns it off (VITE_ADMOB_TESTING). */
+  testing: boolean;
 }
 
 /** The ads SDK (AdMob) of the native app. */
 export interface AdsPlatform {
-  /** Starts the SDK in testing mode, then asks for consent where the law needs it (UMP). */
-  initialize(settings: AdsSettings): Promise<void>;
+  /**
+   * Asks for consent where the law needs it (Google UMP) before anything else, then the iOS
+   * tracking question, then starts the SDK. Answers whether ads may be requested.
+   */
+  initialize(settings: AdsSettings): Promise<boolean>;
+  /** Whether the member must be able to change their ad consent later ("Privacy choices"; EEA, UK). */
+  privacyChoicesRequired(): Promise<boolean>;
+  /** Google's form for changing that consent. */
+  showPrivacyChoices(): Promise<void>;
   /** A banner above the tab bar; `onHeight` hears its height in CSS pixels as it loads (0 when gone). */
   showBanner(adUnitId: string, onHeight: (px: number) => void): Promise<void>;
   hideBanner(): Promise<void>;

@@ -30,7 +30,9 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     onOpened: listen(opened),
   };
   const ads = {
-    initialize: vi.fn(async () => {}),
+    initialize: vi.fn(async () => true),
+    privacyChoicesRequired: vi.fn(async () => false),
+    showPrivacyChoices: vi.fn(async () => {}),
     showBanner: vi.fn(async (_adUnitId: string, onHeight: (px: number) => void) => onHeight(50)),
     hideBanner: vi.fn(async () => {}),
   };

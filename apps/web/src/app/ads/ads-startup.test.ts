@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAdsForTests, startAds, startAdsBeforeSession } from '@/app/ads/ads-startup';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAdsForTests, startAds } from '@/app/ads/ads-startup';
 import { DEFAULT_TEST_DEVICE } from '@/config/env';
 
 const device = await vi.hoisted(async () => (await import('@/test/fake-platform')).fakeNativePlatform('ios'));
@@ -7,16 +7,15 @@ vi.mock('@/platform/platform', () => ({ platform: device.platform, getPlatform: 
 
 beforeEach(() => {
   resetAdsForTests();
-  device.ads.initialize.mockReset().mockResolvedValue(undefined);
+  device.ads.initialize.mockReset().mockResolvedValue(true);
 });
-afterEach(() => vi.useRealTimers());
 
-describe('ads at start-up (spec §4)', () => {
+describe('starting the ads SDK', () => {
   it('starts the SDK once, in testing mode with the one configured test device', async () => {
     await expect(startAds()).resolves.toBe(true);
     await startAds();
     expect(device.ads.initialize).toHaveBeenCalledTimes(1);
-    expect(device.ads.initialize).toHaveBeenCalledWith({ testDevice: DEFAULT_TEST_DEVICE });
+    expect(device.ads.initialize).toHaveBeenCalledWith({ testDevice: DEFAULT_TEST_DEVICE, testing: true });
   });
 
   it('carries on without ads when the SDK fails', async () => {
@@ -26,14 +25,8 @@ describe('ads at start-up (spec §4)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
-  it('holds the session check back only so long (a consent form may stay open)', async () => {
-    vi.useFakeTimers();
-    device.ads.initialize.mockImplementationOnce(() => new Promise(() => {}));
-    let done = false;
-    void startAdsBeforeSession(3_000).then(() => (done = true));
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
+  it('shows no ads when consent was refused (the SDK is not started: native-ads)', async () => {
+    device.ads.initialize.mockResolvedValueOnce(false);
+    await expect(startAds()).resolves.toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { AdmobConsentStatus, BannerAdPluginEvents, BannerAdPosition } from '@capacitor-community/admob';
+import { AdmobConsentStatus, BannerAdPluginEvents, BannerAdPosition, MaxAdContentRating } from '@capacitor-community/admob';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nativeAds } from '@/platform/native/native-ads';
 
@@ -10,8 +10,9 @@ const admob = vi.hoisted(() => {
     initialize: vi.fn(async () => {}),
     trackingAuthorizationStatus: vi.fn(async () => ({ status: 'authorized' })),
     requestTrackingAuthorization: vi.fn(async () => {}),
-    requestConsentInfo: vi.fn(async () => ({ status: 'NOT_REQUIRED', isConsentFormAvailable: false, canRequestAds: true })),
+    requestConsentInfo: vi.fn(async () => ({ status: 'NOT_REQUIRED', isConsentFormAvailable: false, canRequestAds: true, privacyOptionsRequirementStatus: 'NOT_REQUIRED' })),
     showConsentForm: vi.fn(async () => ({ status: 'OBTAINED', canRequestAds: true })),
+    showPrivacyOptionsForm: vi.fn(async () => {}),
     showBanner: vi.fn(async () => {}),
     removeBanner: vi.fn(async () => {}),
     addListener: vi.fn(async (event: string, listener: (info: unknown) => void) => {
@@ -31,19 +32,48 @@ beforeEach(() => {
 });
 
 describe('AdMob', () => {
-  it('starts in testing mode with the one test device', async () => {
-    await nativeAds.initialize({ testDevice: 'TEST-DEVICE-1' });
-    expect(admob.initialize).toHaveBeenCalledWith({ initializeForTesting: true, testingDevices: ['TEST-DEVICE-1'] });
+  it('starts in testing mode with the one test device, the audience stated: adults, not child-directed, mature rating', async () => {
+    await expect(nativeAds.initialize({ testDevice: 'TEST-DEVICE-1', testing: true })).resolves.toBe(true);
+    expect(admob.initialize).toHaveBeenCalledWith({
+      initializeForTesting: true, testingDevices: ['TEST-DEVICE-1'],
+      tagForChildDirectedTreatment: false, tagForUnderAgeOfConsent: false, maxAdContentRating: MaxAdContentRating.MatureAudience,
+    });
+    expect(admob.requestConsentInfo).toHaveBeenCalledWith({ tagForUnderAgeOfConsent: false, testDeviceIdentifiers: ['TEST-DEVICE-1'] });
     expect(admob.showConsentForm).not.toHaveBeenCalled();
     expect(admob.requestTrackingAuthorization).not.toHaveBeenCalled();
   });
 
-  it('asks for consent through the UMP form where it is required, after the tracking question', async () => {
+  it('asks for consent (UMP) before the SDK starts and before the tracking question, where it is required', async () => {
     admob.trackingAuthorizationStatus.mockResolvedValueOnce({ status: 'notDetermined' });
-    admob.requestConsentInfo.mockResolvedValueOnce({ status: AdmobConsentStatus.REQUIRED, isConsentFormAvailable: true, canRequestAds: false });
-    await nativeAds.initialize({ testDevice: 'TEST-DEVICE-1' });
-    expect(admob.requestTrackingAuthorization).toHaveBeenCalled();
-    expect(admob.showConsentForm).toHaveBeenCalled();
+    admob.requestConsentInfo.mockResolvedValueOnce({ status: AdmobConsentStatus.REQUIRED, isConsentFormAvailable: true, canRequestAds: false, privacyOptionsRequirementStatus: 'REQUIRED' });
+    await expect(nativeAds.initialize({ testDevice: 'TEST-DEVICE-1', testing: true })).resolves.toBe(true);
+    const order = (fn: { mock: { invocationCallOrder: number[] } }) => fn.mock.invocationCallOrder[0]!;
+    expect(order(admob.showConsentForm)).toBeLessThan(order(admob.requestTrackingAuthorization));
+    expect(order(admob.requestTrackingAuthorization)).toBeLessThan(order(admob.initialize));
+  });
+
+  it('starts nothing and asks nothing more when consent is refused', async () => {
+    admob.requestConsentInfo.mockResolvedValueOnce({ status: AdmobConsentStatus.REQUIRED, isConsentFormAvailable: true, canRequestAds: false, privacyOptionsRequirementStatus: 'REQUIRED' });
+    admob.showConsentForm.mockResolvedValueOnce({ status: AdmobConsentStatus.REQUIRED, canRequestAds: false });
+    await expect(nativeAds.initialize({ testDevice: 'TEST-DEVICE-1', testing: true })).resolves.toBe(false);
+    expect(admob.initialize).not.toHaveBeenCalled();
+    expect(admob.requestTrackingAuthorization).not.toHaveBeenCalled();
+  });
+
+  it('serves real ads in a release build (no test device, banners not marked as tests)', async () => {
+    await nativeAds.initialize({ testDevice: 'TEST-DEVICE-1', testing: false });
+    expect(admob.initialize).toHaveBeenCalledWith(expect.objectContaining({ initializeForTesting: false, testingDevices: [] }));
+    await nativeAds.showBanner('ca-app-pub-1234567890123456/1234567890', () => {});
+    expect(admob.showBanner).toHaveBeenCalledWith(expect.objectContaining({ isTesting: false }));
+    await nativeAds.initialize({ testDevice: 'TEST-DEVICE-1', testing: true });
+  });
+
+  it('says whether "Privacy choices" are required and opens Google’s form', async () => {
+    expect(await nativeAds.privacyChoicesRequired()).toBe(false);
+    admob.requestConsentInfo.mockResolvedValueOnce({ status: AdmobConsentStatus.OBTAINED, isConsentFormAvailable: true, canRequestAds: true, privacyOptionsRequirementStatus: 'REQUIRED' });
+    expect(await nativeAds.privacyChoicesRequired()).toBe(true);
+    await nativeAds.showPrivacyChoices();
+    expect(admob.showPrivacyOptionsForm).toHaveBeenCalled();
   });
 
   it('shows a test banner above the tab bar and reports its height; hiding removes it', async () => {

@@ -2,6 +2,7 @@ import '@/features/settings/settings.css';
 import { Button } from '@/components/button';
 import { useState } from 'react';
 import { LinkMenu, type LinkMenuItem } from '@/components/link-menu';
+import { AdPrivacyChoices } from '@/features/settings/components/ad-privacy-choices';
 
 /** The settings index, by section: where each setting lives. */
 export const SETTINGS_SECTIONS: readonly { title: string; links: readonly LinkMenuItem[] }[] = [
@@ -42,6 +43,7 @@ export function SettingsMenu({ onSignOut }: { onSignOut: () => Promise<void> }) 
   return (
     <>
       {SETTINGS_SECTIONS.map((section) => <LinkMenu key={section.title} title={section.title} items={section.links} />)}
+      <AdPrivacyChoices />
       <Button
         type="button"
         className="btn-danger-outline settings-signout"
