@@ -101,6 +101,9 @@ function server(name: string, portVariable: string, env: Record<string, string>)
       // The Web Push service of the notification specs listens on 127.0.0.1 (e2e/support/push-service.ts);
       // a server given by E2E_BASE_URL needs this setting too.
       TEST_ONLY_LOOPBACK_PUSH_SERVICE: 'true',
+      // Photo verification's challenge always asks for these two poses (refused in production), so
+      // the fake camera's one picture of a face smiling with the mouth open answers both (issue 31).
+      TEST_ONLY_VERIFICATION_POSES: 'smile,mouth_open',
       ...env,
     },
   };

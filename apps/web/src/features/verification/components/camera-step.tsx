@@ -82,14 +82,14 @@ export function CameraStep({ photosPath, onCaptured }: CameraStepProps) {
         <div className="verify-refused">
           <FormMessage tone="error">{callErrorMessage(challenge.error, TEXTS.refused)}</FormMessage>
           {isApiClientError(challenge.error) && challenge.error.code === 'verification_photo_required' && (
-            <Link className="p-button p-component" to={photosPath}>{VERIFY_TEXTS.result.changePhotos}</Link>
+            <Link className="btn-link-primary" to={photosPath}>{VERIFY_TEXTS.result.changePhotos}</Link>
           )}
         </div>
       ) : current && pose ? (
         <>
           <PoseGuide pose={pose} step={images.length + 1} steps={current.poses.length} />
           <ChallengeClock expiresAt={current.expires_at} onNewPoses={newPoses}>
-            <Button className="verify-capture" label={TEXTS.capture} icon="pi pi-camera" disabled={!ready || capturing}
+            <Button className="verify-button verify-capture" label={TEXTS.capture} icon="pi pi-camera" disabled={!ready || capturing}
               onClick={() => void capture(current)} />
           </ChallengeClock>
         </>
@@ -107,7 +107,7 @@ function ChallengeClock({ expiresAt, onNewPoses, children }: { expiresAt: string
     return (
       <div className="verify-expired">
         <p role="alert">{TEXTS.expired}</p>
-        <Button label={TEXTS.newPoses} icon="pi pi-refresh" onClick={onNewPoses} />
+        <Button className="verify-button" label={TEXTS.newPoses} icon="pi pi-refresh" onClick={onNewPoses} />
       </div>
     );
   }

@@ -16,7 +16,7 @@ export function NoCamera({ reason, onRetry }: { reason: CameraFailure; onRetry: 
       <p>{TEXTS.why[reason]}</p>
       {reason === 'denied' && <p>{platform.isNative ? TEXTS.allowNative : TEXTS.allowWeb}</p>}
       <p>{TEXTS.otherDevice}</p>
-      {canRetry && <Button label={TEXTS.retry} icon="pi pi-refresh" onClick={onRetry} />}
+      {canRetry && <Button className="verify-button" label={TEXTS.retry} icon="pi pi-refresh" onClick={onRetry} />}
     </section>
   );
 }

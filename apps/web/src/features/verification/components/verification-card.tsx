@@ -36,9 +36,8 @@ export function VerificationCard({ verifyPath, hideWhenVerified = false }: { ver
       ) : (
         <>
           <p>{status === 'rejected' ? VERIFICATION_CARD_TEXTS.rejected : VERIFICATION_CARD_TEXTS.invite}</p>
-          <Link className="p-button p-component verification-card-action" to={verifyPath}>
-            <span className="p-button-icon p-button-icon-left pi pi-camera" aria-hidden="true" />
-            <span className="p-button-label">{VERIFICATION_MESSAGES.getVerified}</span>
+          <Link className="btn-link-primary verification-card-action" to={verifyPath}>
+            <i className="pi pi-camera" aria-hidden="true" /> {VERIFICATION_MESSAGES.getVerified}
           </Link>
         </>
       )}

@@ -102,7 +102,7 @@ function Consent({ attemptsLeft, onAgree }: { attemptsLeft: number; onAgree: () 
       </label>
       {refused && !agreed && <p id={`${boxId}-error`} className="field-error" role="alert">{TEXTS.mustAgree}</p>}
       <p className="verify-attempts">{VERIFY_TEXTS.attemptsLeft(attemptsLeft)}</p>
-      <Button type="submit" label={TEXTS.start} icon="pi pi-camera" />
+      <Button className="verify-button" type="submit" label={TEXTS.start} icon="pi pi-camera" />
     </form>
   );
 }
@@ -143,7 +143,7 @@ function Result({ result, state, paths, onRetry }: { result: VerificationResult;
           <VerifiedBadge verified={verified} />
         </p>
         <p>{verified ? TEXTS.verifiedHint : TEXTS.pendingHint}</p>
-        <Link className="p-button p-component" to={paths.profile}>{TEXTS.toProfile}</Link>
+        <Link className="btn-link-primary" to={paths.profile}>{TEXTS.toProfile}</Link>
       </div>
     );
   }
@@ -153,7 +153,7 @@ function Result({ result, state, paths, onRetry }: { result: VerificationResult;
       <p className="verify-heading" role="alert">{TEXTS.rejected}</p>
       <Reasons reasons={result.reasons} paths={paths} />
       <p className="verify-attempts">{attemptsLeft > 0 ? VERIFY_TEXTS.attemptsLeft(attemptsLeft) : TEXTS.noAttempts}</p>
-      {attemptsLeft > 0 && <Button label={TEXTS.tryAgain} icon="pi pi-refresh" onClick={onRetry} />}
+      {attemptsLeft > 0 && <Button className="verify-button" label={TEXTS.tryAgain} icon="pi pi-refresh" onClick={onRetry} />}
     </div>
   );
 }
@@ -172,7 +172,7 @@ function Standing({ state, paths }: { state: VerificationState; paths: VerifyPat
           ? state.verified_at ? VERIFY_TEXTS.verifiedOn(dateFormat.format(new Date(state.verified_at))) : VERIFY_TEXTS.result.verifiedHint
           : VERIFY_TEXTS.result.pendingHint}
       </p>
-      <Link className="p-button p-component" to={paths.profile}>{VERIFY_TEXTS.result.toProfile}</Link>
+      <Link className="btn-link-primary" to={paths.profile}>{VERIFY_TEXTS.result.toProfile}</Link>
     </div>
   );
 }
