@@ -1,6 +1,7 @@
 // The feed end to end (issue 13): two members in two browser contexts. A publishes a post; B finds
-// it in the feed, likes it, unlikes it and likes it again; A's Feed tab badge rises without a
-// reload; A reads the notification and the badge clears; A edits and then deletes the post.
+// it in the feed, likes it, unlikes it and likes it again; A's bell and Feed tab badges rise without
+// a reload; A opens the bell's inbox, the badges clear, and the like leads to the post (issue 32);
+// A edits and then deletes the post.
 // Also: the demo account's seeded feed and notifications.
 import { expect, test, type Browser, type Page } from '../support/test';
 import { axeViolations, expectOnPage, tabBar } from '../support/pages';
@@ -19,6 +20,7 @@ test.use({ bypassCSP: true });
 
 const likeButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(Like|Unlike) ${name}'s post`) });
 const feedBadge = (page: Page) => tabBar(page).getByTestId('feed-badge');
+const bellBadge = (page: Page) => page.getByRole('banner').getByTestId('bell-badge');
 
 test('two members: A posts, B likes, unlikes and likes again; A sees the badge rise, reads it, edits and deletes', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -46,8 +48,11 @@ test('two members: A posts, B likes, unlikes and likes again; A sees the badge r
   const own = pageA.getByRole('article', { name: 'Your post' });
   await expect(own).toContainText('Sunrise swims and slow Sunday markets.');
   await expect(own).toContainText('0 likes');
-  // Only the welcome every new member finds in the inbox is new: A's own post adds nothing.
-  await expect(feedBadge(pageA)).toHaveText('1');
+  // Only the welcome every new member finds in the inbox is new (the bell's): A's own post adds nothing.
+  await expect(bellBadge(pageA)).toHaveText('1');
+  await expect(feedBadge(pageA)).toHaveCount(0);
+  await pageA.getByRole('link', { name: 'Home' }).first().click();
+  await expectOnPage(pageA, '/app/dashboard', 'Home');
 
   // B finds the post (filtered to A's age) and likes it: count 1; unlike: 0; like again: 1.
   await pageB.goto('/app/feed');
@@ -72,21 +77,26 @@ test('two members: A posts, B likes, unlikes and likes again; A sees the badge r
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveAccessibleName(/1 like$/);
 
-  // A's Feed badge rises to 2 without a reload (the welcome, and one notification for like-unlike-like).
-  await expect(feedBadge(pageA)).toHaveText('2');
-  await expect(own).toContainText('1 like');
+  // Without a reload A's bell rises to 2 (the welcome, and one notification for like-unlike-like),
+  // the Feed tab's badge to 1 (the like on the post); nothing on Matches.
+  await expect(bellBadge(pageA)).toHaveText('2');
+  await expect(feedBadge(pageA)).toHaveText('1');
+  await expect(tabBar(pageA).getByTestId('matches-badge')).toHaveCount(0);
 
-  // A opens Notifications: the like is there, marked new; the badge clears.
-  await pageA.getByRole('tab', { name: /Notifications/ }).click();
+  // A opens the bell: the like is there, marked new; the badges clear.
+  await pageA.getByRole('link', { name: 'Notifications, 2 unread' }).click();
+  await expectOnPage(pageA, '/app/notifications', 'Notifications');
   const inbox = pageA.getByRole('list', { name: 'Notifications' });
   await expect(inbox.getByRole('button')).toHaveCount(2);
   await expect(inbox.getByRole('button').first()).toContainText(`${b.name} liked your post.`);
   await expect(inbox.getByRole('button').first()).toContainText('New');
+  await expect(bellBadge(pageA)).toHaveCount(0);
   await expect(feedBadge(pageA)).toHaveCount(0);
 
-  // Opening it goes to B's profile.
+  // Opening it goes to the post, with its like.
   await inbox.getByRole('button').first().click();
-  await expect(pageA).toHaveURL(new RegExp(`/app/user/${b.session.user.id}$`));
+  await expect(pageA).toHaveURL(/\/app\/feed\/posts\/[\w-]+$/);
+  await expect(pageA.getByRole('article', { name: a.name })).toContainText('1 like');
 
   // A edits the post…
   await pageA.goto('/app/feed');
@@ -133,7 +143,7 @@ test('the demo account finds a seeded feed, its own post and notifications; no s
   await expect(page.getByRole('article', { name: 'Your post' })).toBeVisible();
   await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('tab', { name: /Notifications/ }).click();
+  await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
   await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('button').first()).toContainText('liked your post.');
   expect(await axeViolations(page)).toEqual([]);
   await page.goto('/app/feed/edit');

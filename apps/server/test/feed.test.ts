@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountExportSchema, FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
-  SAFETY_MESSAGES, type FeedPost, type FeedPostBody, type NotificationPayload,
+  SAFETY_MESSAGES, UnreadCountSchema, type FeedPost, type FeedPostBody, type NotificationPayload,
 } from '@linkup/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../src/db/schema';
@@ -446,14 +446,41 @@ describe('feed API', () => {
       const item = box.items[0]!;
       expect(item).toMatchObject({
         type: 'post_like', title: 'Someone liked your post', body: 'Bheki liked your post.', is_read: false, read_at: null, is_clicked: false, clicked_at: null,
-        data: { type: 'post_like', notification_id: item.id, sender_id: b.user.id, sender_name: 'Bheki', action: 'view_profile' },
+        data: { type: 'post_like', notification_id: item.id, sender_id: b.user.id, sender_name: 'Bheki', action: 'view_post', post_id: p.id },
       });
       await unlike(b, p.id);
       await like(b, p.id);
       box = await inbox(a);
       expect(box.items).toHaveLength(1);
       expect((await inbox(b)).items).toHaveLength(0);
-      expect((await call(a, 'GET', '/feed/notifications/unread-count')).json().data).toEqual({ unread_count: 1 });
+      expect((await call(a, 'GET', '/feed/notifications/unread-count')).json().data).toEqual({ unread_count: 1, tabs: { feed: 1, matches: 0 } });
+    });
+
+    it('counts the Feed and Matches tabs apart from the bell, and a tab opened marks only its own items read (issue 32)', async () => {
+      const a = await make({ name: 'Ayanda' }, {});
+      const b = await make({ name: 'Bongani', gender: 'male' }, {});
+      await like(b, (await createPost(a, { preferred_age_max: 99 })).id);
+      // A match and a view land in the same inbox: the bell counts all, each tab its own.
+      for (const [from, to] of [[a, b], [b, a]] as const) {
+        const res = await call(from, 'POST', `/matches/${to.user.id}/like`);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const counts = UnreadCountSchema.parse((await call(a, 'GET', '/feed/notifications/unread-count')).json().data);
+      const others = (await inbox(a)).items.filter((n) => !['post_like', 'match'].includes(n.type)).length;
+      expect(counts).toEqual({ unread_count: 2 + others, tabs: { feed: 1, matches: 1 } });
+      const afterFeed = await call(a, 'PUT', '/feed/notifications/read', { tab: 'feed' });
+      expect(afterFeed.statusCode).toBe(200);
+      expect(UnreadCountSchema.parse(afterFeed.json().data)).toEqual({ unread_count: 1 + others, tabs: { feed: 0, matches: 1 } });
+      // Another member's tab call touches only their own items.
+      expect(UnreadCountSchema.parse((await call(b, 'PUT', '/feed/notifications/read', { tab: 'matches' })).json().data).tabs.matches).toBe(0);
+      expect(UnreadCountSchema.parse((await call(a, 'GET', '/feed/notifications/unread-count')).json().data).tabs.matches).toBe(1);
+      expect(UnreadCountSchema.parse((await call(a, 'PUT', '/feed/notifications/read', { tab: 'matches' })).json().data))
+        .toEqual({ unread_count: others, tabs: { feed: 0, matches: 0 } });
+      for (const body of [{ tab: 'messages' }, {}, { tab: 1 }]) {
+        const res = await call(a, 'PUT', '/feed/notifications/read', body);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().code).toBeTypeOf('string');
+      }
     });
 
     it('marks read and clicked once (first times kept); another member\'s notification is 404', async () => {
@@ -636,7 +663,7 @@ describe('feed notifications in real time', () => {
     const liked = await live.t.app.inject({ method: 'POST', url: `/api/feed/posts/${postId}/like`, headers: bearer(b.token) });
     expect(liked.statusCode, liked.body).toBe(200);
     await until(() => received.length === 1);
-    expect(received[0]).toMatchObject({ type: 'post_like', sender_id: b.user.id, sender_name: 'Bonga', action: 'view_profile' });
+    expect(received[0]).toMatchObject({ type: 'post_like', sender_id: b.user.id, sender_name: 'Bonga', action: 'view_post' });
     expect(received[0]!.notification_id).toEqual(expect.any(String));
     expect(overheard).toHaveLength(0);
   });

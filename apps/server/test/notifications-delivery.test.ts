@@ -167,7 +167,7 @@ describe('notifications: one notify path, delivered per channel', () => {
     expect(inbox).toEqual([expect.objectContaining({ type: 'post_like', actor_id: fan.user.id, subject_id: postId, title: 'Someone liked your post', body: 'Sipho liked your post.' })]);
     // A liker of a post is no secret (the post shows its likes), so a free author sees who it was.
     expect(author.cards).toEqual([
-      expect.objectContaining({ type: 'post_like', notification_id: inbox[0]!.id, sender_id: fan.user.id, sender_name: 'Sipho', action: 'view_profile' }),
+      expect.objectContaining({ type: 'post_like', notification_id: inbox[0]!.id, sender_id: fan.user.id, sender_name: 'Sipho', action: 'view_post' }),
     ]);
     const pushes = pushesTo(author);
     expect(pushes).toHaveLength(1);

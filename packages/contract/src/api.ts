@@ -159,6 +159,7 @@ export const API_RESPONSES = {
   'PUT /feed/notifications/:id/read': ok(FeedNotificationSchema),
   'PUT /feed/notifications/:id/clicked': ok(FeedNotificationSchema),
 
+  'PUT /feed/notifications/read': ok(UnreadCountSchema),
   'GET /subscription/plans': ok(z.array(PlanSchema)),
   'GET /subscription': ok(SubscriptionStatusSchema),
   'POST /subscription/checkout': created(CheckoutResultSchema),

@@ -3,7 +3,7 @@ import type { PushData } from './schemas/push';
 
 export const NOTIFICATION_TYPES = [
   'profile_view', 'like', 'super_like', 'match', 'super_match', 'message', 'new_message', 'reminder', 'welcome', 'post_like',
-  'message_request', 'moderation_decision',
+  'message_request', 'moderation_decision', 'verification',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,12 +24,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   message_request: 'Message Request',
   /** Ours (issue 30): a moderation decision's statement of reasons. */
   moderation_decision: 'Account Notice',
+  /** Ours (issue 31): the verified badge was removed (the main photo shows another face). */
+  verification: 'Verification',
 };
 export const NOTIFICATION_FALLBACK_LABEL = 'Notification';
 
 export const NOTIFICATION_ACTIONS = [
   'view_profile', 'dismiss', 'like_back', 'start_chat', 'open_chat', 'view_matches', 'reply', 'view_chats', 'open_app',
-  'view_requests', 'view_standing',
+  'view_requests', 'view_standing', 'view_post',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
@@ -42,7 +44,7 @@ export const NOTIFICATION_BUTTONS: Record<string, readonly { action: Notificatio
   super_match: [{ action: 'start_chat', label: 'Start Chat' }, { action: 'view_matches', label: 'View Matches' }],
   message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
   new_message: [{ action: 'reply', label: 'Reply' }, { action: 'view_chats', label: 'All Chats' }],
-  post_like: [{ action: 'view_profile', label: 'View Profile' }, { action: 'dismiss', label: 'Dismiss' }],
+  post_like: [{ action: 'view_post', label: 'View Post' }, { action: 'view_profile', label: 'View Profile' }],
   message_request: [{ action: 'view_requests', label: 'View Requests' }, { action: 'dismiss', label: 'Dismiss' }],
   moderation_decision: [{ action: 'view_standing', label: 'View Details' }],
 };
@@ -99,6 +101,11 @@ export const NOTIFICATION_TEXTS = {
     body: (count: number) => (count === 1 ? '1 person liked you while you were away.' : `${count} people liked you while you were away.`),
   },
   /** Issue 30: the statement of reasons is on the standing page; the notification says a decision was made. */
+  /** Issue 31: the badge follows the main photo's face. */
+  verification: {
+    title: 'Your main photo changed — verify again',
+    body: 'Your new main photo does not show the face you verified, so the Verified badge was removed.',
+  },
   moderation_decision: {
     title: 'A decision about your account',
     body: (action: string) => `Our moderators made a decision (${action.replace('_', ' ')}). See the reasons and how to appeal.`,
@@ -126,12 +133,43 @@ export const PUSH_MESSAGES = {
   endpointRefused: 'This browser’s push service is not supported.',
 } as const;
 
-/** Where a notification action leads (spec §2 "Action routing"); `like_back` is handled by the caller. */
+/**
+ * The tab whose badge a notification type raises besides the header bell's (issue 32): likes on my
+ * post on Feed, new matches on Matches; messages are the Messages tab's own unread count.
+ */
+export const NOTIFICATION_TABS = ['feed', 'matches'] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+export const NOTIFICATION_TYPES_OF_TAB: Readonly<Record<NotificationTab, readonly NotificationType[]>> = {
+  feed: ['post_like'],
+  matches: ['match', 'super_match'],
+};
+
+/** What Premium unlocks that a notification about a hidden member points at (the Premium page's `unlock`). */
+export const PREMIUM_UNLOCKS = {
+  likes: 'Upgrade to Premium to see who likes you and like them back.',
+  } as const;
+export type PremiumUnlock = keyof typeof PREMIUM_UNLOCKS;
+export const premiumUnlockPath = (unlock: PremiumUnlock) => `/app/subscription?unlock=${unlock}`;
+
+/** The member a notification is about: its viewer, sender or user, whichever it names. */
+export const notificationMemberId = (data: Partial<PushData>) => data.viewer_id ?? data.sender_id ?? data.user_id;
+
+/**
+ * Where a notification action leads (spec §2 "Action routing"; issue 32: a view leads to Profile
+ * Visitors, a hidden member to the Premium page that unlocks them, a like on my post to the post);
+ * `like_back` on a member the app names is handled by the caller.
+ */
 export function notificationActionPath(action: string, data: Partial<PushData>): string {
-  const profileId = data.viewer_id ?? data.sender_id ?? data.user_id;
+  const profileId = notificationMemberId(data);
+  // A free member's visitors are on Profile Visitors (its upsell); their likers on the Premium page.
+  const hidden = data.type === 'profile_view' ? '/app/visitors' : premiumUnlockPath('likes');
   switch (action) {
     case 'view_profile':
-      return profileId ? `/app/user/${profileId}` : '/app/dashboard';
+      return profileId ? `/app/user/${profileId}` : hidden;
+    case 'like_back':
+      return profileId ? `/app/user/${profileId}` : hidden;
+    case 'view_post':
+      return data.post_id ? `/app/feed/posts/${data.post_id}` : '/app/feed';
     case 'view_matches':
       return '/app/matches';
     case 'start_chat':

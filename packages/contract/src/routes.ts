@@ -53,6 +53,9 @@ export const ROUTES = [
   app('/app/feed', 'app.feed', 'Feed', 'feed'),
   app('/app/feed/create', 'app.feed.create', 'Create Post', 'feed', false),
   app('/app/feed/edit', 'app.feed.edit', 'Edit Post', 'feed', false),
+  // Issue 32: one post (where a like on my post leads), and the inbox the header's bell opens.
+  app('/app/feed/posts/:id', 'app.feed.post', 'Post', 'feed'),
+  app('/app/notifications', 'app.notifications', 'Notifications'),
   app('/app/messages', 'app.messages', 'Messages', 'messages'),
   // Before /app/messages/:id, which would otherwise take 'requests' for a room id (matchRoute).
   app('/app/messages/requests', 'app.messages.requests', 'Message Requests', 'messages'),

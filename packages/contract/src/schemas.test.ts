@@ -103,7 +103,12 @@ describe('rules', () => {
   it('routes notification actions (spec §2)', () => {
     expect(notificationActionPath('view_profile', { viewer_id: 'v' })).toBe('/app/user/v');
     expect(notificationActionPath('view_profile', { sender_id: 's' })).toBe('/app/user/s');
-    expect(notificationActionPath('view_profile', {})).toBe('/app/dashboard');
+    // Issue 32: a hidden member leads to what unlocks them; a view to Profile Visitors; a post like to the post.
+    expect(notificationActionPath('view_profile', {})).toBe('/app/subscription?unlock=likes');
+    expect(notificationActionPath('like_back', { type: 'like' })).toBe('/app/subscription?unlock=likes');
+    expect(notificationActionPath('view_profile', { type: 'profile_view' })).toBe('/app/visitors');
+    expect(notificationActionPath('view_profile', { type: 'profile_view', viewer_id: 'v' })).toBe('/app/user/v');
+    expect(notificationActionPath('view_post', { type: 'post_like', post_id: 'p' })).toBe('/app/feed/posts/p');
     expect(notificationActionPath('view_requests', { chat_room_id: 'r' })).toBe(MESSAGE_REQUESTS_PATH);
     expect(notificationActionPath('view_matches', {})).toBe('/app/matches');
     expect(notificationActionPath('start_chat', { chat_room_id: 'r' })).toBe('/app/chat/r');

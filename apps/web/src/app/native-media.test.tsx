@@ -1,10 +1,11 @@
 import { LOGO_PATH } from '@linkup/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildPost, inbox, page as feedPage } from '@/features/feed/test/fixtures';
+import { buildPost, page as feedPage } from '@/features/feed/test/fixtures';
+import { inbox } from '@/features/notifications/test/fixtures';
 import { buildCard, buildMatch, buildProfile, buildStats, buildSummary, ok, page } from '@/features/matching/test/fixtures';
 import { buildProfile as buildOwnProfile } from '@/features/profile/test/profile-fixtures';
-import { buildSession, mockApi, type FetchHandler } from '@/test/fixtures';
+import { buildSession, mockApi, unreadCounts, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 /**
@@ -29,7 +30,7 @@ function nativeApi(handlers: Record<string, FetchHandler>) {
 
 const shell = {
   'GET /api/chat/rooms': () => ok(page([])),
-  'GET /api/feed/notifications/unread-count': () => ok({ unread_count: 0 }),
+  'GET /api/feed/notifications/unread-count': () => ok(unreadCounts()),
 };
 
 /** Every image on the page but the bundled logo, with each address its src and srcset name. */

@@ -209,16 +209,20 @@ describe('app shell', () => {
     }
   });
 
-  it('shows unread badges on Messages and Feed, 9+ above nine', async () => {
+  it('shows unread badges on Messages, Matches and Feed, and the bell its own, 9+ above nine (issue 32)', async () => {
     renderApp('/app/dashboard', { session: signedIn });
     await heading('Home');
     expect(screen.queryByTestId('messages-badge')).toBeNull();
+    expect(screen.queryByTestId('bell-badge')).toBeNull();
     act(() => {
       useUnreadStore.getState().setAll([{ id: 'room_a', unread_count: 5, latest_message: null }, { id: 'room_b', unread_count: 7, latest_message: null }]);
       useUnreadStore.getState().setUnreadNotifications(3);
     });
     expect(screen.getByTestId('messages-badge')).toHaveTextContent('9+');
-    expect(screen.getByTestId('feed-badge')).toHaveTextContent('3');
+    // The bell counts every unread notification; each tab only its own kind (likes on my post, matches).
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent('6');
+    expect(screen.getByTestId('feed-badge')).toHaveTextContent('1');
+    expect(screen.getByTestId('matches-badge')).toHaveTextContent('2');
     expect(screen.getByRole('link', { name: /^Messages, 12 unread messages/ })).toBeInTheDocument();
   });
 

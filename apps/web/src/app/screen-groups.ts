@@ -61,6 +61,8 @@ export const SCREEN_GROUPS = {
   'app.feed': 'feed',
   'app.feed.create': 'feed',
   'app.feed.edit': 'feed',
+  'app.feed.post': 'feed',
+  'app.notifications': 'feed',
   'app.subscription': 'premium',
   'app.subscription.plan': 'premium',
   'app.subscription.payment-return': 'premium',

@@ -1,13 +1,14 @@
 /**
- * The one unread store: messages per room (their total is the Messages tab badge) and the feed's
- * notifications. The chat feature keeps the room counts current from the server and real-time
+ * The one unread store: messages per room (their total is the Messages tab badge) and the
+ * notifications inbox (the header bell's badge; of it, the Feed and Matches tabs' badges). The chat feature keeps the room counts current from the server and real-time
  * events; every counting rule lives in lib/unread.ts. The conversation list shows these counts.
  */
-import type { ChatMessage, ChatRoom } from '@linkup/contract';
+import type { ChatMessage, UnreadCount } from '@linkup/contract';
 import { create } from 'zustand';
 import { useSessionStore } from '@/lib/session-store';
 import {
-  countNewMessage, countsFromSnapshot, forgetRoom, markRoomRead, totalUnread, type UnreadCounts, type UnreadEvent,
+  countNewMessage, countsFromSnapshot, forgetRoom, markRoomRead, snapshotIncludes, totalUnread,
+  type SnapshotRoom, type UnreadCounts, type UnreadEvent,
 } from '@/lib/unread';
 
 /**
@@ -17,17 +18,22 @@ import {
 const SEEN_MESSAGES_KEPT = 500;
 const EVENTS_KEPT = 500;
 
-type SnapshotRooms = readonly Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>[];
+type SnapshotRooms = readonly SnapshotRoom[];
+type LatestCounted = Readonly<Record<string, SnapshotRoom['latest_message']>>;
 
 interface UnreadState {
   /** Unread messages per room. */
   counts: UnreadCounts;
   seen: readonly string[];
+  /** Each room's latest message as of the last server snapshot: it and older ones are in its count. */
+  latestCounted: LatestCounted;
   openRoomId: string | null;
   /** The latest real-time events, and how many there have been. */
   events: readonly UnreadEvent[];
   eventCount: number;
+  /** Unread inbox items (the bell), and of them those behind the Feed and Matches tabs. */
   unreadNotifications: number;
+  unreadTabs: UnreadCount['tabs'];
   /** Call before asking the server for rooms; pass the result with them to `setAll` or `merge`. */
   mark: () => number;
   /** Every room the member is in, from the server as of `since` (a `mark()`). */
@@ -38,14 +44,16 @@ interface UnreadState {
   read: (roomId: string) => void;
   forget: (roomId: string) => void;
   setOpenRoom: (roomId: string | null) => void;
-  setUnreadNotifications: (count: number) => void;
+  setUnreadNotifications: (counts: UnreadCount) => void;
   reset: () => void;
 }
 
 const clamp = (count: number) => (Number.isFinite(count) && count > 0 ? Math.floor(count) : 0);
 const withOpenRoomRead = (counts: UnreadCounts, openRoomId: string | null) => (openRoomId ? markRoomRead(counts, openRoomId) : counts);
 const myId = () => useSessionStore.getState().user?.id ?? null;
-const EMPTY = { counts: {}, seen: [], openRoomId: null, events: [], eventCount: 0, unreadNotifications: 0 } as const;
+const EMPTY = {
+  counts: {}, seen: [], latestCounted: {}, openRoomId: null, events: [], eventCount: 0, unreadNotifications: 0, unreadTabs: { feed: 0, matches: 0 },
+} as const;
 
 export const useUnreadStore = create<UnreadState>()((set, get) => {
   /** The counts after a snapshot; the room on screen is being read, so it stays at 0. */
@@ -55,7 +63,8 @@ export const useUnreadStore = create<UnreadState>()((set, get) => {
     // Older than the events still kept: apply all of those (a message already counted is still skipped).
     const eventsSince = missed > 0 ? events.slice(-missed) : [];
     const next = countsFromSnapshot(counts, rooms, { complete, eventsSince }, { myId: myId(), openRoomId });
-    set({ counts: withOpenRoomRead(next, openRoomId) });
+    const latest = Object.fromEntries(rooms.map((r) => [r.id, r.latest_message]));
+    set({ counts: withOpenRoomRead(next, openRoomId), latestCounted: complete ? latest : { ...get().latestCounted, ...latest } });
   };
   const record = (event: UnreadEvent) => {
     const { events, eventCount } = get();
@@ -67,10 +76,12 @@ export const useUnreadStore = create<UnreadState>()((set, get) => {
     setAll: (rooms, since) => fromSnapshot(rooms, true, since),
     merge: (rooms, since) => fromSnapshot(rooms, false, since),
     newMessage: (message) => {
-      const { counts, seen, openRoomId } = get();
+      const { counts, seen, openRoomId, latestCounted } = get();
       if (seen.includes(message.id)) return;
+      // A message the last rooms list already counted (its event arrived late) counts once.
+      const counted = snapshotIncludes(latestCounted[message.chat_room_id], message);
       set({
-        counts: countNewMessage(counts, message, { myId: myId(), openRoomId }),
+        counts: counted ? counts : countNewMessage(counts, message, { myId: myId(), openRoomId }),
         seen: [...seen, message.id].slice(-SEEN_MESSAGES_KEPT),
         ...record({ kind: 'message', message }),
       });
@@ -78,7 +89,8 @@ export const useUnreadStore = create<UnreadState>()((set, get) => {
     read: (roomId) => set({ counts: markRoomRead(get().counts, roomId), ...record({ kind: 'read', roomId }) }),
     forget: (roomId) => set({ counts: forgetRoom(get().counts, roomId) }),
     setOpenRoom: (roomId) => set({ openRoomId: roomId }),
-    setUnreadNotifications: (count) => set({ unreadNotifications: clamp(count) }),
+    setUnreadNotifications: ({ unread_count, tabs }) =>
+      set({ unreadNotifications: clamp(unread_count), unreadTabs: { feed: clamp(tabs.feed), matches: clamp(tabs.matches) } }),
     reset: () => set({ ...EMPTY }),
   };
 });

@@ -47,11 +47,11 @@ export type UnreadEvent =
   | { kind: 'message'; message: Pick<ChatMessage, 'id' | 'chat_room_id' | 'user_id' | 'created_at'> }
   | { kind: 'read'; roomId: string };
 
-type SnapshotRoom = Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>;
+export type SnapshotRoom = Pick<ChatRoom, 'id' | 'unread_count' | 'latest_message'>;
 
-/** Whether a room of a server snapshot already counts a message (its latest is that one or newer). */
-const snapshotIncludes = (room: SnapshotRoom | undefined, message: Pick<ChatMessage, 'id' | 'created_at'>) =>
-  !!room?.latest_message && (room.latest_message.id === message.id || room.latest_message.created_at > message.created_at);
+/** Whether a room's latest message in a server snapshot is this message or a newer one: the snapshot counted it. */
+export const snapshotIncludes = (latest: SnapshotRoom['latest_message'] | undefined, message: Pick<ChatMessage, 'id' | 'created_at'>) =>
+  !!latest && (latest.id === message.id || latest.created_at > message.created_at);
 
 /**
  * Counts from a server snapshot of rooms (all of them, or one page) that was on its way while
@@ -76,7 +76,7 @@ export function countsFromSnapshot(
     if (event.kind === 'read') {
       next = markRoomRead(next, roomId);
       readSince.add(roomId);
-    } else if (readSince.has(roomId) || !snapshotIncludes(inSnapshot.get(roomId), event.message)) {
+    } else if (readSince.has(roomId) || !snapshotIncludes(inSnapshot.get(roomId)?.latest_message, event.message)) {
       next = countNewMessage(next, event.message, context);
     }
   }

@@ -107,4 +107,9 @@ export const apiError = (status: number, message: string, errors?: Record<string
 export const validationError = (errors: Record<string, string[]>, message = 'Validation failed. Please check your input.') =>
   apiError(422, message, errors);
 
+/** `GET /feed/notifications/unread-count`: `all` unread (the bell), of them `feed` and `matches` behind their tabs. */
+export const unreadCounts = (all = 0, tabs: { feed?: number; matches?: number } = {}) => ({
+  unread_count: all, tabs: { feed: 0, matches: 0, ...tabs },
+});
+
 export { offContractResponse } from '@/test/contract-check';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGE_LIMITS, FEED_DEFAULTS, FIELD_LIMITS } from '../constants';
+import { NOTIFICATION_TABS } from '../notification-rules';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, RELATIONSHIP_TYPES,
 } from '../vocabularies';
@@ -225,8 +226,19 @@ export const FeedNotificationsSchema = paginated(FeedNotificationSchema).extend(
 });
 export type FeedNotifications = z.infer<typeof FeedNotificationsSchema>;
 
-export const UnreadCountSchema = z.object({ unread_count: z.number().int().min(0) });
+/**
+ * `GET /feed/notifications/unread-count`: every unread item (the header bell's badge), and of them
+ * those behind a tab's badge (issue 32: Feed counts likes on my post, Matches new matches).
+ */
+export const UnreadCountSchema = z.object({
+  unread_count: z.number().int().min(0),
+  tabs: z.object({ feed: z.number().int().min(0), matches: z.number().int().min(0) }),
+});
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/** `PUT /feed/notifications/read`: the tab whose notifications the member has now seen (its page is open). */
+export const ReadTabBodySchema = z.object({ tab: z.enum(NOTIFICATION_TABS) });
+export type ReadTabBody = z.infer<typeof ReadTabBodySchema>;
 
 /** `POST /feed/posts/{id}/like` and `DELETE …/unlike`: the post's state after the call. */
 export const PostLikeResultSchema = z.object({

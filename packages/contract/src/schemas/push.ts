@@ -21,6 +21,8 @@ export const PushDataSchema = z.object({
   username: z.string().optional(),
   user_image: z.string().optional(),
   chat_room_id: IdSchema.optional(),
+  /** Ours (issue 32): the post a like on my post is about, where the notification leads. */
+  post_id: IdSchema.optional(),
   action: z.string().optional(),
   /** The member the notification is about (viewer, sender or user) is photo-verified (issue 31). */
   is_verified: z.boolean().optional(),

@@ -23,13 +23,14 @@ const ACTION: Record<NotificationType, string> = {
   profile_view: 'view_profile',
   like: 'view_profile',
   super_like: 'view_profile',
-  post_like: 'view_profile',
+  post_like: 'view_post',
   match: 'start_chat',
   super_match: 'start_chat',
   message: 'open_chat',
   new_message: 'open_chat',
   message_request: 'view_requests',
   moderation_decision: 'view_standing',
+  verification: 'open_app',
   reminder: 'view_matches',
   welcome: 'open_app',
 };
@@ -90,6 +91,8 @@ export const notificationsPolicy = {
       if (actor.city) data.viewer_city = actor.city;
     }
     if (event.chatRoomId) data.chat_room_id = event.chatRoomId;
+    // Issue 32: a like on my post leads to the post.
+    if (type === 'post_like' && event.subjectId) data.post_id = event.subjectId;
     const text = (() => {
       switch (type) {
         case 'profile_view':
@@ -113,6 +116,8 @@ export const notificationsPolicy = {
           return { title: NOTIFICATION_TEXTS.reminder.title, body: NOTIFICATION_TEXTS.reminder.body(event.count ?? 1) };
         case 'welcome':
           return { title: NOTIFICATION_TEXTS.welcome.title, body: NOTIFICATION_TEXTS.welcome.body };
+        case 'verification':
+          return { title: NOTIFICATION_TEXTS.verification.title, body: NOTIFICATION_TEXTS.verification.body };
         case 'moderation_decision':
           return { title: NOTIFICATION_TEXTS.moderation_decision.title, body: NOTIFICATION_TEXTS.moderation_decision.body(event.text ?? 'decision') };
         default:

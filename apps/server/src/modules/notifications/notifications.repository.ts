@@ -69,9 +69,11 @@ export class NotificationsRepository {
       .execute();
   }
 
-  async count(userId: string, unreadOnly = false): Promise<number> {
+  /** How many items I have (`unreadOnly`: unread; `types`: of these types only). */
+  async count(userId: string, unreadOnly = false, types?: readonly string[]): Promise<number> {
     let query = this.inbox(userId).select(sql<number>`count(*)`.as('n'));
     if (unreadOnly) query = query.where('n.is_read', '=', false);
+    if (types) query = query.where('n.type', 'in', [...types]);
     const row = await query.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
@@ -112,6 +114,17 @@ export class NotificationsRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Marks my unread items of these types read (their tab's page is open). */
+  async markTypesRead(userId: string, types: readonly string[], now: string): Promise<void> {
+    await this.db
+      .updateTable('notifications')
+      .set({ is_read: true, read_at: now })
+      .where('user_id', '=', userId)
+      .where('type', 'in', [...types])
+      .where('is_read', '=', false)
+      .execute();
   }
 
   /** An unread item of this type and subject (a room's messages stay one unread item). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  FEED_PAGE_SIZES, FeedNotificationSchema, FeedNotificationsSchema, UnreadCountSchema, envelope, pageQuery,
+  FEED_PAGE_SIZES, FeedNotificationSchema, FeedNotificationsSchema, ReadTabBodySchema, UnreadCountSchema, envelope, pageQuery,
 } from '@linkup/contract';
 import { IdParams, bearerAuth, currentMember } from '../../lib/routes';
 
@@ -22,8 +22,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/feed/notifications/unread-count', {
-    schema: { ...secured, summary: 'How many of my notifications are unread (the Feed tab badge)', response: { 200: envelope(UnreadCountSchema) } },
-  }, async (request) => ({ success: true as const, data: { unread_count: await notifications.unreadCount(currentMember(request).user.id) } }));
+    schema: { ...secured, summary: 'How many of my notifications are unread (the bell), and of them behind the Feed and Matches tabs', response: { 200: envelope(UnreadCountSchema) } },
+  }, async (request) => ({ success: true as const, data: await notifications.unreadCounts(currentMember(request).user.id) }));
+
+  app.put('/feed/notifications/read', {
+    schema: {
+      ...secured, summary: "Mark my notifications behind a tab's badge read (its page is open)", body: ReadTabBodySchema,
+      response: { 200: envelope(UnreadCountSchema) },
+    },
+  }, async (request) => ({ success: true as const, data: await notifications.readTab(currentMember(request).user.id, request.body.tab) }));
 
   app.put('/feed/notifications/:id/read', {
     schema: { ...secured, summary: 'Mark one of my notifications read', params: IdParams, response: { 200: envelope(FeedNotificationSchema) } },

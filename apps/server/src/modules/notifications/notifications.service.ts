@@ -1,4 +1,7 @@
-import { FEED_MESSAGES, type FeedNotification, type FeedNotifications, type PushData } from '@linkup/contract';
+import {
+  FEED_MESSAGES, NOTIFICATION_TABS, NOTIFICATION_TYPES_OF_TAB,
+  type FeedNotification, type FeedNotifications, type NotificationTab, type PushData, type UnreadCount,
+} from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PhotoStorage } from '../../adapters/storage/storage';
 import { notFound } from '../../lib/http-errors';
@@ -144,16 +147,28 @@ export class NotificationsService implements Notifier {
     };
   }
 
-  unreadCount(userId: string): Promise<number> {
-    return this.deps.repo.count(userId, true);
+  /** My unread items: all of them (the bell) and those behind each tab's badge (issue 32). */
+  async unreadCounts(userId: string): Promise<UnreadCount> {
+    const { repo } = this.deps;
+    const [all, feed, matches] = await Promise.all([
+      repo.count(userId, true),
+      ...NOTIFICATION_TABS.map((tab) => repo.count(userId, true, NOTIFICATION_TYPES_OF_TAB[tab])),
+    ]);
+    return { unread_count: all ?? 0, tabs: { feed: feed ?? 0, matches: matches ?? 0 } };
+  }
+
+  /** The member opened a tab's page: its notifications are seen. Answers the counts after. */
+  async readTab(userId: string, tab: NotificationTab): Promise<UnreadCount> {
+    await this.deps.repo.markTypesRead(userId, NOTIFICATION_TYPES_OF_TAB[tab], isoNow(this.deps.clock));
+    return this.unreadCounts(userId);
   }
 
   /** Marks one of my notifications read (`clicked`: also opened). Another member's id is 404. */
   async mark(userId: string, id: string, clicked: boolean): Promise<FeedNotification> {
     const { repo, storage, clock } = this.deps;
-    if (!(await repo.mark(userId, id, isoNow(clock), clicked))) throw notFound(FEED_MESSAGES.notificationNotFound);
+    if (!(await repo.mark(userId, id, isoNow(clock), clicked))) throw notFound('notification_not_found', FEED_MESSAGES.notificationNotFound);
     const row = await repo.find(userId, id);
-    if (!row) throw notFound(FEED_MESSAGES.notificationNotFound);
+    if (!row) throw notFound('notification_not_found', FEED_MESSAGES.notificationNotFound);
     return presentNotification(storage, row);
   }
 }

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { AdSlot } from '@/app/ads/ad-slot';
 import { AccountMenu } from '@/app/layouts/account-menu';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { TabBar } from '@/app/layouts/tab-bar';
 import { shellChrome } from '@/app/layouts/shell-chrome';
 import { useRouteDef } from '@/app/route-meta';
@@ -18,7 +19,7 @@ import { useWideScreen } from '@/lib/use-wide-screen';
 const ShellSyncs = lazy(() => import('@/app/layouts/shell-syncs').then((module) => ({ default: module.ShellSyncs })));
 
 /**
- * Signed-in pages (spec §2 "App shell"): header with logo and avatar menu, bottom tab bar (a side
+ * Signed-in pages (spec §2 "App shell"): header with logo, the notifications bell (issue 32) and avatar menu, bottom tab bar (a side
  * navigation on a wide screen). A standalone page (the chat on a phone) has neither — its own
  * header only — but the shell's syncs still run. See shell-chrome.ts.
  */
@@ -44,7 +45,7 @@ export function AppShell() {
     <div className={`app-frame shell-frame${showTabBar ? ' has-tab-bar' : ''}`}>
       {pageLoaded && (
         <Suspense fallback={null}>
-          <ShellSyncs />
+          <ShellSyncs activeTab={activeTab} />
         </Suspense>
       )}
       <a href="#main" className="skip-link">Skip to content</a>
@@ -53,7 +54,10 @@ export function AppShell() {
           <img src={LOGO_PATH} alt={APP_NAME} width={34} height={34} />
           <span className="brand-name" aria-hidden="true">{APP_NAME}</span>
         </Link>
-        <AccountMenu />
+        <span className="app-header-actions">
+          <NotificationsBell />
+          <AccountMenu />
+        </span>
       </header>
       <main id="main" className="app-main">
         <EmailVerificationBanner />

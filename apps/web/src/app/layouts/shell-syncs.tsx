@@ -1,18 +1,23 @@
+import type { TabKey } from '@linkup/contract';
 import { ResumeRefresh } from '@/app/resume-refresh';
 import { ChatUnreadSync } from '@/features/chat/components/chat-unread-sync';
-import { FeedBadgeSync } from '@/features/feed/components/feed-badge-sync';
+import { MyPostLikesSync } from '@/features/feed/components/my-post-likes-sync';
 import { MatchNotificationsSync } from '@/features/matching/components/match-notifications-sync';
+import { NotificationsBadgeSync } from '@/features/notifications/components/notifications-badge-sync';
+import { useTabSeen } from '@/features/notifications/hooks/use-tab-seen';
 import { PremiumSync } from '@/features/subscriptions/components/premium-sync';
 
 /**
  * The shell's invisible syncs: tab badges, matches made by others, premium changes and the refresh
- * after the app was in the background, each mounted once.
+ * after the app was in the background, each mounted once; and the open tab's badge, seen.
  */
-export function ShellSyncs() {
+export function ShellSyncs({ activeTab }: { activeTab?: TabKey | undefined }) {
+  useTabSeen(activeTab);
   return (
     <>
       <ChatUnreadSync />
-      <FeedBadgeSync />
+      <NotificationsBadgeSync />
+      <MyPostLikesSync />
       <MatchNotificationsSync />
       <PremiumSync />
       <ResumeRefresh />

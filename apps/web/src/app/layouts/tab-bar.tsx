@@ -12,13 +12,15 @@ const TAB_ICONS: Record<TabKey, string> = {
   more: 'pi-bars',
 };
 
-/** Bottom tab bar (spec §2): the route's tab is highlighted; Messages and Feed carry unread badges. */
+/** Bottom tab bar (spec §2): the route's tab is highlighted; Messages, Matches and Feed carry unread badges. */
 export function TabBar({ activeTab }: { activeTab: TabKey | undefined }) {
   const unreadMessages = useUnreadStore(selectUnreadMessages);
-  const unreadNotifications = useUnreadStore((s) => s.unreadNotifications);
+  const tabs = useUnreadStore((s) => s.unreadTabs);
   const unread: Partial<Record<TabKey, { count: number; noun: string }>> = {
     messages: { count: unreadMessages, noun: 'unread messages' },
-    feed: { count: unreadNotifications, noun: 'unread notifications' },
+    // Issue 32: Feed counts likes on my post, Matches new matches; the header's bell counts them all.
+    feed: { count: tabs.feed, noun: 'new likes on your post' },
+    matches: { count: tabs.matches, noun: 'new matches' },
   };
 
   return (

@@ -39,6 +39,8 @@ export const PAGE_COPY: Readonly<Record<string, PageCopy>> = {
   'app.feed': { icon: 'pi-images', description: 'Posts from members looking for someone like you. Like the ones that catch your eye.' },
   'app.feed.create': { icon: 'pi-pencil', description: 'Share a post about yourself and the partner you hope to meet.' },
   'app.feed.edit': { icon: 'pi-pencil', description: 'Update your post so it always says what you are looking for.' },
+  'app.feed.post': { icon: 'pi-images', description: 'One post, with what it says and its likes.' },
+  'app.notifications': { icon: 'pi-bell', description: 'Likes, views, matches and messages, newest first.' },
   'app.messages': { icon: 'pi-comments', description: 'Your conversations with matches and other members.' },
   'app.messages.chat': { icon: 'pi-comments', description: 'Your one-to-one conversation, in real time.' },
   'app.messages.requests': { icon: 'pi-inbox', description: 'First messages from members you have not matched with, waiting for your answer.' },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildOwnPost, created, failure, ok } from '@/features/feed/test/fixtures';
 import { buildPhoto, buildProfile } from '@/features/profile/test/profile-fixtures';
-import { buildSession, mockApi, sentBody, type FetchHandler } from '@/test/fixtures';
+import { buildSession, mockApi, sentBody, unreadCounts, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
@@ -18,7 +18,7 @@ const profile = buildProfile({
 function api(handlers: Record<string, FetchHandler> = {}) {
   return mockApi({
     'GET /api/chat/rooms': () => ok({ items: [], pagination: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }),
-    'GET /api/feed/notifications/unread-count': () => ok({ unread_count: 0 }),
+    'GET /api/feed/notifications/unread-count': () => ok(unreadCounts()),
     'GET /api/profile': () => ok(profile),
     'GET /api/feed/my-post': () => ok({ has_post: false, post: null }),
     'GET /api/feed': () => ok({ posts: [], has_more: false, next_cursor: null }),

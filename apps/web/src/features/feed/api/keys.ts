@@ -9,6 +9,5 @@ export const feedKeys = {
   posts: (filters: FeedFilterValues) => [...feedKeys.all, 'posts', filters] as const,
   allPosts: () => [...feedKeys.all, 'posts'] as const,
   myPost: () => [...feedKeys.all, 'my-post'] as const,
-  notifications: () => [...feedKeys.all, 'notifications'] as const,
-  unreadCount: () => [...feedKeys.all, 'unread-count'] as const,
+  post: (id: string) => [...feedKeys.all, 'post', id] as const,
 };

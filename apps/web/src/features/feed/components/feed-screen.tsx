@@ -2,7 +2,7 @@ import '@/features/feed/feed.css';
 import { FEED_ERRORS, routeByName } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { PageHeader } from '@/components/page-header';
@@ -11,17 +11,14 @@ import { useFeed } from '@/features/feed/api/get-feed';
 import { useMyPost } from '@/features/feed/api/get-my-post';
 import type { FeedFilterValues } from '@/features/feed/api/keys';
 import { FeedFiltersDialog, feedFilterCount } from '@/features/feed/components/feed-filters';
-import { NotificationsPanel } from '@/features/feed/components/notifications-panel';
 import { OwnPostCard } from '@/features/feed/components/own-post-card';
 import { PostCard } from '@/features/feed/components/post-card';
-import { useLikeToggle } from '@/features/feed/hooks/use-like-toggle';
+import { inFeed, useLikeToggle } from '@/features/feed/hooks/use-like-toggle';
 import { useLoadMore } from '@/features/feed/hooks/use-load-more';
 import { requiresPreferences } from '@/features/feed/utils/errors';
 import { postsOf } from '@/features/feed/utils/posts';
 import { serverMessageOr } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
-import { badgeText } from '@/lib/format';
-import { useUnreadStore } from '@/lib/unread-store';
 
 export interface FeedPaths {
   create: string;
@@ -35,43 +32,26 @@ export const FEED_PATHS: FeedPaths = {
   preferences: routeByName('app.preferences').path,
 };
 
-type View = 'posts' | 'notifications';
-
-/** /app/feed: posts of members who fit me and whom I fit, my own post on top, and the notifications inbox. */
+/** /app/feed: posts of members who fit me and whom I fit, my own post on top. */
 export function FeedScreen({ paths = FEED_PATHS }: { paths?: FeedPaths }) {
-  const [search, setSearch] = useSearchParams();
-  const view: View = search.get('view') === 'notifications' ? 'notifications' : 'posts';
+  const [search] = useSearchParams();
   const [filters, setFilters] = useState<FeedFilterValues>({});
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const unread = useUnreadStore((s) => s.unreadNotifications);
   const count = feedFilterCount(filters);
-  const show = (next: View) => setSearch(next === 'notifications' ? { view: next } : {}, { replace: true });
 
+  // The inbox was a view of the Feed before the header's bell (issue 32): old links still reach it.
+  if (search.get('view') === 'notifications') return <Navigate to={routeByName('app.notifications').path} replace />;
   return (
     <section className="feed-page">
       <PageHeader
         title={routeByName('app.feed').title}
-        actions={view === 'posts' && (
+        actions={(
           <Button type="button" icon="pi pi-sliders-h" label="Filters" className="p-button-outlined p-button-rounded feed-filters-button"
             aria-label={count ? `Filters, ${count} set` : 'Filters'} badge={count ? String(count) : undefined}
             onClick={() => setFiltersOpen(true)} />
         )}
       />
-      <div className="feed-views" role="tablist" aria-label="Feed">
-        <button type="button" role="tab" id="feed-tab-posts" aria-controls="feed-panel" aria-selected={view === 'posts'}
-          className={`feed-view${view === 'posts' ? ' is-active' : ''}`} onClick={() => show('posts')}>
-          Posts
-        </button>
-        <button type="button" role="tab" id="feed-tab-notifications" aria-controls="feed-panel" aria-selected={view === 'notifications'}
-          className={`feed-view${view === 'notifications' ? ' is-active' : ''}`} onClick={() => show('notifications')}>
-          Notifications
-          {unread > 0 && <span className="feed-view-badge" data-testid="notifications-badge">{badgeText(unread)}</span>}
-          {unread > 0 && <span className="sr-only">, {unread} unread</span>}
-        </button>
-      </div>
-      <div id="feed-panel" role="tabpanel" aria-labelledby={view === 'posts' ? 'feed-tab-posts' : 'feed-tab-notifications'}>
-        {view === 'posts' ? <PostsView key={JSON.stringify(filters)} filters={filters} paths={paths} /> : <NotificationsPanel />}
-      </div>
+      <PostsView key={JSON.stringify(filters)} filters={filters} paths={paths} />
       <FeedFiltersDialog visible={filtersOpen} value={filters} onHide={() => setFiltersOpen(false)}
         onApply={(next) => { setFilters(next); setFiltersOpen(false); }} />
     </section>
@@ -82,7 +62,7 @@ function PostsView({ filters, paths }: { filters: FeedFilterValues; paths: FeedP
   const feed = useFeed(filters);
   const myPost = useMyPost();
   const deletePost = useDeleteMyPost();
-  const toggleLike = useLikeToggle(filters);
+  const toggleLike = useLikeToggle(useMemo(() => inFeed(filters), [filters]));
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
   const noPreferences = requiresPreferences(feed.error);
 

@@ -9,7 +9,8 @@ const USER_PATH = '/app/user/:id';
 
 interface PostCardProps {
   post: FeedPost;
-  onToggleLike: (post: FeedPost) => void;
+  /** Without it (my own post on its page) the likes are counted, not given. */
+  onToggleLike?: ((post: FeedPost) => void) | undefined;
 }
 
 /** Another member's post in the feed: photos, who they are, what they look for, and a like button with its count. */
@@ -33,6 +34,7 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
       <PostPhotos post={post} />
       <PostDetails post={post} />
       <footer className="post-actions">
+        {onToggleLike ? (
         <button
           type="button"
           className={`post-like${post.is_liked ? ' is-liked' : ''}`}
@@ -43,6 +45,9 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
           <i className={`pi ${post.is_liked ? 'pi-heart-fill' : 'pi-heart'}`} aria-hidden="true" />
           <span className="post-like-count" data-testid="likes-count">{post.likes_count}</span>
         </button>
+        ) : (
+          <span className="post-own-likes"><i className="pi pi-heart-fill" aria-hidden="true" /> {plural(post.likes_count, 'like')}</span>
+        )}
       </footer>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { FeedNotification, FeedPost, OwnFeedPost } from '@linkup/contract';
+import type { FeedPost, OwnFeedPost } from '@linkup/contract';
 import { apiError, json } from '@/test/fixtures';
 
 export const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
@@ -28,16 +28,4 @@ export function buildOwnPost(overrides: Partial<OwnFeedPost> = {}): OwnFeedPost 
   };
 }
 
-export function buildNotification(id: string, overrides: Partial<FeedNotification> = {}): FeedNotification {
-  return {
-    id, type: 'post_like', title: 'Someone liked your post', body: 'Bongani liked your post.',
-    data: { type: 'post_like', notification_id: id, sender_id: 'usr_bongani', sender_name: 'Bongani', action: 'view_profile' },
-    is_read: false, read_at: null, is_clicked: false, clicked_at: null, created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
 export const page = (posts: FeedPost[], hasMore = false, cursor: string | null = null) => ({ posts, has_more: hasMore, next_cursor: cursor });
-export const inbox = (items: FeedNotification[]) => ({
-  items, pagination: { current_page: 1, last_page: 1, per_page: 20, total: items.length }, unread_count: items.filter((n) => !n.is_read).length,
-});

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Loading } from '@/components/load-state';
-import { useNotifications } from '@/features/feed/api/get-notifications';
-import { refreshUnreadCount } from '@/features/feed/api/get-unread-count';
-import { feedKeys } from '@/features/feed/api/keys';
-import { markNotification } from '@/features/feed/api/mark-notification';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { refreshUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { markNotification } from '@/features/notifications/api/mark-notification';
 import { initials, relativeTime } from '@/lib/format';
 import { mediaUrl } from '@/lib/media-url';
 
@@ -18,7 +18,7 @@ const TYPE_ICONS: Record<string, string> = {
   profile_view: 'pi-eye', message: 'pi-comment', new_message: 'pi-comment',
 };
 
-/** The member a notification is about: viewer, sender or user, whichever it names. */
+/** The member a notification is about: viewer, sender or user, whichever it names (none when hidden). */
 function actorOf(item: FeedNotification) {
   const d = item.data;
   return {
@@ -34,9 +34,10 @@ function withRead(data: FeedNotifications | undefined, read: ReadonlyMap<string,
 }
 
 /**
- * The notifications inbox on the Feed screen (spec §3, §4): newest first; unread items are marked
+ * The notifications inbox the header's bell opens (spec §3, §4; issue 32): newest first; unread items are marked
  * (they stay marked "New" while the view is open) and marked read on the server once seen;
- * opening one marks it clicked and goes where its action leads (spec §2 action routing).
+ * opening one marks it clicked and goes where its action leads (spec §2 action routing; a hidden
+ * member leads to what Premium unlocks, a view to Profile Visitors, a like on my post to the post).
  */
 export function NotificationsPanel() {
   const queryClient = useQueryClient();
@@ -60,7 +61,7 @@ export function NotificationsPanel() {
     void Promise.allSettled(unread.map((n) => markNotification(n.id, 'read'))).then((results) => {
       const read = new Map<string, FeedNotification>();
       for (const result of results) if (result.status === 'fulfilled') read.set(result.value.id, result.value);
-      queryClient.setQueryData<FeedNotifications>(feedKeys.notifications(), (data) => withRead(data, read));
+      queryClient.setQueryData<FeedNotifications>(notificationKeys.list(), (data) => withRead(data, read));
       void refreshUnreadCount(queryClient);
     });
   }, [items, queryClient]);
@@ -74,10 +75,10 @@ export function NotificationsPanel() {
   const list = notifications.data?.items ?? [];
   if (list.length === 0) {
     return (
-      <div className="feed-empty">
+      <div className="inbox-empty">
         <i className="pi pi-bell" aria-hidden="true" />
-        <p className="feed-empty-title">No notifications yet</p>
-        <p className="feed-empty-text">When someone likes your post, you will see it here.</p>
+        <p className="inbox-empty-title">No notifications yet</p>
+        <p>When someone likes you, matches with you or likes your post, you will see it here.</p>
       </div>
     );
   }
@@ -92,7 +93,9 @@ export function NotificationsPanel() {
               {actor.image ? (
                 <img className="inbox-avatar" src={mediaUrl(actor.image)} alt="" width={44} height={44} />
               ) : (
-                <span className="inbox-avatar inbox-avatar--initials" aria-hidden="true">{initials(actor.name) || '•'}</span>
+                <span className="inbox-avatar inbox-avatar--initials" aria-hidden="true">
+                  {actor.name ? initials(actor.name) : <i className={`pi ${TYPE_ICONS[item.type] ?? 'pi-bell'}`} />}
+                </span>
               )}
               <span className="inbox-text">
                 <span className="inbox-type">

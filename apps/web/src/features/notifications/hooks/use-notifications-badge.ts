@@ -1,17 +1,17 @@
 import type { NotificationPayload } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { refreshUnreadCount } from '@/features/feed/api/get-unread-count';
-import { feedKeys } from '@/features/feed/api/keys';
+import { refreshUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { useSocket } from '@/lib/socket';
 
 /**
- * Keeps the Feed tab badge (unread notifications, spec §2) current app-wide: the server's count
- * when the real-time connection opens (sign-in) or reopens, or when this mounts while connected,
- * and again each time a new inbox item arrives on the member's own channel — so it rises
- * without a reload (and my post's like count with it).
+ * Keeps the bell's badge (unread notifications) and the Feed and Matches tab badges current
+ * app-wide: the server's counts when the real-time connection opens (sign-in) or reopens, or when
+ * this mounts while connected, and again each time a new inbox item arrives on the member's own
+ * channel — so they rise without a reload.
  */
-export function useFeedBadge() {
+export function useNotificationsBadge() {
   const socket = useSocket();
   const queryClient = useQueryClient();
 
@@ -19,9 +19,7 @@ export function useFeedBadge() {
     if (!socket) return;
     const refresh = () => {
       void refreshUnreadCount(queryClient);
-      void queryClient.invalidateQueries({ queryKey: feedKeys.notifications() });
-      // A like on my post changes its count.
-      void queryClient.invalidateQueries({ queryKey: feedKeys.myPost() });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
     };
     // Inbox items carry their notification id; a bare real-time card does not change the inbox.
     const onNotification = (payload: NotificationPayload) => {

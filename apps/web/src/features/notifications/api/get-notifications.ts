@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZES, type FeedNotifications } from '@linkup/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
-import { feedKeys } from '@/features/feed/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { schemas } from '@/lib/schemas';
 
 const EMPTY: FeedNotifications = {
@@ -25,7 +25,7 @@ export async function getNotifications(signal?: AbortSignal): Promise<FeedNotifi
 }
 
 export const notificationsQueryOptions = () =>
-  queryOptions({ queryKey: feedKeys.notifications(), queryFn: ({ signal }) => getNotifications(signal) });
+  queryOptions({ queryKey: notificationKeys.list(), queryFn: ({ signal }) => getNotifications(signal) });
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());
