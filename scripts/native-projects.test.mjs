@@ -103,6 +103,13 @@ describe('Android project', () => {
     expect(permissions).toEqual(expect.arrayContaining(['android.permission.ACCESS_COARSE_LOCATION', 'android.permission.ACCESS_FINE_LOCATION']));
   });
 
+  it('may ask for the camera the verification selfie needs, without requiring one to install (issue 31)', () => {
+    const permissions = [...manifest.getElementsByTagName('uses-permission')].map((p) => attr(p, 'name'));
+    expect(permissions).toContain('android.permission.CAMERA');
+    const features = Object.fromEntries([...manifest.getElementsByTagName('uses-feature')].map((f) => [attr(f, 'name'), attr(f, 'required')]));
+    expect(features).toMatchObject({ 'android.hardware.camera': 'false', 'android.hardware.camera.front': 'false' });
+  });
+
   it('keeps the web view’s storage (the session token) and Firebase’s registration out of backups and device transfers', () => {
     const application = manifest.getElementsByTagName('application')[0];
     // A backup with no rules copies everything, app_webview/ (localStorage) included, to the next device.
