@@ -8,6 +8,7 @@ import { Outbox } from './adapters/outbox/outbox.repository';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import { selectMail, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
+import { DrainState } from './lib/drain';
 import { MemoryLimiter, RedisLimiter } from './lib/limiter';
 import { requestPathRedis } from './lib/redis';
 import { accountRoutes } from './modules/account/account.routes';
@@ -37,6 +38,7 @@ import { docsPlugin } from './plugins/docs';
 import { realtimePlugin } from './plugins/realtime';
 import { errorsPlugin } from './plugins/errors';
 import { mediaPlugin } from './plugins/media';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { buildServices } from './services';
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
     limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
+    drain: new DrainState(),
   };
   app.decorate('deps', deps);
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
@@ -145,6 +148,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
 
   await app.register(errorsPlugin);
   await app.register(cacheControlPlugin);
+  await app.register(loadSheddingPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

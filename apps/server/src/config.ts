@@ -105,7 +105,14 @@ export const ConfigSchema = z
         .refine((poses) => new Set(poses).size === poses.length, 'must name two different poses'))
       .optional()),
     API_DOCS: z.preprocess(emptyToUndefined, bool.optional()),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Issue 33: the drain on SIGTERM/SIGINT ends within this; the deploy manifests give at least as much. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Issue 33: answer 503 (load shedding) while the event loop lags more than this; 0 turns it off (the default outside production). */
+    MAX_EVENT_LOOP_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+    /** Issue 33: real-time events kept in the Redis stream, so a socket reconnecting elsewhere within 2 minutes gets what it missed. */
+    REALTIME_STREAM_MAX_LEN: z.coerce.number().int().min(1_000).default(100_000),
+    /** Issue 33: the bearer token of GET /metrics (Prometheus); unset, /metrics does not exist. */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     ANDROID_CERT_FINGERPRINTS: z.preprocess(
       emptyToUndefined,
       csv.pipe(z.array(z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i, 'must be SHA-256 fingerprints like AB:CD:…'))).optional(),
@@ -142,7 +149,12 @@ export const ConfigSchema = z
       rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
       seedDemoData: env.SEED_DEMO_DATA ?? !production,
       demoMemberCount: env.DEMO_MEMBER_COUNT,
-      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      // Off outside production: a development or test machine's start-up (compiling TypeScript) and
+      // busy neighbours lag the loop for seconds, and nothing there needs shedding.
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (production ? 1_000 : 0),
+      realtimeStreamMaxLen: env.REALTIME_STREAM_MAX_LEN,
+      metricsToken: env.METRICS_TOKEN,
       appSecret: env.APP_SECRET,
       otp: {
         ttlMs: env.OTP_TTL_SECONDS * 1000,

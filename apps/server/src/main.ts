@@ -32,17 +32,26 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => database.close());
 
   let closing = false;
+  // The drain (issue 33): readiness fails at once; no new connection is accepted (the balancer's
+  // next connect is refused and it redispatches); requests in flight finish and sockets close
+  // once their sends are committed and answered (the group commit flushed), asking the clients
+  // to reconnect elsewhere; then Redis and the database close. SHUTDOWN_GRACE_MS bounds it all.
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    app.deps.drain.start();
+    app.log.info({ signal }, 'draining: readiness fails, no new connections, finishing requests and sends in flight');
     const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      app.log.error('drain timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownGraceMs);
     timer.unref();
+    if (app.server.listening) app.server.close();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('drained; exiting');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error while shutting down');
         process.exit(1);

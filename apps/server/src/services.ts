@@ -14,6 +14,7 @@ import { LimitCountersRepository } from './lib/limit-counters.repository';
 import { DatabaseLimiter, RedisLimiter } from './lib/limiter';
 import type { Realtime } from './lib/realtime';
 import { resolveAppSecret } from './lib/secret';
+import type { DrainState } from './lib/drain';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
 import { AuthEventsRepository } from './modules/auth/auth-events.repository';
@@ -83,6 +84,8 @@ export interface ServiceInputs {
   log: FastifyBaseLogger;
 }
 
+  /** Set at SIGTERM/SIGINT: readiness fails (issue 33). */
+  drain: DrainState;
 export type Services = ReturnType<typeof buildServices>;
 
 /**
@@ -174,7 +177,7 @@ export function buildServices(inputs: ServiceInputs) {
 
   return {
     config,
-    health: new HealthService(database, redis),
+    health: new HealthService(database, redis, inputs.drain),
     outbox,
     auth,
     otp,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type { DrainState } from './lib/drain';
 import type { Limiter } from './lib/limiter';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
@@ -25,6 +26,8 @@ export interface AppDeps {
   storage: PhotoStorage;
   /** Per-member and per-address counts outside HTTP (sockets): in Redis when configured. */
   limiter: Limiter;
+  /** Set at SIGTERM/SIGINT: readiness fails from then on (issue 33). */
+  drain: DrainState;
 }
 
 declare module 'fastify' {

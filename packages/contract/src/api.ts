@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { OtpSentSchema, OtpStatusSchema, SessionUserSchema } from './schemas/auth';
 import { ChatMessageSchema, ChatRequestSchema, ChatRoomSchema, ChatUserSearchResultSchema } from './schemas/chat';
-import { ApiErrorSchema, HealthSchema, envelope, paginated } from './schemas/common';
+import { ApiErrorSchema, HealthSchema, LivenessSchema, ReadinessSchema, envelope, paginated } from './schemas/common';
 import { OutboxMessageSchema } from './schemas/dev';
 import {
   FeedImageSchema, FeedNotificationSchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
@@ -58,6 +58,8 @@ const Nothing = z.null();
 
 export const API_RESPONSES = {
   'GET /health': { 200: envelope(HealthSchema), 503: ApiErrorSchema.extend({ data: HealthSchema }) },
+  'GET /health/live': ok(LivenessSchema),
+  'GET /health/ready': { 200: envelope(ReadinessSchema), 503: ApiErrorSchema.extend({ data: ReadinessSchema }) },
 
   'POST /auth/request-otp': ok(OtpSentSchema),
   'POST /auth/resend-otp': ok(OtpSentSchema),

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
   CONFLICT_MESSAGE, MESSAGES_CHANNEL, MODERATION_MESSAGES, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
   type ErrorCode, type ErrorDetails,
@@ -34,6 +34,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** At most one typing event relayed per socket in this window. */
 export const TYPING_INTERVAL_MS = 400;
 const MINUTE_MS = 60_000;
+/**
+ * How long a dropped connection's state (rooms, missed events) is kept: a client reconnecting
+ * within it — to this process or, through the Redis stream, to another — gets what it missed.
+ */
+export const RECOVERY_WINDOW_MS = 2 * MINUTE_MS;
 
 /** The caller's address, as Fastify's `request.ip` has it: behind a trusted proxy, the first forwarded one. */
 function clientAddress(remote: string, forwarded: string | string[] | undefined, trustProxy: boolean): string {
@@ -49,7 +54,8 @@ const failure = (status: number, message: string, options: { code?: ErrorCode; e
 /**
  * Socket.IO on the same HTTP server (DESIGN §5): the handshake carries the bearer token in
  * `auth`, every socket joins its member's own room, channels are joined only after a check,
- * and with REDIS_URL the Redis adapter carries events between processes.
+ * and with REDIS_URL the Redis Streams adapter carries events between processes and keeps them
+ * for connections that resume on another process (issue 33).
  */
 export const realtimePlugin = fp(async (app) => {
   const { config, redis, limiter } = app.deps;
@@ -59,16 +65,29 @@ export const realtimePlugin = fp(async (app) => {
     cors: { origin: config.corsOrigins },
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
+    // The middlewares below run again for a recovered connection (its session may have ended).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
   });
 
-  // The subscriber keeps its commands until Redis answers (no retry limit): the adapter subscribes
-  // once, at start-up, without catching a failure, so a limit reached while Redis is away would
-  // be an unhandled rejection and the subscription would be lost.
-  const pubsub = redis ? [redis.duplicate(), redis.duplicate({ maxRetriesPerRequest: null })] : [];
-  if (pubsub.length === 2) {
-    for (const client of pubsub) client.on('error', (err) => app.log.warn({ err: err.message }, 'redis pub/sub error'));
-    io.adapter(createAdapter(pubsub[0], pubsub[1], { key: `${config.redisKeyPrefix}io` }));
+  // Issue 33: the Redis Streams adapter — events go through a stream every process reads, so a
+  // socket that reconnects to another process is sent what it missed (connection-state
+  // recovery). Its readers are duplicates of this connection and keep their commands until Redis
+  // answers (no retry limit): a read failing at once while Redis is away would loop.
+  const publisher = redis ? redis.duplicate({ maxRetriesPerRequest: null }) : null;
+  if (publisher) {
+    publisher.on('error', (err) => app.log.warn({ err: err.message }, 'redis real-time error'));
+    io.adapter(createAdapter(publisher, {
+      streamName: `${config.redisKeyPrefix}io`,
+      channelPrefix: `${config.redisKeyPrefix}io`,
+      sessionKeyPrefix: `${config.redisKeyPrefix}io:session:`,
+      maxLen: config.realtimeStreamMaxLen,
+      blockTimeInMs: 2000,
+      onlyPlaintext: true,
+    }));
   }
+
+  /** Each local socket's drain: closes its connection once its sends in flight are answered. */
+  const drains = new Map<string, () => Promise<void>>();
 
   const authorizers = new Map<string, ChannelAuthorizer>();
   /** A channel a member may ask for: a known prefix and an id (checked before any query), else null. */
@@ -171,12 +190,39 @@ export const realtimePlugin = fp(async (app) => {
     socket.on('disconnect', () => clearTimeout(expiry));
     void check();
 
+    // Issue 33: at the drain, the connection closes once every send in flight is committed and
+    // answered; the client reconnects (to another process) and resumes where it was.
+    let sending = 0;
+    let closeWhenIdle: (() => void) | null = null;
+    const closeIfIdle = () => {
+      if (closeWhenIdle && sending === 0) closeWhenIdle();
+    };
+    drains.set(socket.id, () => new Promise<void>((resolve) => {
+      if (socket.disconnected) return resolve();
+      closeWhenIdle = () => {
+        closeWhenIdle = null;
+        // Closes the transport (not a Socket.IO disconnect): the client reconnects with its
+        // jittered back-off, and the session is kept for recovery ("forced close").
+        socket.conn.close();
+        resolve();
+      };
+      closeIfIdle();
+    }));
+    socket.on('disconnect', () => {
+      drains.delete(socket.id);
+      closeWhenIdle?.();
+    });
+
     socket.on('message.send', (payload, ack) => {
       if (typeof ack !== 'function') return;
+      sending += 1;
       void runCommand(socket, token, 'message.send', payload).then((result) => {
         (ack as (result: CommandAck<unknown>) => void)(result);
         // A session that ended may do nothing more on this socket (the answer goes out first).
         if (result.status === 401) socket.disconnect(true);
+      }).finally(() => {
+        sending -= 1;
+        closeIfIdle();
       });
     });
 
@@ -271,11 +317,13 @@ export const realtimePlugin = fp(async (app) => {
   };
   app.decorate('realtime', realtime);
 
+  // The drain (issue 33): no socket is cut mid-send; each is asked to reconnect once its sends are answered.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    await Promise.all([...drains.values()].map((drain) => drain()));
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await Promise.all(pubsub.map((c) => c.quit().catch(() => c.disconnect())));
+    // QUIT goes after the commands already sent (the sessions kept for recovery among them).
+    if (publisher) await publisher.quit().catch(() => publisher.disconnect());
   });
 });

@@ -104,3 +104,12 @@ export const HealthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;
+/** GET /health/live (issue 33): the process answers. */
+export const LivenessSchema = z.object({ status: z.literal('ok'), uptime_seconds: z.number() });
+export type Liveness = z.infer<typeof LivenessSchema>;
+/** GET /health/ready (issue 33): whether a load balancer may send new work here. */
+export const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'degraded', 'draining']),
+  checks: HealthSchema.shape.checks.optional(),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;

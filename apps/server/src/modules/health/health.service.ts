@@ -1,6 +1,7 @@
-import { APP_VERSION, type Health } from '@linkup/contract';
+import { APP_VERSION, type Health, type Liveness, type Readiness } from '@linkup/contract';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type DatabaseHandle } from '../../db/database';
+import type { DrainState } from '../../lib/drain';
 
 const REDIS_PING_TIMEOUT_MS = 1000;
 
@@ -17,14 +18,32 @@ async function pingRedis(redis: Redis): Promise<boolean> {
   }
 }
 
-/** The database and (when configured) Redis, for load balancers and humans. */
+/**
+ * The database and (when configured) Redis, for load balancers and humans; readiness also fails
+ * once the process drains (issue 33), liveness only when the process cannot answer at all.
+ */
 export class HealthService {
   readonly #started = Date.now();
 
   constructor(
     private readonly database: Pick<DatabaseHandle, 'db' | 'dialect'>,
     private readonly redis: Redis | null,
+    private readonly drain: Pick<DrainState, 'draining'>,
   ) {}
+
+  /** Ready for new work: not draining, and the database and Redis answer. */
+  async ready(): Promise<Readiness> {
+    // Draining answers at once, without a check that might hang: the balancer must stop sending here.
+    if (this.drain.draining) return { status: 'draining' };
+    const { healthy, health } = await this.check();
+    if (this.drain.draining) return { status: 'draining' };
+    return { status: healthy ? 'ready' : 'degraded', checks: health.checks };
+  }
+
+  /** The process answers: what a liveness probe asks (a restart helps nothing else). */
+  live(): Liveness {
+    return { status: 'ok', uptime_seconds: Math.round((Date.now() - this.#started) / 1000) };
+  }
 
   async check(): Promise<{ healthy: boolean; health: Health }> {
     const { db, dialect } = this.database;
