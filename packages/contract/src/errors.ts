@@ -250,6 +250,8 @@ export const UI_TEXTS = {
     editingMessage: 'Editing message',
     save: 'Save',
     composerPlaceholder: 'Type a message...',
+    /** Ours (issue 32): under the member's last message once the other member has read it. */
+    seen: 'Seen',
   },
   more: {
     upgradeTitle: 'Upgrade to Premium',
@@ -257,7 +259,8 @@ export const UI_TEXTS = {
     loggingOut: 'Logging out...',
     logout: 'Logout',
   },
-  time: { justNow: 'Just now' },
+  /** Day separators in a conversation (ours, issue 32) besides weekdays and dates. */
+  time: { justNow: 'Just now', today: 'Today', yesterday: 'Yesterday' },
   /** The connection banner (ours; the spec does not show one). */
   offline: {
     title: "You're offline",

@@ -95,6 +95,30 @@ export function chatMessageTime(value: TimeInput, now: Date = new Date()): strin
   return `${shortDate(date, now)}, ${clockFormat.format(date)}`;
 }
 
+const weekdayLongFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { weekday: 'long' });
+
+/**
+ * The separator above a conversation's first message of a day (issue 32): 'Today', 'Yesterday',
+ * the weekday within the last week, else the date. Days are the member's calendar days.
+ */
+export function chatDayLabel(value: TimeInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY_MS);
+  if (days <= 0) return UI_TEXTS.time.today;
+  if (days === 1) return UI_TEXTS.time.yesterday;
+  if (days < 7) return weekdayLongFormat.format(date);
+  return shortDate(date, now);
+}
+
+/** Whether two times fall on the same calendar day (local time). */
+export function sameCalendarDay(a: TimeInput, b: TimeInput): boolean {
+  const [x, y] = [toDate(a), toDate(b)];
+  return x !== null && y !== null && sameDay(x, y);
+}
+
+const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+
 /** A countdown as 'm:ss' (0:59, 4:05, 12:00); negative or missing values read 0:00. */
 export function formatCountdown(totalSeconds: number | null | undefined): string {
   const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? Number(totalSeconds) : 0));

@@ -41,6 +41,16 @@ export const ChatRoomSchema = z.object({
   ended: z.boolean().optional(),
   /** The other member is photo-verified (issue 31). */
   is_verified: z.boolean().optional(),
+  /**
+   * Ours (issue 32): the other member as lists show them — the conversation list and the chat's
+   * header show their name and photo, not the room's name. Absent when the conversation ended.
+   */
+  member: MemberSummarySchema.optional(),
+  /**
+   * Ours (issue 32): when the other member last read the conversation, so the member's last
+   * message before it shows "Seen"; null until they have, and while a request waits.
+   */
+  seen_at: TimestampSchema.nullable().optional(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 

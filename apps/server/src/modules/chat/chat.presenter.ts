@@ -22,8 +22,15 @@ export function presentMessage(row: ChatMessageRow, viewerId: string): ChatMessa
   };
 }
 
-/** `awaitingAcceptance`: the viewer's message request in this room waits for the other member (issue 29). */
-export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefined, viewerId: string, awaitingAcceptance = false): ChatRoom {
+/**
+ * `awaitingAcceptance`: the viewer's message request in this room waits for the other member (issue 29).
+ * `member`: the other member's summary (issue 32), shown while the two have not unmatched; their
+ * read mark only once the room is a conversation (a request's recipient reading it tells its sender nothing).
+ */
+export function presentRoom(
+  room: RoomForMember, latest: ChatMessageRow | undefined, viewerId: string, awaitingAcceptance = false, member?: MemberSummary,
+): ChatRoom {
+  const conversation = room.request_status === null || room.request_status === 'accepted';
   return {
     id: room.id,
     name: room.name,
@@ -31,6 +38,8 @@ export function presentRoom(room: RoomForMember, latest: ChatMessageRow | undefi
     latest_message: latest ? presentMessage(latest, viewerId) : null,
     last_activity: room.last_activity,
     awaiting_acceptance: awaitingAcceptance,
+    ...(member && !room.unmatched ? { member } : {}),
+    seen_at: conversation && !room.unmatched ? room.other_last_read_at : null,
   };
 }
 

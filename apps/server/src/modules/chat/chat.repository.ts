@@ -19,6 +19,10 @@ export interface RoomForMember {
   request_from: string | null;
   request_status: RequestStatus | null;
   declined_at: string | null;
+  /** The other member of the pair (null once their account is gone), when they last read it, and whether the two unmatched. */
+  other_id: string | null;
+  other_last_read_at: string | null;
+  unmatched: boolean;
 }
 
 /** A pending request as its recipient's list shows it: the room, its sender and the request's message. */
@@ -487,11 +491,13 @@ export class ChatRepository {
     let query = this.db
       .selectFrom('chat_room_members as m')
       .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+      .leftJoin('chat_room_members as other', (join) => join.onRef('other.room_id', '=', 'm.room_id').on('other.user_id', '!=', userId))
       .where('m.user_id', '=', userId)
       .where('m.left_at', 'is', null)
       .where((eb) => eb.not(roomBlockedFor(eb, userId)))
       .select((eb) => [
         'r.id', 'm.name', 'r.last_activity', 'm.last_read_at', 'r.request_from', 'r.request_status', 'r.declined_at',
+        'other.user_id as other_id', 'other.last_read_at as other_last_read_at', unmatchedWith(eb, userId, 'other.user_id').as('unmatched'),
         eb.selectFrom('chat_messages as cm')
           .select(sql<number>`count(*)`.as('n'))
           .whereRef('cm.room_id', '=', 'r.id')
@@ -517,6 +523,7 @@ export class ChatRepository {
     const rows = await query.execute();
     return rows.map((r) => ({
       ...r, unread_count: Number(r.unread_count ?? 0), latest_message_id: r.latest_message_id ?? null,
+      other_id: r.other_id ?? null, other_last_read_at: r.other_last_read_at ?? null, unmatched: toBool(r.unmatched as boolean | number),
     }));
   }
 

@@ -68,10 +68,20 @@ export class ChatService {
       this.repo.countRooms(userId),
       this.repo.listRooms(userId, perPage, (page - 1) * perPage),
     ]);
-    const latest = await this.repo.findMessagesByIds(rooms.flatMap((r) => (r.latest_message_id ? [r.latest_message_id] : [])));
+    const [latest, members] = await Promise.all([
+      this.repo.findMessagesByIds(rooms.flatMap((r) => (r.latest_message_id ? [r.latest_message_id] : []))),
+      this.membersOf(rooms),
+    ]);
     const byId = new Map(latest.map((m) => [m.id, m]));
     const now = this.requests.clock.now();
-    return pageOf(rooms.map((r) => presentRoom(r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined, userId, this.awaits(r, userId, now))), total, page, perPage);
+    return pageOf(rooms.map((r) => presentRoom(
+      r, r.latest_message_id ? byId.get(r.latest_message_id) : undefined, userId, this.awaits(r, userId, now), r.other_id ? members.get(r.other_id) : undefined,
+    )), total, page, perPage);
+  }
+
+  /** The other members of these rooms as lists show them (issue 32: name and photo in the list and the chat's header). */
+  private membersOf(rooms: readonly RoomForMember[]) {
+    return this.requests.summaries.of([...new Set(rooms.flatMap((r) => (r.other_id ? [r.other_id] : [])))]);
   }
 
   /** A room by id: a conversation, a request the member sent, or a pending request to them (not one held from them or they declined). */
@@ -84,8 +94,12 @@ export class ChatService {
     chatPolicy.assertMember(await this.repo.findMembership(roomId, userId));
     const [room] = await this.repo.listRooms(userId, 1, 0, roomId);
     if (!room || !requestPolicy.sees(room, userId)) chatPolicy.assertMember(undefined);
-    const [latest] = room!.latest_message_id ? await this.repo.findMessagesByIds([room!.latest_message_id]) : [];
-    const present = presentRoom(room!, latest, userId, this.awaits(room!, userId, this.requests.clock.now()));
+    const [[latest], members] = await Promise.all([
+      room!.latest_message_id ? this.repo.findMessagesByIds([room!.latest_message_id]) : [],
+      this.membersOf([room!]),
+    ]);
+    const member = room!.other_id ? members.get(room!.other_id) : undefined;
+    const present = presentRoom(room!, latest, userId, this.awaits(room!, userId, this.requests.clock.now()), member);
     return { ...present, ...(pair?.member_id ? { member_id: pair.member_id } : {}), match_id: pair?.match_id ?? null, ended: false };
   }
 

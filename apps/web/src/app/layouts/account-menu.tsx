@@ -2,9 +2,8 @@ import { ACCOUNT_MENU, UI_TEXTS } from '@linkup/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/hooks/use-logout';
-import { initials } from '@/lib/format';
+import { AvatarFace } from '@/components/avatar-face';
 import { useSessionStore } from '@/lib/session-store';
-import { mediaUrl } from '@/lib/media-url';
 
 const ICONS: Record<string, string> = { '/app/profile': 'pi-user', '/app/settings': 'pi-cog' };
 
@@ -88,9 +87,4 @@ export function AccountMenu() {
       </div>
     </div>
   );
-}
-
-/** The member's main photo (session user's avatar_url), or their initials without one. */
-function AvatarFace({ name, url }: { name: string; url: string | null | undefined }) {
-  return url ? <img src={mediaUrl(url)} alt="" /> : <>{initials(name)}</>;
 }

@@ -6,8 +6,10 @@ import { partnerName } from '@/features/chat/utils/room-name';
 interface ChatHeaderProps {
   /** The page's title (its one h1, for screen readers; the room's name is what shows); null when the page has its heading elsewhere. */
   title: string | null;
-  /** The room's name; undefined while it loads ('Loading...'). */
+  /** Who the chat is with (issue 32: the other member's name, not the room's); undefined while it loads ('Loading...'). */
   name: string | undefined;
+  /** The other member's photo (issue 32); initials without one. */
+  photo?: string | null | undefined;
   onBack: () => void;
   /** Absent when there is nothing to do with the room (left, or no longer there). */
   onOptions?: (() => void) | undefined;
@@ -23,14 +25,14 @@ interface ChatHeaderProps {
  * The Chat screen's header (spec §2): back, the room's name (or 'Loading...'), 'Active now', options.
  * Issue 29: the name opens the other member's profile while there is one to show.
  */
-export function ChatHeader({ title, name, onBack, onOptions, onOpenProfile, ended = false, verified = false }: ChatHeaderProps) {
+export function ChatHeader({ title, name, photo, onBack, onOptions, onOpenProfile, ended = false, verified = false }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       {title !== null && <h1 className="sr-only">{title}</h1>}
       <button type="button" className="chat-icon-button" aria-label="Back" onClick={onBack}>
         <i className="pi pi-arrow-left" aria-hidden="true" />
       </button>
-      <ChatAvatar name={name ? partnerName(name) : ''} size="sm" />
+      <ChatAvatar name={name ? partnerName(name) : ''} photo={photo} size="sm" />
       <div className="chat-header-text">
         <h2 className="chat-title">
           {onOpenProfile && name ? (

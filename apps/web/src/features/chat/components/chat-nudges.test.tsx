@@ -38,7 +38,7 @@ function api(messages: ChatMessage[], handlers: Record<string, FetchHandler> = {
 
 async function openChat() {
   renderApp('/app/messages/room_1', { session });
-  await screen.findByRole('heading', { level: 2, name: 'Chat with Thandi Nkosi' });
+  await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi' });
   return userEvent.setup();
 }
 

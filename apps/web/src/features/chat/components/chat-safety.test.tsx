@@ -35,7 +35,7 @@ function api(handlers: Record<string, FetchHandler> = {}) {
 
 async function openChat() {
   const view = renderApp('/app/messages/room_1', { session });
-  await screen.findByRole('heading', { level: 2, name: 'Chat with Thandi Nkosi' });
+  await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi' });
   return { ...view, user: userEvent.setup() };
 }
 const options = () => screen.getByRole('dialog', { name: 'Chat options' });
@@ -68,7 +68,7 @@ describe('Chat screen: safety in every chat (issue 29)', () => {
   it("the header's name opens the other member's profile", async () => {
     api({ 'GET /api/users/usr_thandi': () => json(404, { success: false, message: "This profile isn't available." }) });
     const { user, router } = await openChat();
-    await user.click(screen.getByRole('button', { name: 'Chat with Thandi Nkosi' }));
+    await user.click(screen.getByRole('button', { name: 'Thandi Nkosi' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/user/usr_thandi'));
   });
 
@@ -182,7 +182,7 @@ describe('Chat screen: the end of contact (issue 29)', () => {
     expect(screen.queryByText('You left this chat')).toBeNull();
     expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
     // No profile to open any more.
-    expect(screen.queryByRole('button', { name: 'Chat with Thandi Nkosi' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Thandi Nkosi' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Chat options' }));
     expect(within(options()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Report', 'Cancel']);
   });

@@ -42,7 +42,7 @@ function api(handlers: Record<string, FetchHandler> = {}) {
 
 async function openChat(path = '/app/messages/room_1') {
   const view = renderApp(path, { session });
-  await screen.findByRole('heading', { level: 2, name: 'Chat with Thandi Nkosi' });
+  await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi' });
   return { ...view, user: userEvent.setup() };
 }
 
@@ -67,7 +67,7 @@ describe('Chat screen: header and conversation (spec §2)', () => {
     // The heading can be there before the room is asked for (on a busy machine it was).
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Chat with Thandi Nkosi' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi' })).toBeInTheDocument();
     expect(screen.getByText('Active now')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toHaveClass('sr-only');
   });

@@ -11,7 +11,7 @@ import { MessageList } from '@/features/chat/components/message-list';
 import { TypingIndicator } from '@/features/chat/components/typing-indicator';
 import { useChatRoom } from '@/features/chat/hooks/use-chat-room';
 import { useRoomEnded } from '@/features/chat/hooks/use-room-ended';
-import { partnerName } from '@/features/chat/utils/room-name';
+import { roomMemberName } from '@/features/chat/utils/room-name';
 import { useReportMessage } from '@/features/chat/hooks/use-report-message';
 import { confirmDialog } from '@/lib/dialogs';
 
@@ -71,7 +71,7 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
   const ended = chat.room?.ended === true;
   const memberId = chat.room?.member_id;
   const matchId = chat.room?.match_id;
-  const otherName = chat.room ? partnerName(chat.room.name) : '';
+  const otherName = chat.room ? roomMemberName(chat.room) : '';
   const reportMessage = useReportMessage();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
@@ -131,7 +131,8 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
     <section className="chat-screen" aria-label="Chat">
       <ChatHeader
         title={pageHeading ? title : null}
-        name={chat.room?.name ?? (chat.roomFailed ? title : undefined)}
+        name={chat.room ? otherName : (chat.roomFailed ? title : undefined)}
+        photo={chat.room?.member?.photo?.thumb}
         verified={chat.room?.is_verified}
         onBack={onBack}
         onOptions={() => setOptionsOpen(true)}
@@ -162,6 +163,7 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
         onDelete={ended ? undefined : (message) => void remove(message)}
         onReport={reportMessage}
         onReportMessage={safety && memberId ? (message) => setReporting({ messageId: message.id }) : undefined}
+        seenAt={chat.room?.seen_at}
       />}
       <div className="chat-footer">
         <TypingIndicator typers={chat.typers} />

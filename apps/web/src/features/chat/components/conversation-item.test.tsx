@@ -1,5 +1,5 @@
 import type { ChatRoom } from '@linkup/contract';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ConversationItem } from '@/features/chat/components/conversation-item';
@@ -27,10 +27,23 @@ describe('conversation item (spec §2 "Messages screen")', () => {
     const link = renderItem(room({ latest_message: latest, last_activity: latest.created_at }));
     expect(link).toHaveAttribute('href', '/app/messages/room_1');
     expect(within(link).getByTestId('chat-avatar')).toHaveTextContent(/^TN$/);
-    expect(link).toHaveTextContent('Chat with Thandi Nkosi');
+    // Issue 32: the member's name, not the room's "Chat with …".
+    expect(link).toHaveTextContent('Thandi Nkosi');
+    expect(link).not.toHaveTextContent('Chat with');
     expect(link).toHaveTextContent('See you Friday?');
     expect(link).toHaveTextContent('9:05 AM');
     expect(within(link).queryByTestId('unread-badge')).toBeNull();
+  });
+
+  it('shows the other member\'s photo and current name (issue 32), initials when the photo cannot load', () => {
+    const photo = { thumb: '/media/photos/t.webp', medium: '/media/photos/m.webp', large: '/media/photos/l.webp' };
+    const link = renderItem(room({ member: { id: 'usr_2', name: 'Thandi Mokoena', age: 29, city: 'Durban', photo } }));
+    expect(link).toHaveTextContent('Thandi Mokoena');
+    expect(link).not.toHaveTextContent('Chat with');
+    const image = within(link).getByTestId('chat-avatar').querySelector('img');
+    expect(image).toHaveAttribute('src', '/media/photos/t.webp');
+    fireEvent.error(image!);
+    expect(within(link).getByTestId('chat-avatar')).toHaveTextContent(/^TM$/);
   });
 
   it("shows 'No messages yet' without a latest message", () => {

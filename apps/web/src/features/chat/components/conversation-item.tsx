@@ -2,7 +2,7 @@ import { UI_TEXTS, type ChatRoom } from '@linkup/contract';
 import { Link } from 'react-router';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 import { VerifiedBadge } from '@/components/verified-badge';
-import { partnerName } from '@/features/chat/utils/room-name';
+import { roomMemberName } from '@/features/chat/utils/room-name';
 import { badgeText, plural, roomListTime } from '@/lib/format';
 
 interface ConversationItemProps {
@@ -17,13 +17,14 @@ interface ConversationItemProps {
 }
 
 /**
- * One conversation (spec §2 "Messages screen"): initials, name, unread badge (9+), time of the
- * last activity and the latest message or 'No messages yet'.
+ * One conversation (spec §2 "Messages screen"): photo (else initials) and name of the other member
+ * (issue 32), unread badge (9+), time of the last activity and the latest message or 'No messages yet'.
  */
 export function ConversationItem({ room, to, unread, selected = false, now }: ConversationItemProps) {
   const badge = badgeText(unread);
   const time = roomListTime(room.last_activity ?? room.latest_message?.created_at, now);
   const preview = room.latest_message?.message ?? UI_TEXTS.messages.noMessagesYet;
+  const name = roomMemberName(room);
   return (
     <li>
       <Link
@@ -32,10 +33,10 @@ export function ConversationItem({ room, to, unread, selected = false, now }: Co
         aria-current={selected ? 'page' : undefined}
         data-testid="conversation"
       >
-        <ChatAvatar name={partnerName(room.name)} />
+        <ChatAvatar name={name} photo={room.member?.photo?.thumb} />
         <span className="conversation-body">
           <span className="conversation-top">
-            <span className="conversation-name">{room.name}<VerifiedBadge verified={room.is_verified} /></span>
+            <span className="conversation-name">{name}<VerifiedBadge verified={room.is_verified} /></span>
             {time && (
               <time className="conversation-time" dateTime={room.last_activity ?? undefined}>
                 {time}

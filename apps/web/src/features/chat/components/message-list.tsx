@@ -1,7 +1,8 @@
 import { FAILURE_TOASTS, UI_TEXTS, type ChatMessage } from '@linkup/contract';
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import { MessageBubble } from '@/features/chat/components/message-bubble';
 import { conversationStage } from '@/features/chat/utils/nudges';
+import { chatDayLabel, sameCalendarDay } from '@/lib/format';
 
 /** Within this many pixels of the bottom, a new message scrolls into view. */
 const STICK_TO_BOTTOM_PX = 120;
@@ -22,15 +23,18 @@ interface MessageListProps {
   onReport?: (message: ChatMessage) => Promise<boolean>;
   /** Issue 29: "Report this message" on the other member's messages (opens the report form). */
   onReportMessage?: ((message: ChatMessage) => void) | undefined;
+  /** Issue 32: when the other member last read the conversation ("Seen" under my last message before it). */
+  seenAt?: string | null | undefined;
 }
 
 /**
  * The conversation (spec §2): 'Load earlier messages' on top while older pages exist (the view
  * stays where it was), messages oldest first, the empty state when there are none. New messages
- * scroll into view when the member is at the bottom or sent them.
+ * scroll into view when the member is at the bottom or sent them. Issue 32: a separator above
+ * each day's first message, and "Seen" under my last message once the other member has read it.
  */
 export function MessageList({
-  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete, onReport, onReportMessage,
+  messages, myId, status, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, editingId = null, onEdit, onDelete, onReport, onReportMessage, seenAt,
 }: MessageListProps) {
   const { bannersShown, linksActive } = conversationStage(messages, hasEarlier, myId);
   const scroller = useRef<HTMLDivElement>(null);
@@ -41,6 +45,9 @@ export function MessageList({
   const last = messages[messages.length - 1];
   const lastId = last?.id;
   const lastIsMine = last ? last.user_id === myId : false;
+  const lastMine = messages.findLast((m) => m.user_id === myId);
+  const seenId = lastMine && seenAt && lastMine.created_at <= seenAt ? lastMine.id : null;
+  const now = new Date();
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -98,21 +105,29 @@ export function MessageList({
       {messages.length > 0 && (
         // A list (its items are messages) that announces new ones: role="log" would hide the list.
         <ol className="message-list" aria-label="Messages" aria-live="polite">
-          {messages.map((message) => {
+          {messages.map((message, index) => {
             const mine = message.user_id === myId;
+            const newDay = index === 0 || !sameCalendarDay(messages[index - 1]!.created_at, message.created_at);
             return (
-              <MessageBubble
-                key={message.id}
-                message={message}
-                mine={mine}
-                editing={message.id === editingId}
-                onEdit={mine ? onEdit : undefined}
-                onDelete={mine ? onDelete : undefined}
-                bannersShown={bannersShown}
-                linksActive={linksActive}
-                onReport={mine ? undefined : onReport}
-                onReportMessage={mine ? undefined : onReportMessage}
-              />
+              <Fragment key={message.id}>
+                {newDay && (
+                  <li className="day-separator" data-testid="day-separator">
+                    <time dateTime={message.created_at}>{chatDayLabel(message.created_at, now)}</time>
+                  </li>
+                )}
+                <MessageBubble
+                  message={message}
+                  mine={mine}
+                  editing={message.id === editingId}
+                  onEdit={mine ? onEdit : undefined}
+                  onDelete={mine ? onDelete : undefined}
+                  bannersShown={bannersShown}
+                  linksActive={linksActive}
+                  onReport={mine ? undefined : onReport}
+                  onReportMessage={mine ? undefined : onReportMessage}
+                />
+                {message.id === seenId && <li className="message-seen" data-testid="message-seen">{UI_TEXTS.chat.seen}</li>}
+              </Fragment>
             );
           })}
         </ol>

@@ -62,7 +62,9 @@ describe('Messages screen: conversations (spec §2)', () => {
     const list = await screen.findByRole('list', { name: 'Conversations' });
     const items = within(list).getAllByRole('link');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Chat with Thandi Nkosi');
+    // Issue 32: the member's name, not the room's "Chat with …".
+    expect(items[0]).toHaveTextContent('Thandi Nkosi');
+    expect(items[0]).not.toHaveTextContent('Chat with');
     expect(items[0]).toHaveTextContent('See you Friday?');
     expect(items[0]).toHaveAttribute('href', '/app/messages/room_t');
     expect(items[1]).toHaveTextContent('No messages yet');
@@ -226,7 +228,7 @@ describe('Messages screen: member search (spec §2)', () => {
     expect(sentBody(fetch, 'POST /api/chat/rooms')).toEqual({ user_id: 'usr_t', name: 'Chat with Thandi Nkosi' });
     expect(await screen.findByText('Chat started successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/messages/room_new'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Chat with Thandi Nkosi' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi' })).toBeInTheDocument();
   });
 
   // Spec §8: the server's message, else 'Failed to create chat room' (a 500 has none to show).

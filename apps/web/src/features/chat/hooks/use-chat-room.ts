@@ -120,6 +120,10 @@ export function useChatRoom(roomId: string | undefined) {
     onTyping: (payload) => {
       if (payload.user_id !== myId) showTyping({ userId: payload.user_id, name: payload.name });
     },
+    // Issue 32: the other member read the room — its "Seen" comes with the room (the server decides what a sender may learn).
+    onRead: (payload) => {
+      if (roomId && payload.user_id !== myId) void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+    },
     // Back online: whatever was sent, edited or deleted meanwhile comes with a fresh load.
     onReconnected: () => {
       if (!roomId) return;

@@ -1,4 +1,4 @@
-import { roomChannel, type ChatMessage, type MessageDeletedPayload, type MessageSentPayload, type TypingPayload } from '@linkup/contract';
+import { roomChannel, type ChatMessage, type MessageDeletedPayload, type MessageReadPayload, type MessageSentPayload, type TypingPayload } from '@linkup/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSocket } from '@/lib/socket';
 
@@ -9,6 +9,8 @@ export interface RoomEventHandlers {
   onTyping: (payload: TypingPayload) => void;
   /** The connection came (back) after the screen opened: catch up on what was missed. */
   onReconnected: () => void;
+  /** A member read the room (MessageRead on the member's own channel; issue 32's "Seen"). */
+  onRead?: (payload: MessageReadPayload) => void;
 }
 
 /**
@@ -37,12 +39,14 @@ export function useRoomRealtime(roomId: string | undefined, handlers: RoomEventH
     const onUpdated = (p: MessageSentPayload) => p.channel === channel && latest.current.onUpdated(p.message);
     const onDeleted = (p: MessageDeletedPayload) => p.channel === channel && latest.current.onDeleted(p.id);
     const onTyping = (p: TypingPayload) => p.channel === channel && latest.current.onTyping(p);
+    const onRead = (p: MessageReadPayload) => p.chat_room_id === roomId && latest.current.onRead?.(p);
 
     socket.on('connect', onConnect);
     socket.on('message.sent', onSent);
     socket.on('message.updated', onUpdated);
     socket.on('message.deleted', onDeleted);
     socket.on('typing', onTyping);
+    socket.on('MessageRead', onRead);
     if (socket.connected) subscribe();
     return () => {
       socket.off('connect', onConnect);
@@ -50,6 +54,7 @@ export function useRoomRealtime(roomId: string | undefined, handlers: RoomEventH
       socket.off('message.updated', onUpdated);
       socket.off('message.deleted', onDeleted);
       socket.off('typing', onTyping);
+      socket.off('MessageRead', onRead);
       if (socket.connected) socket.emit('unsubscribe', channel);
     };
   }, [socket, roomId]);
