@@ -31,6 +31,7 @@ import { safetyRoutes } from './modules/safety/safety.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sandboxCheckoutRoutes } from './modules/subscriptions/sandbox-checkout.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { authPlugin } from './plugins/auth';
 import { cacheControlPlugin } from './plugins/cache-control';
 import { compressionPlugin } from './plugins/compression';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await api.register(safetyRoutes);
     await api.register(moderationRoutes);
     await api.register(standingRoutes);
+    await api.register(verificationRoutes);
     await api.register(settingsRoutes);
     await api.register(accountRoutes);
     await api.register(helpRoutes);

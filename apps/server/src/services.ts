@@ -1,11 +1,15 @@
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
 import { selectPayments, selectPush } from './adapters/select';
+import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
@@ -66,6 +70,8 @@ import { SessionUsers } from './modules/shared/session-users';
 import { SettingsService } from './modules/settings/settings.service';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { VerificationRepository } from './modules/verification/verification.repository';
+import { VerificationService } from './modules/verification/verification.service';
 
 /** What the services are built from: settings and the adapters to the outside world. */
 export interface ServiceInputs {
@@ -134,6 +140,13 @@ export function buildServices(inputs: ServiceInputs) {
     repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,
     refusesIdentity: (identity) => moderation.refusesIdentity(identity),
   });
+  // Photo verification (issue 31): the face models in a worker thread, shared by the process;
+  // selfies awaiting a moderator in a store nothing serves; poses drawn with crypto randomness.
+  const verification = new VerificationService({
+    repo: new VerificationRepository(db), faces: sharedFaceAnalyzer(), limiter, photos: storage,
+    selfies: new LocalDiskStorage({ dataDir: path.join(config.dataDir, 'verification') }), notifier: notifications, clock,
+    randomInt: (n) => randomInt(n), secret, config: { maxPixels: config.photos.maxPixels, testOnlyPoses: config.verification.testOnlyPoses }, log,
+  });
   // Moderation (issue 30): decisions end sessions through auth; registration asks it about bans.
   const moderation: ModerationService = new ModerationService({
     held: {
@@ -141,7 +154,7 @@ export function buildServices(inputs: ServiceInputs) {
       releaseHeldMessage: (id) => chat.releaseHeldMessage(id),
       rejectHeldMessage: (id) => chat.rejectHeldMessage(id),
     },
-    verifications: { queueItems: async () => [] },
+    verifications: verification,
     repo: new ModerationRepository(db), roles, endSessions: (userId) => auth.endEverySession(userId), notifier: notifications, mail, storage,
     avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)),
     removePost: (userId) => feed.deletePost(userId), clock, secret, config: config.moderation, log,
@@ -165,6 +178,7 @@ export function buildServices(inputs: ServiceInputs) {
   const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
   const profile = new ProfileService(
     new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
+    (userId) => verification.afterMainPhotoChange(userId),
   );
   const payments = selectPayments(config, secret);
   // One process keeps discover queues in memory; several share them in Redis.
@@ -188,6 +202,7 @@ export function buildServices(inputs: ServiceInputs) {
     }),
     chat,
     profile,
+    verification,
     preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
     onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
     members,

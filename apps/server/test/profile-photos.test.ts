@@ -5,25 +5,12 @@ import type { UserRow } from '../src/db/schema';
 import { canDecodeHeic } from '../src/adapters/storage/photo-intake';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
+import { multipart } from './helpers/multipart';
 import { onlyIf } from './helpers/requires';
 
 interface Member { user: UserRow; token: string }
-interface Part { name: string; filename?: string; contentType?: string; data: Buffer | string }
 
 const MAX_BYTES = 1_000_000;
-
-/** A multipart/form-data body as a browser would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----linkup${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const image = (width: number, height: number, colour = '#e0457b') => sharp({ create: { width, height, channels: 3, background: colour } });
 const jpeg = (width = 640, height = 480, colour?: string) => image(width, height, colour).jpeg().toBuffer();

@@ -46,6 +46,8 @@ export interface UsersTable {
   restriction: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a suspension ends (null: a ban, a protective restriction, or none). */
   restricted_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** While photo-verified (issue 31): the badge, verified-only filters and message policy read it. */
+  verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -532,7 +534,58 @@ export interface ModerationAuditTable {
   created_at: Timestamp;
 }
 
+/** Issue 31: photo verification (migration 0022). */
+export interface VerificationChallengesTable {
+  id: string;
+  user_id: string;
+  /** The two poses, comma-separated, in order. */
+  poses: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface VerificationAttemptsTable {
+  id: string;
+  user_id: string;
+  poses: string;
+  status: 'verified' | 'rejected' | 'pending_review';
+  /** JSON array of rejection reasons. */
+  reasons: string;
+  similarity: number | null;
+  antispoof: number | null;
+  liveness: number | null;
+  estimated_age: number | null;
+  /** JSON array of private storage keys while a moderator reviews; null otherwise. */
+  selfie_keys: string | null;
+  review_status: 'open' | 'closed' | null;
+  priority: 'critical' | 'normal' | null;
+  decision: 'approve' | 'reject' | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface VerificationHashesTable {
+  id: string;
+  user_id: string;
+  attempt_id: string;
+  hash: string;
+  created_at: Timestamp;
+}
+
+export interface VerificationTemplatesTable {
+  user_id: string;
+  /** The face embedding, AES-256-GCM under a key derived from APP_SECRET (base64url). */
+  template: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  verification_challenges: VerificationChallengesTable;
+  verification_attempts: VerificationAttemptsTable;
+  verification_hashes: VerificationHashesTable;
+  verification_templates: VerificationTemplatesTable;
   member_roles: MemberRolesTable;
   moderation_decisions: ModerationDecisionsTable;
   moderation_marks: ModerationMarksTable;

@@ -37,6 +37,7 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
     updated_at: now,
     restriction: null,
     restricted_until: null,
+    verified_at: null,
     ...overrides,
   };
   await db.insertInto('users').values({ ...row, profile_completed: Boolean(row.profile_completed), is_demo: Boolean(row.is_demo) }).execute();

@@ -18,6 +18,7 @@ import * as m0018 from './0018_message_requests';
 import * as m0019 from './0019_report_evidence';
 import * as m0020 from './0020_message_flags';
 import * as m0021 from './0021_moderation';
+import * as m0022 from './0022_verification';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_report_evidence': m0019,
   '0020_message_flags': m0020,
   '0021_moderation': m0021,
+  '0022_verification': m0022,
 };

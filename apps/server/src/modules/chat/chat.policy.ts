@@ -54,7 +54,7 @@ export const chatPolicy: ChatPolicy = {
    * recipient started the conversation). 422, not 403: the client signs out on 403.
    */
   assertAcceptsMessages(recipient, allowed) {
-    if (recipient.message_policy !== 'everyone' && !allowed) throw new AppError(422, matchesOnlyMessage(recipient.name), { code: 'messages_from_matches_only' });
+    if (!allowed) throw new AppError(422, matchesOnlyMessage(recipient.name), { code: 'messages_from_matches_only' });
   },
 };
 

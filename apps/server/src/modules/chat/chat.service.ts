@@ -128,7 +128,9 @@ export class ChatService {
     const existing = await this.repo.findRoomByPair(pairKey(user.id, other.id));
     if (other.message_policy !== 'everyone') {
       const theyStarted = existing?.created_by === other.id || existing?.request_from === other.id;
-      chatPolicy.assertAcceptsMessages(other, theyStarted || (await this.repo.isMatched(user.id, other.id)));
+      chatPolicy.assertAcceptsMessages(other, contactPolicy.acceptsMessages(other.message_policy, {
+        theyStarted, matched: await this.repo.isMatched(user.id, other.id), senderVerified: await this.isVerified(user.id),
+      }));
     }
     if (existing && !requestPolicy.sees(existing, user.id)) await this.repo.clearRequest(existing.id, user.id);
     const { roomId, created } = await this.roomOfPair(user, other, [user.id], name);
@@ -203,6 +205,11 @@ export class ChatService {
     return this.sendAs(userId, body, exceptSocket, true);
   }
 
+  /** Whether the member is photo-verified (issue 31: message policy 'verified', the higher first-message tier). */
+  private async isVerified(userId: string): Promise<boolean> {
+    return (await this.requests.summaries.of([userId])).get(userId)?.is_verified ?? false;
+  }
+
   /** A send's flags (issue 29), classified once in `send` for every row its attempts build. */
   private readonly flagsOfSend = new WeakMap<SendMessageBody, string>();
 
@@ -219,7 +226,9 @@ export class ChatService {
       const theyStarted = other.room_created_by === other.user_id || request.request_from === other.user_id;
       chatPolicy.assertAcceptsMessages(
         { name: other.member_name, message_policy: other.message_policy },
-        theyStarted || (await this.repo.isMatched(userId, other.user_id)),
+        contactPolicy.acceptsMessages(other.message_policy, {
+          theyStarted, matched: await this.repo.isMatched(userId, other.user_id), senderVerified: await this.isVerified(userId),
+        }),
       );
     }
     if (request.request_status !== 'accepted') {
@@ -281,7 +290,7 @@ export class ChatService {
     const trust = await this.repo.senderTrust(userId, new Date(now.getTime() - REPORTS_WINDOW_MS).toISOString());
     const accountAgeMs = trust ? now.getTime() - Date.parse(trust.created_at) : 0;
     // Photo verification does not exist yet: when it does, a verified member's tier is read here.
-    const allowance = requestPolicy.firstMessageAllowance({ accountAgeMs, reportsLast7Days: trust?.reporters ?? 0, photoVerified: false }, limits);
+    const allowance = requestPolicy.firstMessageAllowance({ accountAgeMs, reportsLast7Days: trust?.reporters ?? 0, photoVerified: await this.isVerified(userId) }, limits);
     const anyoneLeft = members.some((m) => m.left_at);
     let row: ChatMessageRow;
     try {

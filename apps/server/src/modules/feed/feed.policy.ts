@@ -32,6 +32,8 @@ export interface FeedWalk {
   province: string | null;
   /** Post fields that must be one of the values. */
   postFields: { column: PostField; values: string[] }[];
+  /** Only photo-verified authors (issue 31). */
+  verifiedOnly: boolean;
   /** Where the previous page ended; else `offset` posts are skipped. */
   after: { createdAt: string; id: string } | null;
   offset: number;
@@ -100,6 +102,7 @@ export const feedPolicy: FeedPolicy = {
       city: query.city || (location ? prefs.city : null) || null,
       province: query.province || (location ? prefs.province : null) || null,
       postFields,
+      verifiedOnly: query.verifiedOnly === 'true',
       after,
       offset: after ? 0 : (query.page - 1) * query.per_page,
       // One more than a page tells whether there is more.

@@ -58,6 +58,7 @@ export function presentPost(storage: PhotoStorage, row: FeedPostListRow, extras:
     is_liked: likes?.liked ?? false,
     likes_count: likes?.count ?? 0,
     user_photo: mainPhoto ? photoUrls(storage, mainPhoto) : null,
+    is_verified: row.author_verified_at !== null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -23,7 +23,7 @@ const POST_COLUMNS = [
   'p.profile_description', 'p.is_available', 'p.preferred_age_min', 'p.preferred_age_max', 'p.preferred_body_type',
   'p.preferred_city', 'p.preferred_drinking', 'p.preferred_love_language', 'p.preferred_marital_status', 'p.created_at', 'p.updated_at',
   'u.name as author_name', 'u.gender as author_gender', 'u.date_of_birth as author_date_of_birth', 'u.city as author_city',
-  'st.show_age as author_show_age',
+  'st.show_age as author_show_age', 'u.verified_at as author_verified_at',
 ] as const;
 
 /**
@@ -148,6 +148,7 @@ export class FeedRepository {
     if (walk.city) query = query.where('u.city', '=', walk.city);
     if (walk.province) query = query.where('u.province', '=', walk.province);
     for (const { column, values } of walk.postFields) query = query.where(`p.${column}`, 'in', values);
+    if (walk.verifiedOnly) query = query.where('u.verified_at', 'is not', null);
     return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   }
 

@@ -216,6 +216,8 @@ export class DiscoverRepository {
       if (genders.length > 0) q = q.where('u.gender', 'in', genders);
       if (city) q = q.where('u.city', '=', city);
       if (province) q = q.where('u.province', '=', province);
+      // Issue 31: "Verified only" (both the direct query and the queue's rechecks build on this).
+      if (query.verified_only === 'true') q = q.where('u.verified_at', 'is not', null);
       for (const [field, column] of LIST_FIELDS) {
         const wanted = prefs[field];
         if (prefs.strict.has(field) && wanted.length > 0) q = q.where(`u.${column}`, 'in', wanted);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { membersPolicy, type RelationFacts } from './members.policy';
 
 const facts = (overrides: Partial<RelationFacts> = {}): RelationFacts => ({
-  matched: false, likedMe: false, messagePolicy: 'everyone', viewerIsPremium: false, ...overrides,
+  matched: false, likedMe: false, messagePolicy: 'everyone', viewerIsPremium: false, viewerIsVerified: false, ...overrides,
 });
 
 describe('membersPolicy.relation', () => {
@@ -22,6 +22,10 @@ describe('membersPolicy.relation', () => {
   it('accepts messages unless the member takes them from matches only and the two are not matched', () => {
     expect(membersPolicy.relation(facts({ messagePolicy: 'matches' })).accepts_messages).toBe(false);
     expect(membersPolicy.relation(facts({ messagePolicy: 'matches', matched: true })).accepts_messages).toBe(true);
+    // Issue 31: 'verified' accepts matches and photo-verified viewers.
+    expect(membersPolicy.relation(facts({ messagePolicy: 'verified' })).accepts_messages).toBe(false);
+    expect(membersPolicy.relation(facts({ messagePolicy: 'verified', viewerIsVerified: true })).accepts_messages).toBe(true);
+    expect(membersPolicy.relation(facts({ messagePolicy: 'matches', viewerIsVerified: true })).accepts_messages).toBe(false);
   });
 });
 

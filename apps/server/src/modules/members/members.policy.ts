@@ -1,6 +1,7 @@
 import { SAFETY_MESSAGES, type MemberRelation } from '@linkup/contract';
 import type { MessagePolicy } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { contactPolicy } from '../shared/contact.policy';
 
 /** What the server knows of where a viewer stands with another member. */
 export interface RelationFacts {
@@ -12,6 +13,8 @@ export interface RelationFacts {
   messagePolicy: MessagePolicy;
   /** People Who Like You is premium: only a premium viewer learns a like that has not made a match. */
   viewerIsPremium: boolean;
+  /** The viewer is photo-verified (issue 31: members who accept messages from verified members). */
+  viewerIsVerified: boolean;
 }
 
 /**
@@ -28,12 +31,12 @@ export const membersPolicy: MembersPolicy = {
     if (!member || member.hidden) throw notFound(SAFETY_MESSAGES.memberUnavailable);
   },
 
-  relation({ matched, likedMe, messagePolicy, viewerIsPremium }) {
+  relation({ matched, likedMe, messagePolicy, viewerIsPremium, viewerIsVerified }) {
     return {
       matched,
       // A free member is told only what a match tells anyway (People Who Like You is premium).
       liked_me: likedMe && (matched || viewerIsPremium),
-      accepts_messages: matched || messagePolicy === 'everyone',
+      accepts_messages: contactPolicy.acceptsMessages(messagePolicy, { matched, theyStarted: false, senderVerified: viewerIsVerified }),
     };
   },
 };

@@ -11,7 +11,7 @@ import type { PrivacyRepository } from '../shared/privacy.repository';
 /** The columns another member may learn something from; never phone, e-mail, birth date or cell. */
 const PUBLIC_COLUMNS = [
   'id', 'name', 'date_of_birth', 'gender', 'city', 'province', 'about', 'marital_status', 'body_type',
-  'relationship_type', 'how_often_drink', 'love_language', 'height_cm', 'job_title', 'education', 'last_active_at',
+  'relationship_type', 'how_often_drink', 'love_language', 'height_cm', 'job_title', 'education', 'last_active_at', 'verified_at',
 ] as const;
 
 /** What public profiles are made of (see `presentPublicProfiles`). */

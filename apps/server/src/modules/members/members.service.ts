@@ -47,7 +47,8 @@ export class MembersService {
     if (await this.repo.recordVisit(viewerId, memberId, isoNow(this.clock))) {
       await this.notifier.notify({ userId: memberId, type: 'profile_view', actorId: viewerId });
     }
-    return { ...profile, relation: membersPolicy.relation({ matched, likedMe, messagePolicy, viewerIsPremium }) };
+    const viewerIsVerified = rows.users.find((u) => u.id === viewerId)?.verified_at != null;
+    return { ...profile, relation: membersPolicy.relation({ matched, likedMe, messagePolicy, viewerIsPremium, viewerIsVerified }) };
   }
 
   /**

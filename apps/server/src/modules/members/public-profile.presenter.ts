@@ -50,6 +50,7 @@ export function presentPublicProfiles(
       ...datingFields(user),
       last_active_at: showOnline ? user.last_active_at : null,
       is_online: showOnline ? isOnline(user.last_active_at, now) : null,
+      is_verified: user.verified_at !== null,
     });
   }
   return result;

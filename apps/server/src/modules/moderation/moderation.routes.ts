@@ -3,6 +3,7 @@ import {
   AppealBodySchema, AppealDecisionBodySchema, HeldMessageResultSchema, HeldMessageSchema, AppealSchema, AppealsQuerySchema, AuditEntrySchema, DecisionBodySchema, DecisionResultSchema,
   MODERATION_LIMITS, MODERATION_MESSAGES, MemberRolesSchema, ModerationAppealSchema, ModerationMemberDetailSchema, ModerationStatsSchema,
   QueueItemSchema, QueueQuerySchema, ReportDetailSchema, RoleBodySchema, StandingSchema, StatsQuerySchema, envelope, pageQuery, paginated,
+  VerificationReviewDecisionBodySchema, VerificationReviewSchema,
 } from '@linkup/contract';
 import { notFound } from '../../lib/http-errors';
 import { IdParams, bearerAuth, currentMember, perMember } from '../../lib/routes';
@@ -27,6 +28,17 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       return { success: true as const, data: await moderation.queue(q.kind, q.status, q.page, q.per_page) };
     });
+
+    mod.get('/moderation/verifications/:id', {
+      schema: { ...secured, summary: 'A borderline photo verification: selfies beside the profile photos (issue 31)', params: IdParams, response: { 200: envelope(VerificationReviewSchema) } },
+    }, async (request) => ({ success: true as const, data: await moderation.verificationReview(request.params.id) }));
+
+    mod.post('/moderation/verifications/:id/decision', {
+      schema: { ...secured, summary: 'Approve or reject a borderline photo verification', params: IdParams, body: VerificationReviewDecisionBodySchema, response: { 200: envelope(VerificationReviewSchema) } },
+      config: perMember(60),
+    }, async (request) => ({
+      success: true as const, data: await moderation.decideVerification(currentMember(request).user.id, request.params.id, request.body), message: MODERATION_MESSAGES.decided,
+    }));
 
     mod.get('/moderation/reports/:id', {
       schema: { ...secured, summary: 'A report with its evidence and the subject\'s history', params: IdParams, response: { 200: envelope(ReportDetailSchema) } },

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import {
   MODERATION_MESSAGES, MODERATION_REASON_LABELS, REPORT_REASON_LABELS, type Appeal, type AuditEntry, type DecisionResult,
   type DecisionValues, type HeldMessage, type ModerationAction, type ModerationAppeal, type ModerationMemberDetail, type ModerationMemberSummary,
-  type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type QueueKind, type ReportDetail, type Standing,
+  type ModerationReasonCode, type ModerationStats, type Pagination, type QueueItem, type QueueKind, type VerificationReview,
+  type VerificationReviewDecisionBody, type ReportDetail, type Standing,
 } from '@linkup/contract';
 import type { MailSender } from '../../adapters/mail/mail';
 import type { PhotoStorage } from '../../adapters/storage/storage';
@@ -30,6 +31,8 @@ export interface HeldMessages {
 /** What moderation asks of the verification service about borderline verifications (issue 31). */
 export interface VerificationReviews {
   queueItems(status: 'open' | 'closed'): Promise<QueueItem[]>;
+  review(id: string): Promise<VerificationReview>;
+  decideReview(moderatorId: string, id: string, body: VerificationReviewDecisionBody): Promise<VerificationReview>;
 }
 
 export interface ModerationServiceDeps {
@@ -180,7 +183,11 @@ export class ModerationService {
       }));
       return page(items, pageNo, perPage);
     }
-    if (kind === 'verification') return page(await this.deps.verifications.queueItems(status), pageNo, perPage);
+    if (kind === 'verification') {
+      const items = await this.deps.verifications.queueItems(status);
+      const summaries = await this.#summaries(items.map((i) => i.subject.id));
+      return page(items.map((i) => ({ ...i, subject: summaries.get(i.subject.id) ?? i.subject })), pageNo, perPage);
+    }
     if (kind === 'held') {
       if (status === 'closed') return page([], pageNo, perPage);
       const held = await this.heldMessages(1, 500);
@@ -199,6 +206,23 @@ export class ModerationService {
     }));
     items.sort((a, b) => policy.compareQueue(a, b));
     return page(items, pageNo, perPage);
+  }
+
+  // ── Verifications (issue 31) ──
+
+  /** A borderline photo verification: the selfies beside the profile photos. */
+  verificationReview(id: string): Promise<VerificationReview> {
+    return this.deps.verifications.review(id);
+  }
+
+  /** Approves or rejects it (the selfies are deleted either way), with an audit entry. */
+  async decideVerification(moderatorId: string, id: string, body: VerificationReviewDecisionBody): Promise<VerificationReview> {
+    const review = await this.deps.verifications.decideReview(moderatorId, id, body);
+    await this.deps.repo.audit({
+      action: body.outcome === 'approve' ? 'verification_approved' : 'verification_rejected', actor_id: moderatorId, subject_id: review.member_id,
+      target: review.id, reason_code: body.reason ?? null, statement: body.note ?? null, created_at: isoNow(this.deps.clock),
+    });
+    return review;
   }
 
   async reportDetail(reportId: string): Promise<ReportDetail> {

@@ -22,6 +22,8 @@ export class ProfileService {
     private readonly storage: PhotoStorage,
     private readonly limits: PhotoLimits,
     private readonly locationChanges: LocationChanges,
+    /** Told after the main photo changed (issue 31: the verified badge follows the main photo's face). */
+    private readonly mainPhotoChanged: (userId: string) => void = () => {},
   ) {}
 
   /** Fills in the interest catalogue's missing names (at start-up, whether or not demo data is seeded). */
@@ -107,11 +109,13 @@ export class ProfileService {
   }
 
   async setPrimary(userId: string, photoId: string): Promise<PhotoList> {
-    await this.repo.withMemberLock(userId, async (trx) => {
+    const changed = await this.repo.withMemberLock(userId, async (trx) => {
       const rows = await this.repo.photos(userId, trx);
       if (!rows.some((r) => r.id === photoId)) throw notFound();
       await this.repo.arrange(trx, userId, rows.map((r) => r.id), photoId);
+      return !rows.some((r) => r.id === photoId && toBool(r.is_primary));
     });
+    if (changed) this.mainPhotoChanged(userId);
     return this.photoList(userId);
   }
 
@@ -128,6 +132,7 @@ export class ProfileService {
       return target;
     });
     await deleteStoredPhoto(this.storage, removed.storage_key).catch(() => {});
+    if (toBool(removed.is_primary)) this.mainPhotoChanged(userId);
     return this.photoList(userId);
   }
 

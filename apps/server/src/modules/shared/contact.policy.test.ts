@@ -23,3 +23,22 @@ describe('contactPolicy.ageRangeRevealsAge', () => {
     expect(contactPolicy.ageRangeRevealsAge({ min: 30, max: 30 })).toBe(true);
   });
 });
+
+describe('contactPolicy.acceptsMessages (who may message me)', () => {
+  const stranger = { matched: false, theyStarted: false, senderVerified: false };
+  it('everyone: any member', () => {
+    expect(contactPolicy.acceptsMessages('everyone', stranger)).toBe(true);
+  });
+  it('matches: a match or a conversation they started, never a stranger even when verified', () => {
+    expect(contactPolicy.acceptsMessages('matches', stranger)).toBe(false);
+    expect(contactPolicy.acceptsMessages('matches', { ...stranger, senderVerified: true })).toBe(false);
+    expect(contactPolicy.acceptsMessages('matches', { ...stranger, matched: true })).toBe(true);
+    expect(contactPolicy.acceptsMessages('matches', { ...stranger, theyStarted: true })).toBe(true);
+  });
+  it('verified: matches and photo-verified members, not an unverified stranger', () => {
+    expect(contactPolicy.acceptsMessages('verified', stranger)).toBe(false);
+    expect(contactPolicy.acceptsMessages('verified', { ...stranger, senderVerified: true })).toBe(true);
+    expect(contactPolicy.acceptsMessages('verified', { ...stranger, matched: true })).toBe(true);
+    expect(contactPolicy.acceptsMessages('verified', { ...stranger, theyStarted: true })).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { AGE_LIMITS } from '@linkup/contract';
+import { AGE_LIMITS, type MessagePolicyValue } from '@linkup/contract';
 
 /** Where two members stand with each other, as far as seeing one another goes. */
 export interface PairState {
@@ -6,6 +6,16 @@ export interface PairState {
   blocked: boolean;
   /** The two were matched and one of them unmatched (until they match again). */
   unmatched: boolean;
+}
+
+/** Where a would-be sender stands with the recipient of a first message. */
+export interface SenderFacts {
+  /** The two are matched now. */
+  matched: boolean;
+  /** The recipient started the conversation (opened the room or wrote first). */
+  theyStarted: boolean;
+  /** The sender is photo-verified (issue 31). */
+  senderVerified: boolean;
 }
 
 /** An age range a list is narrowed by (a filter of the page, or a strict preference). */
@@ -32,5 +42,14 @@ export const contactPolicy = {
    */
   ageRangeRevealsAge(range: AgeRange | null): boolean {
     return range !== null && (range.min > AGE_LIMITS.min || range.max < AGE_LIMITS.max);
+  },
+
+  /**
+   * "Who may message me" (privacy `message_policy`): everyone; only matches (or a conversation
+   * they started); or, issue 31, matches and photo-verified members.
+   */
+  acceptsMessages(policy: MessagePolicyValue, sender: SenderFacts): boolean {
+    if (policy === 'everyone' || sender.matched || sender.theyStarted) return true;
+    return policy === 'verified' && sender.senderVerified;
   },
 };

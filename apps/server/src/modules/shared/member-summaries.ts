@@ -24,6 +24,7 @@ export function presentMemberSummaries(rows: MemberSummaryRows, storage: PhotoSt
       age: user.date_of_birth && rows.privacy.get(user.id)?.show_age !== false ? ageFromBirthDate(user.date_of_birth, now) : null,
       city: user.city,
       photo: photo ? photoUrls(storage, photo.key) : null,
+      is_verified: user.verified_at !== null,
     });
   }
   return result;

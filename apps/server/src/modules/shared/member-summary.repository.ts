@@ -5,14 +5,14 @@ import type { PrivacyRepository } from './privacy.repository';
 
 /** What lists show of members, as stored: their row, photo keys and privacy. */
 export interface MemberSummaryRows {
-  users: { id: string; name: string; date_of_birth: string | null; city: string | null }[];
+  users: { id: string; name: string; date_of_birth: string | null; city: string | null; verified_at: string | null }[];
   photos: { user_id: string; storage_key: string; position: number; is_primary: boolean | number }[];
   privacy: Awaited<ReturnType<PrivacyRepository['of']>>;
 }
 
 // One member's rows, compiled once: each notification presents its actor (see `preparedQuery`).
 const userOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['users'][number]>((db, param) => db
-  .selectFrom('users').select(['id', 'name', 'date_of_birth', 'city']).where('id', '=', param('id')));
+  .selectFrom('users').select(['id', 'name', 'date_of_birth', 'city', 'verified_at']).where('id', '=', param('id')));
 const photosOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['photos'][number]>((db, param) => db
   .selectFrom('user_photos').select(['user_id', 'storage_key', 'position', 'is_primary']).where('user_id', '=', param('id')));
 
@@ -32,7 +32,7 @@ export class MemberSummaryRepository {
       return { users: users.rows, photos: photos.rows, privacy };
     }
     const [users, photos, privacy] = await Promise.all([
-      this.db.selectFrom('users').select(['id', 'name', 'date_of_birth', 'city']).where('id', 'in', unique).execute(),
+      this.db.selectFrom('users').select(['id', 'name', 'date_of_birth', 'city', 'verified_at']).where('id', 'in', unique).execute(),
       this.db.selectFrom('user_photos').select(['user_id', 'storage_key', 'position', 'is_primary']).where('user_id', 'in', unique).execute(),
       this.privacy.of(unique),
     ]);
