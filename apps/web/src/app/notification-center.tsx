@@ -1,4 +1,4 @@
-import { notificationActionPath, type PushData } from '@linkup/contract';
+import { notificationActionPath, notificationMemberId, type PushData } from '@linkup/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -21,8 +21,12 @@ export function NotificationCenter() {
     (action: string, data: PushData) => {
       if (action === 'dismiss') return;
       if (action === 'like_back') {
-        const memberId = data.viewer_id ?? data.sender_id ?? data.user_id;
-        if (!memberId) return;
+        const memberId = notificationMemberId(data);
+        // A free member's liker is hidden: the Premium page says what unlocks them (issue 32).
+        if (!memberId) {
+          void navigate(notificationActionPath(action, data));
+          return;
+        }
         likeMember(memberId)
           .then((result) => {
             if (result.matched && result.match) void navigate(`/app/match/${result.match.id}`);

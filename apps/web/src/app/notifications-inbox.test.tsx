@@ -1,4 +1,4 @@
-import { FEED_ERRORS } from '@linkup/contract';
+import { FEED_ERRORS, PREMIUM_UNLOCKS, type SubscriptionStatus } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,9 @@ import { renderApp } from '@/test/render-app';
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
+const free: SubscriptionStatus = {
+  is_premium: false, plan: null, provider: null, premium_until: null, renews: false, in_grace: false, can_cancel: false, can_resume: false, has_portal: false, payments: [],
+};
 
 function api(handlers: Record<string, FetchHandler> = {}) {
   return mockApi({
@@ -19,6 +22,8 @@ function api(handlers: Record<string, FetchHandler> = {}) {
     'GET /api/feed/notifications': () => ok(inbox([])),
     'GET /api/feed': () => ok(page([])),
     'GET /api/feed/my-post': () => ok({ has_post: false, post: null }),
+    'GET /api/subscription': () => ok(free),
+    'GET /api/subscription/plans': () => ok([]),
     ...handlers,
   });
 }
@@ -136,6 +141,23 @@ describe('Notifications: every one leads somewhere (issue 32)', { timeout: 20_00
     await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
     expect(router.state.location.search).toBe(search);
     expect(calledEndpoints(fetch)).toContain(`PUT /api/feed/notifications/${item.id}/clicked`);
+  });
+
+  it('the Premium page a hidden liker leads to says what it unlocks; the card’s Like Back leads there too', async () => {
+    const fetch = api({
+      'GET /api/feed/notifications': () => ok(inbox([hiddenLike])),
+      'PUT /api/feed/notifications/l1/clicked': () => ok({ ...hiddenLike, is_clicked: true, clicked_at: new Date().toISOString() }),
+    });
+    const { user, router } = await open('/app/notifications', 'Notifications');
+    await user.click(await screen.findByRole('button', { name: /Someone likes you/ }));
+    expect(await screen.findByTestId('premium-unlock', {}, { timeout: 5000 })).toHaveTextContent(PREMIUM_UNLOCKS.likes);
+    await router.navigate('/app/dashboard');
+    await waitFor(() => expect(fakeSocket.listenerCount('notification')).toBeGreaterThanOrEqual(1));
+    await fakeSocket.deliver('notification', { ...hiddenLike.data, notification_id: 'l2' });
+    await user.click(await screen.findByRole('button', { name: 'Like Back' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?unlock=likes'));
+    expect(router.state.location.pathname).toBe('/app/subscription');
+    expect(calledEndpoints(fetch).filter((e) => e.includes('/like'))).toEqual([]);
   });
 
   it('shows initials or the type’s icon for an item without a photo, never a bare "?"', async () => {

@@ -6,6 +6,7 @@ import {
   buildCard, buildMatch, buildPhoto, buildStats, buildSummary, dailyLimitFailure, failure, ok, shellHandlers, swipeResult,
 } from '@/features/matching/test/fixtures';
 import { useSessionStore } from '@/lib/session-store';
+import { fakeSocket } from '@/test/fake-socket';
 import { buildSession, calledEndpoints, mockApi, type FetchHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -145,6 +146,26 @@ describe('Discover: the card stack', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep browsing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('article', { name: 'Sipho, 31' })).toBeInTheDocument();
+  });
+
+  it('shows the match I make once: the dialog, not the match card on top, whichever arrives first (issue 32)', async () => {
+    const match = buildMatch('m1', buildSummary('usr_thandi', 'Thandi'), { chat_room_id: 'room_77' });
+    const card = { type: 'match', notification_id: 'n1', user_id: 'usr_thandi', username: 'Thandi', chat_room_id: 'room_77', action: 'start_chat' };
+    api({ 'POST /api/matches/usr_thandi/like': () => ok(swipeResult('like', { matched: true, match }), "It's a match!") });
+    const { user } = await openDiscover();
+    await waitFor(() => expect(fakeSocket.listenerCount('notification')).toBeGreaterThanOrEqual(1));
+    // The server's card may arrive before the like's answer…
+    await fakeSocket.deliver('notification', card);
+    expect((await screen.findAllByText('New Match')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Like', exact: true }));
+    await screen.findByRole('dialog', { name: "It's a match!" }, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryAllByText('New Match')).toHaveLength(0));
+    // …or after it.
+    await fakeSocket.deliver('notification', { ...card, notification_id: 'n2' });
+    expect(screen.queryAllByText('New Match')).toHaveLength(0);
+    // Another member's match still shows its card.
+    await fakeSocket.deliver('notification', { ...card, notification_id: 'n3', user_id: 'usr_sipho', username: 'Sipho' });
+    expect((await screen.findAllByText('New Match')).length).toBeGreaterThan(0);
   });
 
   it('shows "out of likes" on a 429 with when likes come back and an upsell — and stays signed in', async () => {

@@ -1,7 +1,9 @@
 import type { Match } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useMatchCelebration } from '@/lib/match-celebration';
 import { MemberPhoto } from '@/features/matching/components/member-photo';
 import type { MatchingMe } from '@/features/matching/utils/member';
 import { matchingPaths } from '@/features/matching/utils/paths';
@@ -17,6 +19,13 @@ interface MatchDialogProps {
 
 /** "It's a match!": both photos, 'Start Chat' and 'Keep browsing'. */
 export function MatchDialog({ match, me, onClose, closeLabel = 'Keep browsing' }: MatchDialogProps) {
+  // While it shows, the in-app card of this same match stays away (issue 32).
+  const celebrate = useMatchCelebration((s) => s.celebrate);
+  const memberId = match?.user.id ?? null;
+  useEffect(() => {
+    celebrate(memberId);
+    return () => celebrate(null);
+  }, [memberId, celebrate]);
   return (
     <Dialog
       header="It's a match!"

@@ -6,6 +6,7 @@ import { cardButtons, cardSender, typeIcon, typeLabel } from '@/features/notific
 import { useNotificationCardStore } from '@/features/notifications/stores/notification-card-store';
 import { initials, relativeTime } from '@/lib/format';
 import { VerifiedBadge } from '@/components/verified-badge';
+import { isCelebrated, useMatchCelebration } from '@/lib/match-celebration';
 import { mediaUrl } from '@/lib/media-url';
 
 /**
@@ -18,6 +19,7 @@ import { mediaUrl } from '@/lib/media-url';
 export function NotificationCard({ onAction }: { onAction: (action: string, data: PushData) => void }) {
   const card = useNotificationCardStore((s) => s.card);
   const dismiss = useNotificationCardStore((s) => s.dismiss);
+  const celebrated = useMatchCelebration((s) => s.memberId);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
@@ -34,7 +36,12 @@ export function NotificationCard({ onAction }: { onAction: (action: string, data
     setFocused(false);
   }, [card]);
 
-  if (!card) return null;
+  // The match whose dialog is on screen shows once: the dialog, not the card on top (issue 32).
+  useEffect(() => {
+    if (card && isCelebrated(card.data, celebrated)) dismiss();
+  }, [card, celebrated, dismiss]);
+
+  if (!card || isCelebrated(card.data, celebrated)) return null;
   const { data } = card;
   const label = typeLabel(data.type);
   const sender = cardSender(data);

@@ -1,5 +1,5 @@
 import '@/features/subscriptions/subscriptions.css';
-import { PREMIUM_FEATURES, PREMIUM_TEXTS, VERIFICATION_MESSAGES, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
+import { PREMIUM_FEATURES, PREMIUM_TEXTS, PREMIUM_UNLOCKS, VERIFICATION_MESSAGES, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -61,6 +61,8 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
   const plans = usePlans();
   const [params] = useSearchParams();
   const from = params.get('from');
+  // Where a notification about a hidden member led (issue 32): what Premium would unlock there.
+  const unlock = Object.entries(PREMIUM_UNLOCKS).find(([key]) => key === params.get('unlock'))?.[1];
 
   const header = <PageHeader title={title} subtitle="Unlimited likes, see who likes you and who visited, and boost your profile." />;
   if (status.isPending || plans.isPending) return <section className="subscription-page">{header}<Loading label="Loading Premium" /></section>;
@@ -72,6 +74,7 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
   return (
     <section className="subscription-page">
       {header}
+      {unlock && !mine.is_premium && <p className="premium-unlock" data-testid="premium-unlock">{unlock}</p>}
       <StatusCard status={mine} />
 
       <table className="premium-compare">
