@@ -146,7 +146,7 @@ describe('first messages', () => {
     expect((await call(held, 'GET', '/chat/requests')).json().data.pagination.total).toBe(0);
     for (const url of [`/chat/rooms/${roomId}`, `/chat/rooms/${roomId}/messages`]) expect((await call(held, 'GET', url)).statusCode).toBe(404);
     expect((await call(held, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(404);
-    expect(await heldSocket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, message: 'Resource not found.' });
+    expect(await heldSocket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
     // Nor when she opens the chat with him herself: his held message stays his.
     const reopened = (await call(held, 'POST', '/chat/rooms', { user_id: young.user.id })).json().data as ChatRoom;
     expect(reopened).toMatchObject({ id: roomId, latest_message: null });

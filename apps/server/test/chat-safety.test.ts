@@ -156,8 +156,8 @@ describe('chat and safety', () => {
       t.app.realtime.toChannel(channel, 'message.sent', { channel, message });
       await Promise.all([drained(t.app, sa), drained(t.app, sb)]);
       expect([sentToA.length, sentToB.length]).toEqual([0, 0]);
-      expect(await sa.emitWithAck('subscribe', channel)).toEqual({ ok: false, message: 'Resource not found.' });
-      expect(await sb.emitWithAck('subscribe', channel)).toEqual({ ok: false, message: 'Resource not found.' });
+      expect(await sa.emitWithAck('subscribe', channel)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
+      expect(await sb.emitWithAck('subscribe', channel)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
 
       await unblock(a, b);
       expect(await sb.emitWithAck('subscribe', channel)).toEqual({ ok: true });

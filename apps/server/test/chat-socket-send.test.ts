@@ -58,7 +58,7 @@ describe('sending messages over the socket', () => {
     const roomId = await openRoom(a, b);
     const overHttp = await live.t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(c.token), payload: { chat_room_id: roomId, message: 'let me in' } });
     expect(overHttp.statusCode).toBe(404);
-    expect(await send(c.socket, { chat_room_id: roomId, message: 'let me in' })).toEqual({ ok: false, status: 404, code: 'not_found', message: overHttp.json().message });
+    expect(await send(c.socket, { chat_room_id: roomId, message: 'let me in' })).toEqual({ ok: false, status: 404, code: 'room_not_found', message: overHttp.json().message });
     const empty = await send(a.socket, { chat_room_id: roomId, message: '   ' });
     expect(empty).toMatchObject({ ok: false, status: 422 });
     expect(empty.ok ? {} : empty.errors).toHaveProperty('message');

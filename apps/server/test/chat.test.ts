@@ -291,7 +291,7 @@ describe('chat real time', () => {
     const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];
     const roomId = await openRoom(a, b);
     expect(await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
-    expect(await c.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, message: 'Resource not found.' });
+    expect(await c.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
 
     const bRoom = record<{ message: ChatMessage }>(b.socket, 'message.sent');
     const bNew = record<{ chat_room_id: string; channel: string }>(b.socket, 'NewMessage');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, CommandAck } from '@linkup/contract';
+import type { ChatMessage, CommandAck, ConnectRefusal } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import { listen, liveTestApp, openSocket, until, type ClientSocket } from './helpers/sockets';
@@ -64,7 +64,9 @@ describe('per-member limits count the member, not the session', () => {
 
 const CAP = 3;
 /** Opens a socket, or answers the server's refusal (the connect error's message). */
-const tryOpen = (origin: string, token: string): Promise<ClientSocket | string> => openSocket(origin, token).catch((err: Error) => err.message);
+/** The socket, or the code of the refusal (the handshake error's `data`). */
+const tryOpen = (origin: string, token: string): Promise<ClientSocket | string> =>
+  openSocket(origin, token).catch((err: Error & { data?: ConnectRefusal }) => err.data?.code ?? err.message);
 
 /** Issue #12 item 12: a member holds at most SOCKETS_PER_MEMBER sockets open, whatever their sessions. */
 describe('a cap on the sockets one member holds open', () => {
@@ -76,7 +78,7 @@ describe('a cap on the sockets one member holds open', () => {
     const [first, second] = [await signIn(t.app, me), await signIn(t.app, me)];
     const open: ClientSocket[] = [];
     for (const token of [first, second, first]) open.push(await live.openSocket(token));
-    expect(await tryOpen(origin, second)).toBe('Too many requests. Please try again later.');
+    expect(await tryOpen(origin, second)).toBe('socket_limit');
     // Another member is not affected.
     await live.openSocket(await signIn(t.app, await buildUser(t.database.db)));
 
@@ -145,7 +147,7 @@ describe('per-member limits across two app instances sharing Redis (in one Node 
     const me = await buildUser(a.database.db);
     const token = await signIn(a.app, me);
     for (const origin of [origins[0]!, origins[1]!, origins[0]!]) sockets.push(await openSocket(origin, token));
-    expect(await tryOpen(origins[1]!, token)).toBe('Too many requests. Please try again later.');
+    expect(await tryOpen(origins[1]!, token)).toBe('socket_limit');
 
     const burster = await signIn(a.app, await buildUser(a.database.db));
     const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => tryOpen(origins[i % 2]!, burster)));

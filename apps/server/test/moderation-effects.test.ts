@@ -26,7 +26,7 @@ describe('a suspension takes effect at once', () => {
     expect(await found()).toBe(0);
     // Signing in again gives a restricted session: no socket, 423 on everything but the standing.
     const again = await signIn(live.t.app, subject.user);
-    await expect(live.openSocket(again)).rejects.toThrow();
+    await expect(live.openSocket(again)).rejects.toMatchObject({ data: { status: 423, code: 'account_suspended' } });
     expect((await call(again, 'GET', '/matches')).json().code).toBe('account_suspended');
     expect((await call(again, 'GET', '/account/standing')).json().data.status).toBe('suspended');
   });

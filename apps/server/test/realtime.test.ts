@@ -34,8 +34,10 @@ describe('real-time: handshake, own channel, channel checks', () => {
     await t.close();
   });
 
-  it('refuses a handshake without a valid token', async () => {
-    await expect(open(origin, 'not-a-real-token-at-all-xxxxxxxx')).rejects.toThrow('Authentication required. Please log in.');
+  it('refuses a handshake without a valid token, with the code in the error\'s data', async () => {
+    await expect(open(origin, 'not-a-real-token-at-all-xxxxxxxx')).rejects.toMatchObject({
+      message: 'Authentication required. Please log in.', data: { status: 401, code: 'unauthenticated' },
+    });
   });
 
   it('delivers a member’s events only to that member', async () => {
@@ -56,9 +58,9 @@ describe('real-time: handshake, own channel, channel checks', () => {
     sockets.push(socket);
     expect(await socket.emitWithAck('subscribe', 'messages')).toEqual({ ok: true });
     expect(await socket.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: true });
-    expect(await socket.emitWithAck('subscribe', 'chat.room.someone-elses')).toEqual({ ok: false, message: 'Resource not found.' });
-    expect(await socket.emitWithAck('subscribe', 'anything-else')).toEqual({ ok: false, message: 'Resource not found.' });
-    expect(await socket.emitWithAck('subscribe', 42 as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
+    expect(await socket.emitWithAck('subscribe', 'chat.room.someone-elses')).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
+    expect(await socket.emitWithAck('subscribe', 'anything-else')).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
+    expect(await socket.emitWithAck('subscribe', 42 as unknown as string)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
   });
 
   it('checks a channel\'s id as an id before asking its authoriser (issue #27 item 14)', async () => {
@@ -66,10 +68,10 @@ describe('real-time: handshake, own channel, channel checks', () => {
     sockets.push(socket);
     const before = checks;
     for (const channel of ['chat.room.\u0000', 'chat.room.a\u0000b', 'chat.room.\u202Eallowed', 'chat.room.a b', 'chat.room.a/b', `chat.room.${'x'.repeat(65)}`, 'chat.room.', 'chat.room.😀']) {
-      expect(await socket.emitWithAck('subscribe', channel), JSON.stringify(channel)).toEqual({ ok: false, message: 'Resource not found.' });
+      expect(await socket.emitWithAck('subscribe', channel), JSON.stringify(channel)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
     }
     for (const channel of [null, { toString: () => 'chat.room.allowed' }, ['chat.room.allowed']]) {
-      expect(await socket.emitWithAck('subscribe', channel as unknown as string)).toEqual({ ok: false, message: 'Resource not found.' });
+      expect(await socket.emitWithAck('subscribe', channel as unknown as string)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
     }
     expect(checks).toBe(before);
   });
@@ -80,7 +82,7 @@ describe('real-time: handshake, own channel, channel checks', () => {
     });
     const socket = await open(origin, await signIn(t.app, await buildUser(t.database.db)));
     sockets.push(socket);
-    expect(await socket.emitWithAck('subscribe', 'probe.db.abc')).toEqual({ ok: false, message: 'Validation failed. Please check your input.' });
+    expect(await socket.emitWithAck('subscribe', 'probe.db.abc')).toEqual({ ok: false, code: 'validation_failed', message: 'Validation failed. Please check your input.' });
   });
 
   it('unsubscribes only from channels a subscribe could join: never the member\'s or the session\'s own room', async () => {
@@ -109,8 +111,8 @@ describe('real-time: handshake, own channel, channel checks', () => {
     for (let i = 0; i < SUBSCRIBES_PER_MINUTE; i++) await (i % 2 ? s1 : s2).emitWithAck('subscribe', `chat.room.probe-${i}`);
     expect(checks - before).toBe(SUBSCRIBES_PER_MINUTE);
     // Per member, whichever socket asks.
-    expect(await s1.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, message: 'Too many requests. Please try again later.' });
-    expect(await s2.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, message: 'Too many requests. Please try again later.' });
+    expect(await s1.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, code: 'subscribe_limit', message: 'Too many requests. Please try again later.' });
+    expect(await s2.emitWithAck('subscribe', 'chat.room.allowed')).toEqual({ ok: false, code: 'subscribe_limit', message: 'Too many requests. Please try again later.' });
     expect(checks - before).toBe(SUBSCRIBES_PER_MINUTE);
     expect(await s1.emitWithAck('subscribe', 'messages')).toEqual({ ok: true });
   });
@@ -178,7 +180,7 @@ describe('real-time: connection attempts per address', () => {
     const first = await open(origin, token);
     await expect(open(origin, 'not-a-real-token-at-all-xxxxxxxx')).rejects.toThrow('Authentication required. Please log in.');
     const third = await open(origin, token);
-    await expect(open(origin, token)).rejects.toThrow('Too many requests. Please try again later.');
+    await expect(open(origin, token)).rejects.toMatchObject({ data: { status: 429, code: 'socket_connect_limit' } });
     // Those already connected stay connected.
     expect([first.connected, third.connected]).toEqual([true, true]);
     first.close();

@@ -122,7 +122,7 @@ describe('an ended session ends its sockets', () => {
     const otherRoom = (await call(again.token, 'POST', '/chat/rooms', { user_id: friend.user.id })).json().data;
     await live.t.database.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', again.user.id).execute();
     const ack: SubscribeAck = await again.socket.emitWithAck('subscribe', roomChannel(otherRoom.id));
-    expect(ack).toEqual({ ok: false, message: 'Authentication required. Please log in.' });
+    expect(ack).toEqual({ ok: false, code: 'unauthenticated', message: 'Authentication required. Please log in.' });
     await closedByServer(again.socket);
   });
 

@@ -7,6 +7,10 @@
  */
 export const ERROR_CODE_STATUS = {
   bad_request: 400,
+  /** The feed needs the member's dating preferences first (onboarding's preferences step). */
+  preferences_required: 400,
+  /** A payment provider's webhook whose signature does not verify (or is too old): nothing changes. */
+  webhook_signature_invalid: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   premium_required: 402,
@@ -16,7 +20,37 @@ export const ERROR_CODE_STATUS = {
   /** A banned member's number or e-mail (kept as an HMAC, even after deletion) cannot register again (issue 30). */
   registration_refused: 403,
   not_found: 404,
+  /** Another member: unknown, hidden, blocked either way or deleted — all look the same. */
+  member_not_found: 404,
+  match_not_found: 404,
+  room_not_found: 404,
+  message_not_found: 404,
+  post_not_found: 404,
+  photo_not_found: 404,
+  notification_not_found: 404,
+  report_not_found: 404,
+  decision_not_found: 404,
+  appeal_not_found: 404,
+  plan_not_found: 404,
+  payment_not_found: 404,
+  /** The member has no subscription to manage. */
+  subscription_not_found: 404,
+  /** The payment provider offers no billing portal for this member (the sandbox has none). */
+  billing_portal_not_found: 404,
+  /** A real-time channel that does not exist or that the member may not follow (the two look the same). */
+  channel_not_found: 404,
+  /** A socket command the server does not know. */
+  command_not_found: 404,
   conflict: 409,
+  /** A message request was accepted or declined meanwhile: reload the room and send again. */
+  request_changed: 409,
+  /** The member's post exists already (one post per member): edit it instead. */
+  post_exists: 409,
+  /** The member has a live subscription that does not end at its period's end. */
+  already_subscribed: 409,
+  /** A moderator's decision on this report (or appeal) was made already, by someone else or an earlier request. */
+  report_decided: 409,
+  appeal_decided: 409,
   /** The decision already has an appeal (one per decision, issue 30). */
   appeal_exists: 409,
   /** The decision can no longer be appealed (6 months passed, or dismissals and lifted restrictions, issue 30). */
@@ -49,10 +83,63 @@ export const ERROR_CODE_STATUS = {
   account_suspended: 423,
   unsupported_media_type: 415,
   validation_failed: 422,
+  /** Field-level refusals; `errors` names the field (so each form can show it where it belongs). */
+  mobile_invalid: 422,
+  otp_invalid: 422,
+  email_taken: 422,
+  mobile_taken: 422,
+  /** The number the member registered with was confirmed by another account first. */
+  mobile_claimed: 422,
+  email_unchanged: 422,
+  mobile_unchanged: 422,
+  password_unchanged: 422,
+  /** The current password given to confirm a change is wrong. */
+  password_wrong: 422,
+  password_too_common: 422,
+  /** A banned member's number or e-mail, refused as a member's new contact (issue 30). */
+  contact_refused: 422,
+  email_already_verified: 422,
+  mobile_already_confirmed: 422,
+  verification_link_invalid: 422,
+  reset_link_invalid: 422,
+  /** The phone sign-up's token is unknown, used or expired (issue 32): prove the number with a new code. */
+  signup_invalid: 422,
+  /** Registration's fields were refused (`errors` per field: mobile, e-mail, password). */
+  registration_invalid: 422,
+  /** Onboarding cannot finish yet: `errors` names each missing step. */
+  onboarding_incomplete: 422,
+  preferences_invalid: 422,
+  /** The shared position is farther than any city LinkUp knows. */
+  location_too_far: 422,
+  interest_unknown: 422,
+  interests_too_many: 422,
+  photo_missing: 422,
+  photo_too_large: 422,
+  /** Not an image, a format or encoding that cannot be read, or a corrupt file. */
+  photo_unreadable: 422,
+  /** The member has as many photos as a profile may hold. */
+  photos_full: 422,
+  /** A reorder that does not list exactly the member's photos. */
+  photo_order_invalid: 422,
+  /** A like, super like, pass, block or report aimed at oneself. */
+  own_profile: 422,
+  own_post: 422,
+  post_image_twice: 422,
+  /** A post image that is neither a fresh upload of this post nor one of the member's profile photos. */
+  post_image_invalid: 422,
+  /** A feed page link that is not one the server gave (or no longer valid). */
+  cursor_invalid: 422,
+  push_subscription_invalid: 422,
   messages_from_matches_only: 422,
   /** A Web Push subscription whose endpoint is not a known push service's https address (issue 27). */
   push_endpoint_refused: 422,
   rate_limited: 429,
+  /** Real-time connection attempts from one address: try again in a while. */
+  socket_connect_limit: 429,
+  /** The member has as many real-time connections open as allowed (SOCKETS_PER_MEMBER). */
+  socket_limit: 429,
+  /** Channel subscriptions per minute. */
+  subscribe_limit: 429,
   /** The free daily likes are used up; `details.resets_at` says when more come. */
   daily_likes_used: 429,
   /** The daily super likes are used up; `details.resets_at` says when more come. */
@@ -72,9 +159,19 @@ export const ERROR_CODE_STATUS = {
   verification_limit: 429,
   server_error: 500,
   unavailable: 503,
+  /** WhatsApp delivery is not configured on this server. */
+  whatsapp_unavailable: 503,
+  /** E-mail delivery is not configured on this server. */
+  mail_unavailable: 503,
+  /** No payment provider is configured here (or not the one the member's subscription is with). */
+  payment_provider_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
+/** The statuses the catalogue's codes have. */
+export type ErrorStatus = (typeof ERROR_CODE_STATUS)[ErrorCode];
+/** The codes of one status: `ErrorCodeOf<404>` is `'not_found' | 'member_not_found' | …`. */
+export type ErrorCodeOf<S extends ErrorStatus> = { [C in ErrorCode]: (typeof ERROR_CODE_STATUS)[C] extends S ? C : never }[ErrorCode];
 export const ERROR_CODES = Object.keys(ERROR_CODE_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** What some errors add for the client to act on (all optional). */
@@ -85,6 +182,10 @@ export interface ErrorDetails {
   remaining?: number;
   /** account_suspended: when the suspension ends (ISO-8601, UTC); null for a ban (issue 30). */
   until?: string | null;
+  /** otp_invalid: wrong tries the code has left (issue 32). */
+  tries_left?: number;
+  /** login_locked: seconds until sign-in attempts are allowed again (issue 32). */
+  retry_after?: number;
 }
 
 /** Whether `value` is a code of the catalogue (what ErrorCodeSchema accepts, without zod for the web's first pages). */
@@ -95,14 +196,19 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The details an error body carries, as ErrorDetailsSchema reads them (unknown fields dropped); undefined when malformed. */
 export function errorDetailsFrom(value: unknown): ErrorDetails | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { resets_at: resetsAt, remaining, until } = value as { resets_at?: unknown; remaining?: unknown; until?: unknown };
+  const { resets_at: resetsAt, remaining, until, tries_left: triesLeft, retry_after: retryAfter } = value as {
+    resets_at?: unknown; remaining?: unknown; until?: unknown; tries_left?: unknown; retry_after?: unknown;
+  };
+  const count = (n: unknown) => n === undefined || (typeof n === 'number' && Number.isInteger(n) && n >= 0);
   if (resetsAt !== undefined && typeof resetsAt !== 'string') return undefined;
-  if (remaining !== undefined && !(typeof remaining === 'number' && Number.isInteger(remaining) && remaining >= 0)) return undefined;
+  if (!count(remaining) || !count(triesLeft) || !count(retryAfter)) return undefined;
   if (until !== undefined && until !== null && typeof until !== 'string') return undefined;
   return {
     ...(resetsAt !== undefined ? { resets_at: resetsAt } : {}),
-    ...(remaining !== undefined ? { remaining } : {}),
+    ...(remaining !== undefined ? { remaining: remaining as number } : {}),
     ...(until !== undefined ? { until } : {}),
+    ...(triesLeft !== undefined ? { tries_left: triesLeft as number } : {}),
+    ...(retryAfter !== undefined ? { retry_after: retryAfter as number } : {}),
   };
 }
 
@@ -170,8 +276,9 @@ export function friendlyMessage(error: { status: number; message?: string | null
 }
 
 export const SUCCESS_TOASTS = {
-  otpSent: 'OTP sent to your WhatsApp!',
-  otpResent: 'OTP resent to your WhatsApp!',
+  /** Spec §8 said 'OTP sent to your WhatsApp!': "OTP" never appears in the UI (issue 32, docs/decisions.md). */
+  otpSent: 'Code sent to your WhatsApp!',
+  otpResent: 'New code sent to your WhatsApp!',
   loginSuccess: 'Login successful!',
   registrationSuccess: 'Registration successful!',
   logoutSuccess: 'Logged out successfully',
@@ -185,8 +292,9 @@ export const SUCCESS_TOASTS = {
 } as const;
 
 export const FAILURE_TOASTS = {
-  sendOtp: 'Failed to send OTP',
-  invalidOtp: 'Invalid OTP',
+  /** Spec §8 said 'Failed to send OTP' and 'Invalid OTP' (issue 32: no "OTP" in the UI). */
+  sendOtp: 'Failed to send the code',
+  invalidOtp: "That code isn't right",
   login: 'Login failed',
   registration: 'Registration failed',
   logout: 'Logout failed',
@@ -223,6 +331,8 @@ export const PUSH_ERRORS = {
 /** Texts the screens of spec §2 and §5 show word for word. */
 export const UI_TEXTS = {
   exitAppConfirm: 'Are you sure you want to exit the app?',
+  /** Its confirm button (issue 32: a question's button names its action, not 'OK'). */
+  exitApp: 'Exit',
   noMobileNumber: 'No mobile number found. Please start over.',
   roomIdRequired: 'Room ID is required to send a message',
   searchUnavailable: 'Feature Currently being updated',
@@ -276,17 +386,31 @@ export const UI_TEXTS = {
   },
 } as const;
 
+/** "That code isn't right — 3 tries left" (otp_invalid with `details.tries_left`, issue 32). */
+export function wrongCodeMessage(triesLeft: number | undefined): string {
+  if (triesLeft === undefined) return FAILURE_TOASTS.invalidOtp;
+  return `${FAILURE_TOASTS.invalidOtp} — ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`;
+}
+
+/** How long a lock-out lasts and what else works (login_locked, issue 32). */
+export function loginLockedMessage(minutes: number): string {
+  const m = Math.max(1, Math.ceil(minutes));
+  return `Too many attempts. Try again in ${m} ${m === 1 ? 'minute' : 'minutes'}, or sign in with WhatsApp / reset your password.`;
+}
+
 /** Messages the auth endpoints answer with (the web shows them as the server's message). */
 export const AUTH_MESSAGES = {
   invalidMobile: 'Enter a valid mobile number.',
-  otpSent: 'OTP sent to your WhatsApp!',
-  otpResent: 'OTP resent to your WhatsApp!',
-  invalidOtp: 'Invalid OTP',
-  otpLocked: 'Too many wrong codes. Please request a new code.',
+  otpSent: SUCCESS_TOASTS.otpSent,
+  otpResent: SUCCESS_TOASTS.otpResent,
+  invalidOtp: FAILURE_TOASTS.invalidOtp,
+  /** 429 otp_locked: the code's last try was wrong (issue 32); a new code may be sent at once. */
+  otpLocked: 'Too many wrong codes. Request a new one.',
   otpCooldown: 'Please wait a moment before requesting another code.',
   otpLimit: 'Too many codes requested. Please try again later.',
   invalidCredentials: 'These credentials do not match our records.',
-  loginLocked: 'Too many sign-in attempts. Please try again later.',
+  /** 429 login_locked without its `retry_after` (clients say how long: `loginLockedMessage`). */
+  loginLocked: loginLockedMessage(15),
   registered: 'Registration successful!',
   emailTaken: 'The email has already been taken.',
   mobileTaken: 'The mobile number has already been taken.',
@@ -294,6 +418,10 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account matches, a password reset link has been sent to your email/mobile.',
   passwordReset: 'Your password has been reset successfully',
   resetInvalid: 'This password reset link is invalid or has expired.',
+  /** 422 signup_invalid: the phone sign-up's token is used or expired (issue 32). */
+  signupInvalid: 'Your number needs verifying again: ask for a new code.',
+  /** verify-otp for a number without an account (issue 32). */
+  numberVerified: 'Your number is verified. A few details and you are in.',
   emailVerified: 'Your e-mail address is verified.',
   emailAlreadyVerified: 'Your e-mail address is already verified.',
   verifyInvalid: 'This verification link is invalid or has expired.',

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ChatMessageSchema, type ChatMessage, type SendMessageBody } from './schemas/chat';
-import { IdSchema, TimestampSchema } from './schemas/common';
+import { ErrorCodeSchema, IdSchema, TimestampSchema } from './schemas/common';
 import { PushDataSchema } from './schemas/push';
 import { PremiumChangedPayloadSchema, type PremiumChangedPayload } from './schemas/subscriptions';
 import type { ErrorCode, ErrorDetails } from './errors';
@@ -31,7 +31,8 @@ export const MessageReadPayloadSchema = z.object({
 export const RoomClosedPayloadSchema = z.object({ channel: z.literal(MESSAGES_CHANNEL), chat_room_id: IdSchema });
 export const SubscribeAckSchema = z.union([
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  /** A refusal: `code` is what a client branches on (channel_not_found, subscribe_limit, unauthenticated, …), never `message`. */
+  z.object({ ok: z.literal(false), code: ErrorCodeSchema, message: z.string() }),
 ]);
 export const TypingRequestSchema = z.object({ chat_room_id: IdSchema });
 
@@ -43,6 +44,15 @@ export type NewMessagePayload = z.infer<typeof NewMessagePayloadSchema>;
 export type MessageReadPayload = z.infer<typeof MessageReadPayloadSchema>;
 export type RoomClosedPayload = z.infer<typeof RoomClosedPayloadSchema>;
 export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
+
+/**
+ * What a refused connection carries: the server's `connect_error` has it as `error.data`
+ * (`unauthenticated`, `account_suspended`, `socket_connect_limit`, `socket_limit`, `server_error`).
+ */
+export interface ConnectRefusal {
+  status: number;
+  code: ErrorCode;
+}
 export type NotificationPayload = z.infer<typeof PushDataSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { PROFILE_MESSAGES, photoTooLargeMessage } from '@linkup/contract';
+import { PROFILE_MESSAGES, photoTooLargeMessage, type ErrorCodeOf } from '@linkup/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from './http-errors';
 
@@ -7,7 +7,7 @@ import { invalid } from './http-errors';
 export const UPLOADS_PER_WINDOW = 40;
 export const UPLOAD_WINDOW_MS = 15 * 60_000;
 
-const photoInvalid = (message: string) => invalid({ photo: [message] }, message);
+const photoInvalid = (code: ErrorCodeOf<422>, message: string) => invalid(code, { photo: [message] }, message);
 
 /**
  * Lets the routes of one plugin take photo uploads: multipart, one file of at most `maxBytes`,
@@ -25,23 +25,23 @@ export async function readPhotoUpload(request: FastifyRequest, maxBytes: number)
   let buffer: Buffer;
   try {
     const file = await request.file();
-    if (!file) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+    if (!file) throw photoInvalid('photo_missing', PROFILE_MESSAGES.photoMissing);
     if (file.fieldname !== 'photo') {
       file.file.resume();
-      throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+      throw photoInvalid('photo_missing', PROFILE_MESSAGES.photoMissing);
     }
     buffer = await file.toBuffer();
   } catch (error) {
     throw uploadError(error, maxBytes);
   }
-  if (buffer.length === 0) throw photoInvalid(PROFILE_MESSAGES.photoMissing);
+  if (buffer.length === 0) throw photoInvalid('photo_missing', PROFILE_MESSAGES.photoMissing);
   return buffer;
 }
 
 /** Turns whatever the multipart parser says about a bad upload into a 422 on `photo`. */
 function uploadError(error: unknown, maxBytes: number): Error {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoInvalid(photoTooLargeMessage(maxBytes));
-  if (typeof code === 'string' && code.startsWith('FST_')) return photoInvalid(PROFILE_MESSAGES.photoMissing);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoInvalid('photo_too_large', photoTooLargeMessage(maxBytes));
+  if (typeof code === 'string' && code.startsWith('FST_')) return photoInvalid('photo_missing', PROFILE_MESSAGES.photoMissing);
   return error as Error;
 }

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
-  CONFLICT_MESSAGE, MESSAGES_CHANNEL, MODERATION_MESSAGES, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
-  type ErrorCode, type ErrorDetails,
+  CONFLICT_MESSAGE, ERROR_CODE_STATUS, MESSAGES_CHANNEL, MODERATION_MESSAGES, SOCKET_PATH, STATUS_MESSAGES, TypingRequestSchema, channelId, errorCodeForStatus, roomChannel,
+  type ConnectRefusal, type ErrorCode, type ErrorDetails,
   type ClientToServerEvents, type CommandAck, type FieldErrors, type ServerToClientEvents, type SocketData, type SubscribeAck,
 } from '@linkup/contract';
 import { databaseErrorStatus } from '../db/errors';
@@ -24,11 +24,12 @@ declare module 'fastify' {
   }
 }
 
-const NOT_FOUND: SubscribeAck = { ok: false, message: STATUS_MESSAGES[404] };
+/** An unknown channel and one the member may not follow answer alike. */
+const NOT_FOUND: SubscribeAck = { ok: false, code: 'channel_not_found', message: STATUS_MESSAGES[404] };
 /** Channel subscriptions a member may ask for per minute (each is a membership check). */
 export const SUBSCRIBES_PER_MINUTE = 120;
-const TOO_MANY: SubscribeAck = { ok: false, message: STATUS_MESSAGES[429] };
-const SIGNED_OUT: SubscribeAck = { ok: false, message: STATUS_MESSAGES[401] };
+const TOO_MANY: SubscribeAck = { ok: false, code: 'subscribe_limit', message: STATUS_MESSAGES[429] };
+const SIGNED_OUT: SubscribeAck = { ok: false, code: 'unauthenticated', message: STATUS_MESSAGES[401] };
 /** setTimeout's longest delay (about 24.8 days); a later session expiry is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** At most one typing event relayed per socket in this window. */
@@ -46,10 +47,15 @@ function clientAddress(remote: string, forwarded: string | string[] | undefined,
   return trustProxy && first ? first : remote;
 }
 
-const failure = (status: number, message: string, options: { code?: ErrorCode; errors?: FieldErrors; details?: ErrorDetails } = {}): CommandAck<never> => ({
-  ok: false, status, code: options.code ?? errorCodeForStatus(status), message,
+const failure = (code: ErrorCode, message: string, options: { errors?: FieldErrors; details?: ErrorDetails } = {}): CommandAck<never> => ({
+  ok: false, status: ERROR_CODE_STATUS[code], code, message,
   ...(options.errors ? { errors: options.errors } : {}), ...(options.details ? { details: options.details } : {}),
 });
+
+/** A refused handshake: the client's `connect_error` carries the code as `error.data` (never to be told apart by its message). */
+function refusal(code: ErrorCode, message: string): Error & { data: ConnectRefusal } {
+  return Object.assign(new Error(message), { data: { status: ERROR_CODE_STATUS[code], code } });
+}
 
 /**
  * Socket.IO on the same HTTP server (DESIGN §5): the handshake carries the bearer token in
@@ -106,27 +112,28 @@ export const realtimePlugin = fp(async (app) => {
   /** Runs one command for the socket's member and answers it as the HTTP call would. */
   const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
     const handler = commands.get(command);
-    if (!handler) return failure(404, STATUS_MESSAGES[404]);
+    if (!handler) return failure('command_not_found', STATUS_MESSAGES[404]);
     const member = await app.memberForToken(token);
     // The session ended (logout elsewhere, reset, deletion): the caller closes the socket.
-    if (!member || member.user.id !== socket.data.userId) return failure(401, STATUS_MESSAGES[401]);
+    if (!member || member.user.id !== socket.data.userId) return failure('unauthenticated', STATUS_MESSAGES[401]);
     // A suspended or banned member does nothing over a socket either (issue 30).
     if (app.services.moderation.isRestricted(member.user)) {
-      return failure(423, MODERATION_MESSAGES.accountSuspended, { code: 'account_suspended', details: { until: member.user.restricted_until } });
+      return failure('account_suspended', MODERATION_MESSAGES.accountSuspended, { details: { until: member.user.restricted_until } });
     }
     // Keyed by the member, so all their sessions and sockets, on every process, share one allowance.
-    if (!(await perMinute(`${command}:member:${member.user.id}`, handler.perMinute))) return failure(429, STATUS_MESSAGES[429]);
+    // rate_limited, as the HTTP call's per-member limit answers.
+    if (!(await perMinute(`${command}:member:${member.user.id}`, handler.perMinute))) return failure('rate_limited', STATUS_MESSAGES[429]);
     const parsed = handler.schema.safeParse(payload);
-    if (!parsed.success) return failure(422, STATUS_MESSAGES[422], { errors: zodFieldErrors(parsed.error.issues) });
+    if (!parsed.success) return failure('validation_failed', STATUS_MESSAGES[422], { errors: zodFieldErrors(parsed.error.issues) });
     try {
       const { status, data } = await handler.run(member.user.id, parsed.data, { socketId: socket.id });
       return { ok: true, status, data };
     } catch (err) {
-      if (err instanceof AppError) return failure(err.status, err.message, err);
+      if (err instanceof AppError) return failure(err.code, err.message, err);
       app.log.error({ err, command }, 'socket command failed');
       const status = databaseErrorStatus(err);
-      if (status) return failure(status, status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status]);
-      return failure(500, STATUS_MESSAGES[500]);
+      if (status) return failure(errorCodeForStatus(status), status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status]);
+      return failure('server_error', STATUS_MESSAGES[500]);
     }
   };
 
@@ -134,8 +141,8 @@ export const realtimePlugin = fp(async (app) => {
   io.use((socket, next) => {
     const address = clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], config.trustProxy);
     void perMinute(`socket.connect:ip:${address}`, config.socketConnectsPerMinute).then(
-      (allowed) => next(allowed ? undefined : new Error(STATUS_MESSAGES[429])),
-      () => next(new Error(STATUS_MESSAGES[500])),
+      (allowed) => next(allowed ? undefined : refusal('socket_connect_limit', STATUS_MESSAGES[429])),
+      () => next(refusal('server_error', STATUS_MESSAGES[500])),
     );
   });
 
@@ -143,15 +150,15 @@ export const realtimePlugin = fp(async (app) => {
     const token: unknown = socket.handshake.auth?.token;
     try {
       const member = typeof token === 'string' ? await app.memberForToken(token) : null;
-      if (!member) return next(new Error(STATUS_MESSAGES[401]));
+      if (!member) return next(refusal('unauthenticated', STATUS_MESSAGES[401]));
       // A restricted session (issue 30) reaches only its standing over HTTP: no live connection.
-      if (app.services.moderation.isRestricted(member.user)) return next(new Error(MODERATION_MESSAGES.accountSuspended));
-      if ((await openSocketsOf(member.user.id)) >= config.socketsPerMember) return next(new Error(STATUS_MESSAGES[429]));
+      if (app.services.moderation.isRestricted(member.user)) return next(refusal('account_suspended', MODERATION_MESSAGES.accountSuspended));
+      if ((await openSocketsOf(member.user.id)) >= config.socketsPerMember) return next(refusal('socket_limit', STATUS_MESSAGES[429]));
       socket.data = { userId: member.user.id, name: member.user.name, sessionId: member.sessionId };
       return next();
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
-      return next(new Error(STATUS_MESSAGES[500]));
+      return next(refusal('server_error', STATUS_MESSAGES[500]));
     }
   });
 
@@ -243,7 +250,7 @@ export const realtimePlugin = fp(async (app) => {
       } catch (err) {
         app.log.error({ err, channel: known.channel }, 'channel authorisation failed');
         const status = databaseErrorStatus(err);
-        return reply({ ok: false, message: status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status ?? 500] });
+        return reply({ ok: false, code: errorCodeForStatus(status ?? 500), message: status === 409 ? CONFLICT_MESSAGE : STATUS_MESSAGES[status ?? 500] });
       }
     });
 

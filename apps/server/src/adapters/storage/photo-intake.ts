@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, photoTooLargeMessage } from '@linkup/contract';
+import { PROFILE_MESSAGES, photoTooLargeMessage, type ErrorCodeOf } from '@linkup/contract';
 import sharp from 'sharp';
 import { invalid } from '../../lib/http-errors';
 import { ImageProcessingError, processPhoto, type ImageErrorCode } from './images';
@@ -22,15 +22,15 @@ export function canDecodeHeic(): boolean {
 
 const HEIC_UNSUPPORTED = 'HEIC photos cannot be read here yet. Choose a JPEG, PNG or WebP copy of the photo.';
 
-const IMAGE_ERROR_MESSAGES: Record<ImageErrorCode, string> = {
-  not_an_image: PROFILE_MESSAGES.photoNotImage,
-  unsupported_format: PROFILE_MESSAGES.photoFormat,
-  too_large: PROFILE_MESSAGES.photoTooManyPixels,
-  corrupt: PROFILE_MESSAGES.photoCorrupt,
+const IMAGE_ERRORS: Record<ImageErrorCode, { code: ErrorCodeOf<422>; message: string }> = {
+  not_an_image: { code: 'photo_unreadable', message: PROFILE_MESSAGES.photoNotImage },
+  unsupported_format: { code: 'photo_unreadable', message: PROFILE_MESSAGES.photoFormat },
+  too_large: { code: 'photo_too_large', message: PROFILE_MESSAGES.photoTooManyPixels },
+  corrupt: { code: 'photo_unreadable', message: PROFILE_MESSAGES.photoCorrupt },
 };
 
 /** A 422 on the upload's form field. */
-export const photoError = (message: string, field = 'photo') => invalid({ [field]: [message] }, message);
+export const photoError = (code: ErrorCodeOf<422>, message: string, field = 'photo') => invalid(code, { [field]: [message] }, message);
 
 /**
  * Every member photo — profile photos and feed post photos — comes in here: size checked,
@@ -38,11 +38,12 @@ export const photoError = (message: string, field = 'photo') => invalid({ [field
  * sizes and stored under a fresh random key. A refusal is a 422 on `field` saying why.
  */
 export async function intakePhoto(storage: PhotoStorage, input: Buffer, limits: PhotoLimits, field = 'photo'): Promise<StoredPhoto> {
-  if (input.length > limits.maxBytes) throw photoError(photoTooLargeMessage(limits.maxBytes), field);
+  if (input.length > limits.maxBytes) throw photoError('photo_too_large', photoTooLargeMessage(limits.maxBytes), field);
   const processed = await processPhoto(input, { limitInputPixels: limits.maxPixels }).catch(async (error: unknown) => {
     if (!(error instanceof ImageProcessingError)) throw error;
-    if (await isUndecodableHeic(input, error.code)) throw photoError(HEIC_UNSUPPORTED, field);
-    throw photoError(IMAGE_ERROR_MESSAGES[error.code], field);
+    if (await isUndecodableHeic(input, error.code)) throw photoError('photo_unreadable', HEIC_UNSUPPORTED, field);
+    const { code, message } = IMAGE_ERRORS[error.code];
+    throw photoError(code, message, field);
   });
   return storePhoto(storage, processed);
 }

@@ -22,6 +22,6 @@ export class LocationChanges {
    */
   async take(userId: string): Promise<void> {
     const { allowed, resetsAt } = await this.limiter.use(`location:${userId}`, this.perDay, DAY_MS);
-    if (!allowed) throw tooManyRequests(PREFERENCE_MESSAGES.locationLimit, 'location_change_limit', { resets_at: resetsAt });
+    if (!allowed) throw tooManyRequests('location_change_limit', PREFERENCE_MESSAGES.locationLimit, { resets_at: resetsAt });
   }
 }
