@@ -94,7 +94,7 @@ export class AuthService {
     // The address first: a locked-out address spends nothing of the account's allowance.
     const allowed = (await limiter.take(ipKey, config.loginFailureLimit * IP_FAILURE_FACTOR, LOGIN_WINDOW_MS))
       && (await limiter.take(accountKey, config.loginFailureLimit, LOGIN_WINDOW_MS));
-    if (!allowed) throw tooManyRequests(AUTH_MESSAGES.loginLocked, 'login_locked');
+    if (!allowed) throw tooManyRequests('login_locked', AUTH_MESSAGES.loginLocked);
 
     const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !user.password_hash || !ok) {
@@ -117,7 +117,7 @@ export class AuthService {
     if (await repo.findUserByEmail(email)) errors.email = [AUTH_MESSAGES.emailTaken];
     // Only a confirmed number is taken: a claim nobody confirmed never blocks the number's owner (issue 27).
     if (mobile && (await repo.findUserByMobile(mobile))) errors.mobile = [AUTH_MESSAGES.mobileTaken];
-    if (Object.keys(errors).length > 0 || !mobile) throw invalid(errors);
+    if (Object.keys(errors).length > 0 || !mobile) throw invalid('registration_invalid', errors);
     if (await this.deps.refusesIdentity?.({ mobile, email })) {
       throw new AppError(403, MODERATION_MESSAGES.registrationRefused, { code: 'registration_refused' });
     }
@@ -135,7 +135,7 @@ export class AuthService {
       await repo.createUser({ ...user, profile_completed: false, is_demo: false });
     } catch (error) {
       // Two registrations raced for the same address or number.
-      if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+      if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
       throw error;
     }
     await this.sendVerificationEmail(user);
@@ -223,9 +223,9 @@ export class AuthService {
   /** Once per cool-down (the codes' one): a window begins at the resend it allows, counted before it is sent. */
   async resendVerificationEmail(user: UserRow, meta: ClientMeta): Promise<void> {
     const { events, config, limiter } = this.deps;
-    if (user.email_verified_at) throw invalid({ email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
+    if (user.email_verified_at) throw invalid('email_already_verified', { email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
     const coolDown = config.otp.resendCooldownMs;
-    if (coolDown > 0 && !(await limiter.take(`verification-mail:${user.id}`, 1, coolDown))) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
+    if (coolDown > 0 && !(await limiter.take(`verification-mail:${user.id}`, 1, coolDown))) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     await events.record('verification_sent', user.id, meta.ip, nowIso());
     await this.sendVerificationEmail(user);
   }
@@ -233,7 +233,7 @@ export class AuthService {
   async verifyEmail(token: string): Promise<UserRow> {
     const { repo, secret } = this.deps;
     const payload = verifySignedToken(secret, VERIFY_EMAIL_PURPOSE, token);
-    const fail = () => invalid({ token: [AUTH_MESSAGES.verifyInvalid] }, AUTH_MESSAGES.verifyInvalid);
+    const fail = () => invalid('verification_link_invalid', { token: [AUTH_MESSAGES.verifyInvalid] }, AUTH_MESSAGES.verifyInvalid);
     if (!payload || typeof payload.u !== 'string' || typeof payload.e !== 'string' || typeof payload.x !== 'number') throw fail();
     if (payload.x < Date.now()) throw fail();
     const user = await repo.findUserById(payload.u);
@@ -269,7 +269,7 @@ export class AuthService {
     const { repo, events, config, mail, whatsapp, dispatch, limiter } = this.deps;
     const byEmail = input.email !== undefined;
     const subject = byEmail ? normalizeEmail(input.email!) : normalizeMobile(input.mobile!, config.defaultPhoneRegion);
-    if (!subject) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
+    if (!subject) throw invalid('mobile_invalid', { mobile: [AUTH_MESSAGES.invalidMobile] });
 
     if (!(await limiter.take(`reset:${subject}`, RESET_REQUESTS_PER_HOUR, HOUR_MS))) return;
     await events.record('reset_requested', subject, meta.ip, nowIso());
@@ -301,13 +301,13 @@ export class AuthService {
   /** Sets the new password, uses the token up and signs the member out everywhere. */
   async resetPassword(input: { token: string; mobile: string; password: string }): Promise<void> {
     const { repo, config } = this.deps;
-    const fail = () => invalid({ token: [AUTH_MESSAGES.resetInvalid] }, AUTH_MESSAGES.resetInvalid);
+    const fail = () => invalid('reset_link_invalid', { token: [AUTH_MESSAGES.resetInvalid] }, AUTH_MESSAGES.resetInvalid);
     const now = nowIso();
     const reset = await repo.findLivePasswordReset(hashToken(input.token), now);
     const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
     const user = reset ? await repo.findUserById(reset.user_id) : undefined;
     if (!reset || !user || !mobile || mobileOf(user) !== mobile) throw fail();
-    if (isCommonPassword(input.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
+    if (isCommonPassword(input.password)) throw invalid('password_too_common', { password: [AUTH_MESSAGES.commonPassword] });
     if (!(await repo.replacePassword(user.id, await hashPassword(input.password), reset.id, now))) throw fail();
     this.deps.realtime().disconnectMember(user.id);
     await this.noticeCredentialChange(user, 'password');
@@ -316,7 +316,7 @@ export class AuthService {
   private loginSubject(input: { email?: string; mobile?: string }): string {
     if (input.email !== undefined) return normalizeEmail(input.email);
     const mobile = input.mobile !== undefined ? normalizeMobile(input.mobile, this.deps.config.defaultPhoneRegion) : null;
-    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
+    if (!mobile) throw invalid('mobile_invalid', { mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 }

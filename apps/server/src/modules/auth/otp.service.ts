@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { AUTH_MESSAGES, OTP_LENGTH, type OtpSent, type OtpStatus } from '@linkup/contract';
+import { AUTH_MESSAGES, OTP_LENGTH, wrongCodeMessage, type OtpSent, type OtpStatus, type PhoneSignupStart } from '@linkup/contract';
 import type { WhatsAppSender } from '../../adapters/whatsapp/whatsapp';
 import type { Dispatch } from '../../lib/dispatch';
 import type { Limiter } from '../../lib/limiter';
-import { invalid, tooManyRequests } from '../../lib/http-errors';
+import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
 import { normalizeMobile } from '../../lib/phone';
 import { addMs, nowIso } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import type { ClientMeta } from '../../lib/session';
 import { KNOWN_ADDRESS_MS, type AuthConfig, type AuthService } from './auth.service';
-import type { OtpCodeRow } from '../../db/schema';
+import type { OtpCodeRow, UserRow } from '../../db/schema';
 import type { OtpRepository } from './otp.repository';
 import { hashOtp, safeEqualHex } from './signed-token';
 
@@ -33,7 +33,20 @@ const DAY = 24 * HOUR;
 /** What a number-change code is bound to: the number and the member moving to it. */
 const numberChangeBinding = (mobile: string, userId: string) => `${mobile}#change:${userId}`;
 
-const wrongCode = () => invalid({ otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
+const wrongCode = () => invalid('otp_invalid', { otp: [AUTH_MESSAGES.invalidOtp] }, AUTH_MESSAGES.invalidOtp);
+
+/**
+ * A wrong code with the tries it has left ("That code isn't right — 3 tries left"); after its last
+ * try the code is dead (`otp_locked`) and a new one may be sent at once (issue 32).
+ */
+function wrongTry(triesLeft: number): AppError {
+  if (triesLeft <= 0) return tooManyRequests('otp_locked', AUTH_MESSAGES.otpLocked);
+  const message = wrongCodeMessage(triesLeft);
+  return new AppError(422, message, { code: 'otp_invalid', errors: { otp: [message] }, details: { tries_left: triesLeft } });
+}
+
+/** A member signed in with the code, or a number without an account on its way to the short sign-up (issue 32). */
+export type CodeVerified = { token: string; user: UserRow } | PhoneSignupStart;
 
 /** 6 digits from a CSPRNG. */
 export function newOtpCode(): string {
@@ -41,9 +54,9 @@ export function newOtpCode(): string {
 }
 
 /**
- * Sign-in with a code sent by WhatsApp. A number without an account is treated exactly like a
- * member's (a code row exists, the answers are the same) except that nothing is sent, so the
- * endpoints cannot be used to find out who is a member.
+ * Sign-in with a code sent by WhatsApp — and phone-first sign-up (issue 32): a number without an
+ * account gets its code too, and the answers are the same for both until the code is verified, so
+ * the endpoints cannot be used to find out who is a member.
  */
 export class OtpService {
   constructor(private readonly deps: OtpServiceDeps) {}
@@ -52,7 +65,7 @@ export class OtpService {
   async request(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
     const mobile = this.normalize(rawMobile);
     const live = await this.deps.otps.latestLive(mobile, nowIso());
-    if (live && live.attempts < this.deps.config.otp.maxAttempts && !this.resendAllowed(live.last_sent_at)) {
+    if (live && !this.resendAllowed(live)) {
       return this.sent(live.expires_at, live.last_sent_at);
     }
     return this.issue(mobile, meta);
@@ -62,7 +75,7 @@ export class OtpService {
   async resend(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
     const mobile = this.normalize(rawMobile);
     const live = await this.deps.otps.latestLive(mobile, nowIso());
-    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
+    if (live && !this.resendAllowed(live)) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     return this.issue(mobile, meta);
   }
 
@@ -74,16 +87,19 @@ export class OtpService {
     return { exists: true, expires_in_seconds: Math.max(0, Math.floor((Date.parse(live.expires_at) - now) / 1000)) };
   }
 
-  /** Checks a code: single use, at most `maxAttempts` tries, then the code is dead. */
-  async verify(rawMobile: string, code: string, meta: ClientMeta) {
+  /**
+   * Checks a code: single use, at most `maxAttempts` tries, then the code is dead. The member of
+   * the number is signed in; a number without an account gets the short sign-up's token instead.
+   */
+  async verify(rawMobile: string, code: string, meta: ClientMeta): Promise<CodeVerified> {
     const { otps, users, auth, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
     const now = nowIso();
-    const live = await this.liveCodeForATry(mobile, now);
-    if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) throw wrongCode();
+    const { live, triesLeft } = await this.liveCodeForATry(mobile, now);
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) throw wrongTry(triesLeft);
     if (!(await otps.consume(live.id, now))) throw wrongCode();
     const user = await users.findUserByMobile(mobile);
-    if (!user) throw wrongCode();
+    if (!user) return auth.startPhoneSignup(mobile);
     await users.markPhoneVerified(user.id, now);
     await auth.recordSignIn(user, meta);
     return auth.startSession({ ...user, phone_verified_at: user.phone_verified_at ?? now }, meta);
@@ -97,7 +113,7 @@ export class OtpService {
   async requestNumberChange(userId: string, rawMobile: string, meta: ClientMeta): Promise<OtpSent & { mobile: string }> {
     const mobile = this.normalize(rawMobile);
     const live = await this.deps.otps.latestLive(mobile, nowIso());
-    if (live && !this.resendAllowed(live.last_sent_at)) throw tooManyRequests(AUTH_MESSAGES.otpCooldown, 'otp_cooldown');
+    if (live && !this.resendAllowed(live)) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     return { mobile, ...(await this.issue(mobile, meta, userId)) };
   }
 
@@ -105,8 +121,8 @@ export class OtpService {
   async confirmNumberChange(userId: string, rawMobile: string, code: string): Promise<string> {
     const { otps, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
-    const live = await this.liveCodeForATry(mobile, nowIso());
-    if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) throw wrongCode();
+    const { live, triesLeft } = await this.liveCodeForATry(mobile, nowIso());
+    if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) throw wrongTry(triesLeft);
     if (!(await otps.consume(live.id, nowIso()))) throw wrongCode();
     return mobile;
   }
@@ -116,14 +132,14 @@ export class OtpService {
    * own row is its counter: its tries die with it): parallel guesses get at most `maxAttempts`
    * comparisons, and once they are used up even the right code is refused (`otp_locked`).
    */
-  private async liveCodeForATry(mobile: string, now: string): Promise<OtpCodeRow> {
+  private async liveCodeForATry(mobile: string, now: string): Promise<{ live: OtpCodeRow; triesLeft: number }> {
     const { otps, config } = this.deps;
     const live = await otps.latestLive(mobile, now);
     if (!live) throw wrongCode();
     const counted = await otps.takeAttempt(live.id, config.otp.maxAttempts);
-    if (counted === 'locked') throw tooManyRequests(AUTH_MESSAGES.otpLocked, 'otp_locked');
+    if (counted === 'locked') throw tooManyRequests('otp_locked', AUTH_MESSAGES.otpLocked);
     if (counted === 'gone') throw wrongCode();
-    return live;
+    return { live, triesLeft: config.otp.maxAttempts - counted.attempts };
   }
 
   /**
@@ -136,7 +152,7 @@ export class OtpService {
    * strangers can use it up but never the owner's codes (docs/decisions.md, "Codes for a number").
    */
   private async issue(mobile: string, meta: ClientMeta, changeFor?: string): Promise<OtpSent> {
-    const { otps, users, events, whatsapp, dispatch, config, secret, limiter } = this.deps;
+    const { otps, events, whatsapp, dispatch, config, secret, limiter } = this.deps;
     const caps = config.otp;
     const now = nowIso();
     const known = await events.signedInFrom(mobile, meta.ip, addMs(now, -KNOWN_ADDRESS_MS));
@@ -148,15 +164,15 @@ export class OtpService {
       ...(known ? [] : [[`otp:number:${mobile}:strangers`, caps.dailyPerNumberTotal, DAY] as [string, number, number]]),
     ];
     for (const [key, max, windowMs] of counts) {
-      if (!(await limiter.take(key, max, windowMs))) throw tooManyRequests(AUTH_MESSAGES.otpLimit, 'otp_limit');
+      if (!(await limiter.take(key, max, windowMs))) throw tooManyRequests('otp_limit', AUTH_MESSAGES.otpLimit);
     }
 
     const code = newOtpCode();
     const binding = changeFor ? numberChangeBinding(mobile, changeFor) : mobile;
     const row = await otps.replace({ mobile, codeHash: hashOtp(secret, binding, code), now, expiresAt: addMs(now, caps.ttlMs) });
     await events.record('otp_sent', mobile, meta.ip, now);
-    const member = changeFor ? null : await users.findUserByMobile(mobile);
-    if (changeFor || member) await dispatch('one-time code', () => whatsapp.sendCode(mobile, code));
+    // Sent whether or not the number has an account: the code proves the number (issue 32).
+    await dispatch('one-time code', () => whatsapp.sendCode(mobile, code));
     return this.sent(row.expires_at, row.last_sent_at);
   }
 
@@ -164,13 +180,14 @@ export class OtpService {
     return { expires_at: expiresAt, resend_available_at: addMs(lastSentAt, this.deps.config.otp.resendCooldownMs) };
   }
 
-  private resendAllowed(lastSentAt: string): boolean {
-    return Date.now() >= Date.parse(lastSentAt) + this.deps.config.otp.resendCooldownMs;
+  /** After the cool-down — or at once when the live code's tries are used up (issue 32). */
+  private resendAllowed(live: Pick<OtpCodeRow, 'last_sent_at' | 'attempts'>): boolean {
+    return live.attempts >= this.deps.config.otp.maxAttempts || Date.now() >= Date.parse(live.last_sent_at) + this.deps.config.otp.resendCooldownMs;
   }
 
   private normalize(raw: string): string {
     const mobile = normalizeMobile(raw, this.deps.config.defaultPhoneRegion);
-    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
+    if (!mobile) throw invalid('mobile_invalid', { mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 
