@@ -65,14 +65,14 @@ export class AccountService {
     const { repo, auth } = this.deps;
     await this.assertPassword(user, body.current_password, 'current_password');
     const email = normalizeEmail(body.email);
-    if (email === user.email) throw invalid({ email: [SETTINGS_MESSAGES.sameEmail] });
-    if (await repo.takenByOther('email', email, user.id)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
-    if (await this.deps.refusesIdentity?.({ mobile: null, email })) throw invalid({ email: [MODERATION_MESSAGES.registrationRefused] });
+    if (email === user.email) throw invalid('email_unchanged', { email: [SETTINGS_MESSAGES.sameEmail] });
+    if (await repo.takenByOther('email', email, user.id)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
+    if (await this.deps.refusesIdentity?.({ mobile: null, email })) throw invalid('contact_refused', { email: [MODERATION_MESSAGES.registrationRefused] });
     const now = nowIso();
     try {
       await repo.changeEmail(user.id, email, now);
     } catch (error) {
-      if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+      if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
       throw error;
     }
     const updated: UserRow = { ...user, email, email_verified_at: null, updated_at: now };
@@ -101,7 +101,7 @@ export class AccountService {
     try {
       await this.deps.repo.changeMobile(user.id, mobile, now);
     } catch (error) {
-      if (isUniqueViolation(error)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
+      if (isUniqueViolation(error)) throw invalid('mobile_taken', { mobile: [AUTH_MESSAGES.mobileTaken] });
       throw error;
     }
     await this.deps.auth.noticeCredentialChange(user, 'mobile');
@@ -137,8 +137,8 @@ export class AccountService {
   /** A new password (registration's rules); every other session of the member ends. */
   async changePassword({ user, sessionId }: AccountMember, body: ChangePasswordBody): Promise<number> {
     await this.assertPassword(user, body.current_password, 'current_password');
-    if (isCommonPassword(body.password)) throw invalid({ password: [AUTH_MESSAGES.commonPassword] });
-    if (body.password === body.current_password) throw invalid({ password: [SETTINGS_MESSAGES.samePassword] });
+    if (isCommonPassword(body.password)) throw invalid('password_too_common', { password: [AUTH_MESSAGES.commonPassword] });
+    if (body.password === body.current_password) throw invalid('password_unchanged', { password: [SETTINGS_MESSAGES.samePassword] });
     const revoked = await this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, nowIso());
     this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
     await this.deps.auth.noticeCredentialChange(user, 'password');
@@ -198,30 +198,30 @@ export class AccountService {
 
   private async assertPassword(user: UserRow, password: string, field: string): Promise<void> {
     const ok = await verifyPassword(user.password_hash ?? (await decoyPasswordHash()), password);
-    if (!ok || !user.password_hash) throw invalid({ [field]: [SETTINGS_MESSAGES.wrongPassword] }, SETTINGS_MESSAGES.wrongPassword);
+    if (!ok || !user.password_hash) throw invalid('password_wrong', { [field]: [SETTINGS_MESSAGES.wrongPassword] }, SETTINGS_MESSAGES.wrongPassword);
   }
 
   private normalizeMobile(raw: string): string {
     const mobile = normalizeMobile(raw, this.deps.defaultPhoneRegion);
-    if (!mobile) throw invalid({ mobile: [AUTH_MESSAGES.invalidMobile] });
+    if (!mobile) throw invalid('mobile_invalid', { mobile: [AUTH_MESSAGES.invalidMobile] });
     return mobile;
   }
 
   /** The number waiting for its code; 422 when there is none (confirmed already, or confirmed by another account first). */
   private async pendingMobile(user: UserRow): Promise<string> {
-    if (user.phone_number) throw invalid({ otp: [AUTH_MESSAGES.mobileAlreadyConfirmed] }, AUTH_MESSAGES.mobileAlreadyConfirmed);
+    if (user.phone_number) throw invalid('mobile_already_confirmed', { otp: [AUTH_MESSAGES.mobileAlreadyConfirmed] }, AUTH_MESSAGES.mobileAlreadyConfirmed);
     const pending = user.pending_phone_number;
     if (!pending || (await this.deps.repo.takenByOther('phone_number', pending, user.id))) throw this.claimedElsewhere();
     return pending;
   }
 
   private claimedElsewhere(): AppError {
-    return invalid({ mobile: [AUTH_MESSAGES.mobileClaimedElsewhere] }, AUTH_MESSAGES.mobileClaimedElsewhere);
+    return invalid('mobile_claimed', { mobile: [AUTH_MESSAGES.mobileClaimedElsewhere] }, AUTH_MESSAGES.mobileClaimedElsewhere);
   }
 
   private async assertNewMobile(user: UserRow, mobile: string): Promise<void> {
-    if (mobile === user.phone_number) throw invalid({ mobile: [SETTINGS_MESSAGES.sameMobile] });
-    if (await this.deps.repo.takenByOther('phone_number', mobile, user.id)) throw invalid({ mobile: [AUTH_MESSAGES.mobileTaken] });
-    if (await this.deps.refusesIdentity?.({ mobile, email: null })) throw invalid({ mobile: [MODERATION_MESSAGES.registrationRefused] });
+    if (mobile === user.phone_number) throw invalid('mobile_unchanged', { mobile: [SETTINGS_MESSAGES.sameMobile] });
+    if (await this.deps.repo.takenByOther('phone_number', mobile, user.id)) throw invalid('mobile_taken', { mobile: [AUTH_MESSAGES.mobileTaken] });
+    if (await this.deps.refusesIdentity?.({ mobile, email: null })) throw invalid('contact_refused', { mobile: [MODERATION_MESSAGES.registrationRefused] });
   }
 }
