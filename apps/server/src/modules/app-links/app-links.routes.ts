@@ -19,7 +19,7 @@ export const appLinksRoutes: FastifyPluginAsync = async (app) => {
     // A Buffer, so the type stays exactly application/json (no charset added), as the verifiers expect.
     const body = document ? Buffer.from(JSON.stringify(document)) : null;
     app.get(url, hidden, async (_request, reply) => {
-      if (!body) throw notFound();
+      if (!body) throw notFound('not_found');
       return reply.headers(headers).send(body);
     });
   }

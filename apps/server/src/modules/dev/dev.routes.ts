@@ -19,7 +19,7 @@ const OutboxQuery = z.object({ to: lineText().trim().max(254).optional() });
  * forwarded address), whatever HOST the server listens on. Others get the 404 of a missing page.
  */
 async function onlyThisMachine(request: FastifyRequest): Promise<void> {
-  if (!isLoopback(request.raw.socket.remoteAddress)) throw notFound();
+  if (!isLoopback(request.raw.socket.remoteAddress)) throw notFound('not_found');
 }
 
 /**

@@ -19,7 +19,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const mod = app;
   mod.addHook('onRequest', app.authenticate);
   mod.addHook('preHandler', async (request) => {
-      if (!(await moderation.mayModerate(currentMember(request).user.id))) throw notFound();
+      if (!(await moderation.mayModerate(currentMember(request).user.id))) throw notFound('not_found');
     });
 
     mod.get('/moderation/queue', {

@@ -97,8 +97,8 @@ export class ModerationService {
 
   /** `PUT /moderation/members/{id}/roles` (admins only; others get 404 like any hidden thing). */
   async setRoles(actorId: string, userId: string, roles: readonly string[]): Promise<{ id: string; roles: ('moderator' | 'admin')[] }> {
-    if (!policy.mayManageRoles(await this.deps.roles.rolesOf(actorId))) throw notFound();
-    if (!(await this.deps.repo.member(userId))) throw notFound();
+    if (!policy.mayManageRoles(await this.deps.roles.rolesOf(actorId))) throw notFound('not_found');
+    if (!(await this.deps.repo.member(userId))) throw notFound('member_not_found');
     const current = await this.deps.roles.rolesOf(userId);
     for (const role of ['moderator', 'admin']) {
       if (roles.includes(role) !== current.includes(role)) await this.changeRole(actorId, userId, role, roles.includes(role));
@@ -227,7 +227,7 @@ export class ModerationService {
 
   async reportDetail(reportId: string): Promise<ReportDetail> {
     const row = await this.deps.repo.report(reportId);
-    if (!row?.reported_id) throw notFound();
+    if (!row?.reported_id) throw notFound('report_not_found');
     const [report] = await this.#presentReports([row]);
     const [stored, history] = await Promise.all([this.deps.repo.evidence(row.id), this.#history(row.reported_id)]);
     return {
@@ -244,7 +244,7 @@ export class ModerationService {
   async memberDetail(memberId: string): Promise<ModerationMemberDetail> {
     const row = await this.deps.repo.member(memberId);
     const decisions = await this.deps.repo.decisionsOf(memberId);
-    if (!row && decisions.length === 0) throw notFound();
+    if (!row && decisions.length === 0) throw notFound('member_not_found');
     const [summary, history, filed, roles] = await Promise.all([
       this.#summaries([memberId]), this.#history(memberId), this.deps.repo.reportsFiledBy(memberId), this.deps.roles.rolesOf(memberId),
     ]);
@@ -259,8 +259,8 @@ export class ModerationService {
   /** `POST /moderation/reports/{id}/decision`. */
   async decideReport(moderatorId: string, reportId: string, body: DecisionValues): Promise<DecisionResult> {
     const report = await this.deps.repo.report(reportId);
-    if (!report?.reported_id) throw notFound();
-    if (report.status !== 'open') throw conflict('This report has already been decided.');
+    if (!report?.reported_id) throw notFound('report_not_found');
+    if (report.status !== 'open') throw conflict('report_decided', 'This report has already been decided.');
     const others = body.include_similar ? await this.deps.repo.openReportIds(report.reported_id, report.reason) : [];
     return this.#decide(moderatorId, report.reported_id, report.id, [...new Set([report.id, ...others])], body);
   }
@@ -272,7 +272,7 @@ export class ModerationService {
 
   async #decide(moderatorId: string, subjectId: string, reportId: string | null, reportIds: string[], body: DecisionValues): Promise<DecisionResult> {
     const subject = await this.deps.repo.member(subjectId);
-    if (!subject) throw notFound();
+    if (!subject) throw notFound('member_not_found');
     const now = this.deps.clock.now();
     const nowIso = now.toISOString();
     const keys = this.#keysOf(subject);
@@ -387,7 +387,7 @@ export class ModerationService {
   /** Releases or rejects a held message through the chat service, with an audit entry. */
   async settleHeld(moderatorId: string, messageId: string, release: boolean): Promise<{ id: string; status: 'released' | 'rejected' }> {
     const senderId = release ? await this.deps.held.releaseHeldMessage(messageId) : await this.deps.held.rejectHeldMessage(messageId);
-    if (!senderId) throw notFound();
+    if (!senderId) throw notFound('message_not_found');
     await this.deps.repo.audit({
       action: release ? 'held_released' : 'held_rejected', actor_id: moderatorId, subject_id: senderId, target: messageId, reason_code: null,
       statement: null, created_at: isoNow(this.deps.clock),
@@ -442,7 +442,7 @@ export class ModerationService {
 
   async standing(userId: string): Promise<Standing> {
     const row = await this.deps.repo.member(userId);
-    if (!row) throw notFound();
+    if (!row) throw notFound('member_not_found');
     const now = this.deps.clock.now();
     const [strikes, decisions] = await Promise.all([this.deps.repo.strikes(this.#keysOf(row)), this.deps.repo.decisionsOf(userId)]);
     const shown = decisions.filter((d) => policy.restricts(d.action));
@@ -455,7 +455,7 @@ export class ModerationService {
 
   async fileAppeal(userId: string, body: { decision_id: string; text: string }): Promise<Appeal> {
     const decision = await this.deps.repo.decision(body.decision_id);
-    if (!decision || decision.subject_id !== userId) throw notFound();
+    if (!decision || decision.subject_id !== userId) throw notFound('decision_not_found');
     const now = this.deps.clock.now();
     if (!policy.restricts(decision.action) || decision.overturned_at !== null) {
       throw new AppError(409, MODERATION_MESSAGES.appealNotAllowed, { code: 'appeal_closed' });
@@ -494,9 +494,9 @@ export class ModerationService {
   async decideAppeal(moderatorId: string, appealId: string, body: { outcome: 'upheld' | 'overturned'; statement: string }): Promise<ModerationAppeal> {
     const appeal = await this.deps.repo.appeal(appealId);
     const decision = appeal ? await this.deps.repo.decision(appeal.decision_id) : undefined;
-    if (!appeal || !decision) throw notFound();
+    if (!appeal || !decision) throw notFound('appeal_not_found');
     if (decision.moderator_id === moderatorId) throw new AppError(403, MODERATION_MESSAGES.sameModerator, { code: 'same_moderator' });
-    if (appeal.status !== 'open') throw conflict('This appeal has already been decided.');
+    if (appeal.status !== 'open') throw conflict('appeal_decided', 'This appeal has already been decided.');
     const member = await this.deps.repo.member(decision.subject_id);
     const lifts = body.outcome === 'overturned' && member && (policy.restrictionOf(decision.action) !== null || decision.action === 'auto_restrict');
     const now = isoNow(this.deps.clock);
@@ -508,7 +508,7 @@ export class ModerationService {
       appealId, decisionId: decision.id, subjectId: decision.subject_id, outcome: body.outcome, statement: body.statement, moderatorId,
       ...(lifts ? { restriction: { restriction: null, restricted_until: null } } : {}), audit, now,
     });
-    if (!done) throw conflict('This appeal has already been decided.');
+    if (!done) throw conflict('appeal_decided', 'This appeal has already been decided.');
     if (member) {
       await this.deps.notifier.notify({ userId: member.id, type: 'moderation_decision', subjectId: appeal.id, text: `appeal ${body.outcome}` });
       if (member.email) {
