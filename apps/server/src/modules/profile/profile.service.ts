@@ -66,7 +66,7 @@ export class ProfileService {
    * uploads at once never pass PHOTOS_MAX; a refused upload's stored files are removed.
    */
   async addPhoto(userId: string, input: Buffer): Promise<Photo> {
-    if ((await this.repo.countPhotos(userId)) >= PHOTOS_MAX) throw photoError(PROFILE_MESSAGES.photosMax);
+    if ((await this.repo.countPhotos(userId)) >= PHOTOS_MAX) throw photoError('photos_full', PROFILE_MESSAGES.photosMax);
     const stored = await intakePhoto(this.storage, input, this.limits);
     try {
       const row = await this.repo.withMemberLock(userId, async (trx) => {
@@ -85,7 +85,7 @@ export class ProfileService {
         await this.repo.insertPhoto(trx, photo);
         return photo;
       });
-      if (!row) throw photoError(PROFILE_MESSAGES.photosMax);
+      if (!row) throw photoError('photos_full', PROFILE_MESSAGES.photosMax);
       return presentPhoto(this.storage, row);
     } catch (error) {
       await deleteStoredPhoto(this.storage, stored.storageKey).catch(() => {});
@@ -100,7 +100,7 @@ export class ProfileService {
       const mine = new Set(rows.map((r) => r.id));
       const sent = new Set(photoIds);
       if (sent.size !== photoIds.length || sent.size !== mine.size || ![...sent].every((id) => mine.has(id))) {
-        throw invalid({ photo_ids: [PROFILE_MESSAGES.photoOrder] });
+        throw invalid('photo_order_invalid', { photo_ids: [PROFILE_MESSAGES.photoOrder] });
       }
       const primary = rows.find((r) => toBool(r.is_primary))?.id ?? photoIds[0] ?? null;
       await this.repo.arrange(trx, userId, photoIds, primary);
@@ -111,7 +111,7 @@ export class ProfileService {
   async setPrimary(userId: string, photoId: string): Promise<PhotoList> {
     const changed = await this.repo.withMemberLock(userId, async (trx) => {
       const rows = await this.repo.photos(userId, trx);
-      if (!rows.some((r) => r.id === photoId)) throw notFound();
+      if (!rows.some((r) => r.id === photoId)) throw notFound('photo_not_found');
       await this.repo.arrange(trx, userId, rows.map((r) => r.id), photoId);
       return !rows.some((r) => r.id === photoId && toBool(r.is_primary));
     });
@@ -124,7 +124,7 @@ export class ProfileService {
     const removed = await this.repo.withMemberLock(userId, async (trx) => {
       const rows = await this.repo.photos(userId, trx);
       const target = rows.find((r) => r.id === photoId);
-      if (!target) throw notFound();
+      if (!target) throw notFound('photo_not_found');
       await this.repo.deletePhoto(trx, userId, photoId);
       const rest = rows.filter((r) => r.id !== photoId);
       const primary = rest.find((r) => toBool(r.is_primary))?.id ?? rest[0]?.id ?? null;
@@ -146,16 +146,16 @@ export class ProfileService {
     const catalogue = await this.repo.catalogue();
     const byName = new Map(catalogue.map((i) => [i.name.toLowerCase(), i.id]));
     const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
-    if (unknown.length > 0) throw invalid({ interests: [PROFILE_MESSAGES.interestUnknown] });
+    if (unknown.length > 0) throw invalid('interest_unknown', { interests: [PROFILE_MESSAGES.interestUnknown] });
     const ids = [...new Set(names.map((n) => byName.get(n.toLowerCase())!))];
-    if (ids.length > INTERESTS_MAX) throw invalid({ interests: [PROFILE_MESSAGES.interestsMax] });
+    if (ids.length > INTERESTS_MAX) throw invalid('interests_too_many', { interests: [PROFILE_MESSAGES.interestsMax] });
     await this.repo.replaceInterests(userId, ids, nowIso());
     return this.repo.interestsOf(userId);
   }
 
   private async user(userId: string): Promise<UserRow> {
     const user = await this.repo.findUser(userId);
-    if (!user) throw notFound();
+    if (!user) throw notFound('member_not_found');
     return user;
   }
 }
