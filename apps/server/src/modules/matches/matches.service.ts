@@ -173,19 +173,19 @@ export class MatchesService {
   // ── Like, super like, pass ──
 
   async swipe(actor: { id: string; name: string }, targetId: string, action: SwipeAction): Promise<SwipeResult> {
-    if (targetId === actor.id) throw invalid({ id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
+    if (targetId === actor.id) throw invalid('own_profile', { id: [MATCHING_MESSAGES.cannotLikeSelf] }, MATCHING_MESSAGES.cannotLikeSelf);
     // A pass needs no finished profile; a like or super like shows the member to someone.
     if (action !== 'pass') await this.deps.onboarding.assertOnboarded(actor.id);
     const target = await this.repo.findUser(targetId);
-    if (!target || (await this.deps.blocks.eitherWay(actor.id, targetId))) throw notFound(MATCHING_MESSAGES.memberNotFound);
+    if (!target || (await this.deps.blocks.eitherWay(actor.id, targetId))) throw notFound('member_not_found', MATCHING_MESSAGES.memberNotFound);
 
     const now = this.clock();
     const nowIso = now.toISOString();
     const day = utcDay(now);
     const premium = await this.isPremium(actor.id, now);
     const existingMatch = await this.repo.findMatchByPair(actor.id, targetId);
-    if (existingMatch && !existingMatch.unmatched_at && action === 'pass') throw conflict(MATCHING_MESSAGES.alreadyMatched, 'already_matched');
-    if (existingMatch?.unmatched_at) throw notFound(MATCHING_MESSAGES.memberNotFound);
+    if (existingMatch && !existingMatch.unmatched_at && action === 'pass') throw conflict('already_matched', MATCHING_MESSAGES.alreadyMatched);
+    if (existingMatch?.unmatched_at) throw notFound('member_not_found', MATCHING_MESSAGES.memberNotFound);
 
     let counted = false;
     await this.repo.transaction(async (tx) => {
@@ -203,8 +203,8 @@ export class MatchesService {
       if (used > limit) {
         const resetsAt = nextUtcMidnight(now);
         throw action === 'like'
-          ? tooManyRequests(dailyLimitMessage(MATCHING_MESSAGES.outOfLikes, resetsAt), 'daily_likes_used', { resets_at: resetsAt })
-          : tooManyRequests(dailyLimitMessage(MATCHING_MESSAGES.outOfSuperLikes, resetsAt), 'daily_super_likes_used', { resets_at: resetsAt });
+          ? tooManyRequests('daily_likes_used', dailyLimitMessage(MATCHING_MESSAGES.outOfLikes, resetsAt), { resets_at: resetsAt })
+          : tooManyRequests('daily_super_likes_used', dailyLimitMessage(MATCHING_MESSAGES.outOfSuperLikes, resetsAt), { resets_at: resetsAt });
       }
     });
 
@@ -273,7 +273,7 @@ export class MatchesService {
   async matchDetails(userId: string, matchId: string): Promise<MatchDetails> {
     const row = await this.repo.findActiveMatch(matchId, userId);
     const otherId = row ? (row.user_a === userId ? row.user_b : row.user_a) : '';
-    if (!row || (await this.deps.blocks.eitherWay(userId, otherId))) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (!row || (await this.deps.blocks.eitherWay(userId, otherId))) throw notFound('match_not_found', MATCHING_MESSAGES.matchNotFound);
     const [[match], profiles, shared, mine, theirs] = await Promise.all([
       this.presentMatches(userId, [row]),
       this.deps.loadProfiles(userId, [otherId]),
@@ -282,7 +282,7 @@ export class MatchesService {
       this.repo.findSwipe(otherId, userId),
     ]);
     const profile = profiles.get(otherId);
-    if (!match || !profile) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (!match || !profile) throw notFound('match_not_found', MATCHING_MESSAGES.matchNotFound);
     const kindOf = (action: string | undefined) => (action === 'super_like' ? 'super_like' : 'like') as 'like' | 'super_like';
     return {
       ...match,
@@ -300,9 +300,9 @@ export class MatchesService {
    */
   async unmatch(userId: string, matchId: string): Promise<{ chat_room_id: string | null; other_id: string }> {
     const row = await this.repo.findActiveMatch(matchId, userId);
-    if (!row) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (!row) throw notFound('match_not_found', MATCHING_MESSAGES.matchNotFound);
     const now = this.clock().toISOString();
-    if (!(await this.repo.unmatch(row.id, userId, now))) throw notFound(MATCHING_MESSAGES.matchNotFound);
+    if (!(await this.repo.unmatch(row.id, userId, now))) throw notFound('match_not_found', MATCHING_MESSAGES.matchNotFound);
     await this.deps.rooms.closePairRoom(row.user_a, row.user_b);
     return { chat_room_id: row.chat_room_id, other_id: row.user_a === userId ? row.user_b : row.user_a };
   }
@@ -391,11 +391,11 @@ export class MatchesService {
     const now = this.clock();
     if (!(await this.isPremium(userId, now))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
     const last = await this.repo.lastSwipe(userId);
-    if (!last) throw conflict(MATCHING_MESSAGES.nothingToUndo, 'nothing_to_undo');
+    if (!last) throw conflict('nothing_to_undo', MATCHING_MESSAGES.nothingToUndo);
     const match = await this.repo.findMatchByPair(userId, last.target_id);
-    if (match) throw conflict(MATCHING_MESSAGES.cannotUndoMatch, 'match_cannot_be_undone');
+    if (match) throw conflict('match_cannot_be_undone', MATCHING_MESSAGES.cannotUndoMatch);
     await this.repo.transaction(async (tx) => {
-      if (!(await tx.deleteSwipe(userId, last.target_id, last.action))) throw conflict(MATCHING_MESSAGES.nothingToUndo, 'nothing_to_undo');
+      if (!(await tx.deleteSwipe(userId, last.target_id, last.action))) throw conflict('nothing_to_undo', MATCHING_MESSAGES.nothingToUndo);
       // A like undone the same day gives the like back.
       if (last.action !== 'pass' && last.created_at.slice(0, 10) === utcDay(now)) {
         await tx.incrementUsage(userId, utcDay(now), last.action === 'like' ? 'likes' : 'super_likes', -1);
@@ -411,10 +411,10 @@ export class MatchesService {
     const now = this.clock();
     const nowIso = now.toISOString();
     if (!(await this.isPremium(userId, now))) throw paymentRequired(MATCHING_MESSAGES.premiumOnly);
-    if (await this.repo.activeBoostUntil(userId, nowIso)) throw conflict(MATCHING_MESSAGES.boostActive, 'boost_active');
+    if (await this.repo.activeBoostUntil(userId, nowIso)) throw conflict('boost_active', MATCHING_MESSAGES.boostActive);
     const last = await this.repo.lastBoostStart(userId);
     if (last && now.getTime() - new Date(last).getTime() < WEEK_MS / MATCHING_LIMITS.premiumBoostsPerWeek) {
-      throw tooManyRequests(MATCHING_MESSAGES.boostUsed, 'boost_used');
+      throw tooManyRequests('boost_used', MATCHING_MESSAGES.boostUsed);
     }
     const endsAt = new Date(now.getTime() + this.limits.boostMs).toISOString();
     await this.repo.insertBoost({ id: newId(), userId, startsAt: nowIso, endsAt });
