@@ -31,8 +31,8 @@ describe('membersPolicy.relation', () => {
 
 describe('membersPolicy.assertVisible', () => {
   it('answers 404 alike for an unknown member and a hidden one', () => {
-    expect(() => membersPolicy.assertVisible(undefined)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => membersPolicy.assertVisible({ hidden: true })).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => membersPolicy.assertVisible(undefined)).toThrow(expect.objectContaining({ status: 404, code: 'member_not_found' }));
+    expect(() => membersPolicy.assertVisible({ hidden: true })).toThrow(expect.objectContaining({ status: 404, code: 'member_not_found' }));
     expect(() => membersPolicy.assertVisible({ hidden: false })).not.toThrow();
   });
 });

@@ -28,7 +28,7 @@ export interface MembersPolicy {
 
 export const membersPolicy: MembersPolicy = {
   assertVisible(member) {
-    if (!member || member.hidden) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+    if (!member || member.hidden) throw notFound('member_not_found', SAFETY_MESSAGES.memberUnavailable);
   },
 
   relation({ matched, likedMe, messagePolicy, viewerIsPremium, viewerIsVerified }) {

@@ -36,7 +36,7 @@ export class MembersService {
     const rows = await this.repo.publicProfileRows(viewerId, [memberId]);
     const profile = presentPublicProfiles(rows, this.storage, viewerId, [memberId], this.clock.now()).get(memberId);
     // Deleted between the two reads.
-    if (!profile) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+    if (!profile) throw notFound('member_not_found', SAFETY_MESSAGES.memberUnavailable);
     if (self) return profile;
     const [{ matched, likedMe }, viewerIsPremium] = await Promise.all([
       this.repo.relationRows(viewerId, memberId),

@@ -29,7 +29,7 @@ describe('safetyPolicy.mayReport (issue 29: who may report whom)', () => {
 
   it('answers a refusal as the 404 of an unavailable profile', () => {
     expect(() => safetyPolicy.assertMayReport(target({ exists: false }))).toThrow(SAFETY_MESSAGES.memberUnavailable);
-    expect(() => safetyPolicy.assertMayReport(target({ exists: false }))).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => safetyPolicy.assertMayReport(target({ exists: false }))).toThrow(expect.objectContaining({ status: 404, code: 'member_not_found' }));
     expect(() => safetyPolicy.assertMayReport(target({}))).not.toThrow();
   });
 });
@@ -48,7 +48,7 @@ describe('safetyPolicy.assertMessageOf', () => {
 
 describe('safetyPolicy.assertNotSelf', () => {
   it('refuses oneself (422) and allows anyone else', () => {
-    expect(() => safetyPolicy.assertNotSelf('me', 'me', SAFETY_MESSAGES.reportSelf)).toThrow(expect.objectContaining({ status: 422 }));
+    expect(() => safetyPolicy.assertNotSelf('me', 'me', SAFETY_MESSAGES.reportSelf)).toThrow(expect.objectContaining({ status: 422, code: 'own_profile' }));
     expect(() => safetyPolicy.assertNotSelf('me', 'you', SAFETY_MESSAGES.reportSelf)).not.toThrow();
   });
 });

@@ -42,15 +42,15 @@ export interface SafetyPolicy {
 
 export const safetyPolicy: SafetyPolicy = {
   assertNotSelf(userId, targetId, message) {
-    if (userId === targetId) throw invalid({ user_id: [message] }, message);
+    if (userId === targetId) throw invalid('own_profile', { user_id: [message] }, message);
   },
 
   assertMember(member) {
-    if (!member) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+    if (!member) throw notFound('member_not_found', SAFETY_MESSAGES.memberUnavailable);
   },
 
   assertPost(post) {
-    if (!post) throw notFound(SAFETY_MESSAGES.postUnavailable);
+    if (!post) throw notFound('post_not_found', SAFETY_MESSAGES.postUnavailable);
   },
 
   mayReport(target) {
@@ -59,10 +59,10 @@ export const safetyPolicy: SafetyPolicy = {
   },
 
   assertMayReport(target) {
-    if (!safetyPolicy.mayReport(target)) throw notFound(SAFETY_MESSAGES.memberUnavailable);
+    if (!safetyPolicy.mayReport(target)) throw notFound('member_not_found', SAFETY_MESSAGES.memberUnavailable);
   },
 
   assertMessageOf(message, reportedId) {
-    if (!message || !message.inPairRoom || message.user_id !== reportedId) throw notFound(SAFETY_MESSAGES.messageUnavailable);
+    if (!message || !message.inPairRoom || message.user_id !== reportedId) throw notFound('message_not_found', SAFETY_MESSAGES.messageUnavailable);
   },
 };

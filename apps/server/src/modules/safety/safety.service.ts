@@ -80,11 +80,11 @@ export class SafetyService {
     const earlier = await this.repo.transaction(async (tx, within) => {
       if (!(await this.limiter.take(`report:${userId}:member:${targetId}`, 1, DAY_MS, within))) {
         const first = await tx.findReportSince(userId, targetId, addMs(now, -DAY_MS));
-        if (!first) throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
+        if (!first) throw tooManyRequests('report_limit', SAFETY_MESSAGES.reportLimit);
         return first;
       }
       if (!(await this.limiter.take(`report:${userId}`, this.limits.reportsPerDay, DAY_MS, within))) {
-        throw tooManyRequests(SAFETY_MESSAGES.reportLimit, 'report_limit');
+        throw tooManyRequests('report_limit', SAFETY_MESSAGES.reportLimit);
       }
       const snapshot = await tx.snapshot(targetId, userId, now);
       // Deleted in between, without contact kept: as if unknown.
