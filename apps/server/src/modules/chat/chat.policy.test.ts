@@ -53,7 +53,7 @@ describe('requestPolicy.sees and answerable', () => {
       [room({ request_status: 'declined', request_from: 'a' }), 'b', 'accepted'],
       [room({ request_status: 'accepted', request_from: 'a' }), 'b', 'declined'],
     ] as const) {
-      expect(() => requestPolicy.answerable(request, who, to)).toThrow(expect.objectContaining({ status: 404 }));
+      expect(() => requestPolicy.answerable(request, who, to)).toThrow(expect.objectContaining({ status: 404, code: 'room_not_found' }));
     }
   });
 });

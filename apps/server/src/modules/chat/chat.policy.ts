@@ -36,17 +36,17 @@ export interface ChatPolicy {
 export const chatPolicy: ChatPolicy = {
   /** Reading and writing a room: only its current members, and only while nobody in it is blocked. */
   assertMember(membership) {
-    if (!membership || membership.left_at || membership.blocked) throw notFound(ROOM_NOT_FOUND);
+    if (!membership || membership.left_at || membership.blocked) throw notFound('room_not_found', ROOM_NOT_FOUND);
   },
 
   /** Editing and deleting a message: only its author, and only while still in the room. */
   assertAuthor(message, userId) {
-    if (!message || message.user_id !== userId) throw notFound(MESSAGE_NOT_FOUND);
+    if (!message || message.user_id !== userId) throw notFound('message_not_found', MESSAGE_NOT_FOUND);
   },
 
   /** Starting a chat: with an existing member other than oneself, not blocked either way nor unmatched. */
   assertCanStartChat(userId, other) {
-    if (!other || other.id === userId || other.blocked || other.unmatched) throw notFound(MEMBER_NOT_FOUND);
+    if (!other || other.id === userId || other.blocked || other.unmatched) throw notFound('member_not_found', MEMBER_NOT_FOUND);
   },
 
   /**
@@ -130,8 +130,8 @@ export const requestPolicy = {
    * answers the same). Answers the request; anything else is 404.
    */
   answerable(room: RoomRequest | undefined, userId: string, to: 'accepted' | 'declined'): RoomRequest & { request_from: string } {
-    if (!room || room.request_from === null || room.request_from === userId) throw notFound(ROOM_NOT_FOUND);
-    if (room.request_status !== 'pending' && room.request_status !== to) throw notFound(ROOM_NOT_FOUND);
+    if (!room || room.request_from === null || room.request_from === userId) throw notFound('room_not_found', ROOM_NOT_FOUND);
+    if (room.request_status !== 'pending' && room.request_status !== to) throw notFound('room_not_found', ROOM_NOT_FOUND);
     return { ...room, request_from: room.request_from };
   },
 
@@ -154,7 +154,7 @@ export const requestPolicy = {
 
   /** 429 first_message_limit with what is left (none) and when more come. */
   firstMessageLimit(resetsAt: string): AppError {
-    return tooManyRequests(CHAT_REQUEST_MESSAGES.firstMessageLimit(0), 'first_message_limit', { remaining: 0, resets_at: resetsAt });
+    return tooManyRequests('first_message_limit', CHAT_REQUEST_MESSAGES.firstMessageLimit(0), { remaining: 0, resets_at: resetsAt });
   },
 
   /** A member younger than 7 days with 3 unanswered first messages in 24 hours: further ones are held. */

@@ -320,7 +320,7 @@ export class ChatService {
 
   /** The room's request changed while the member wrote: once more from the start (then its answer stands). */
   private async retry(userId: string, body: SendMessageBody, exceptSocket: string | undefined, mayRetry: boolean) {
-    if (!mayRetry) throw conflict(CHAT_REQUEST_CHANGED);
+    if (!mayRetry) throw conflict('request_changed', CHAT_REQUEST_CHANGED);
     return this.sendAs(userId, body, exceptSocket, false);
   }
 
@@ -337,7 +337,7 @@ export class ChatService {
   private async storedBefore(userId: string, body: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
     const existing = await this.repo.findByClientId(userId, body.client_id!);
     if (existing && existing.room_id === body.chat_room_id) return { message: presentMessage(existing, userId), created: false };
-    throw conflict(CLIENT_ID_TAKEN, 'client_id_taken');
+    throw conflict('client_id_taken', CLIENT_ID_TAKEN);
   }
 
   /** A conversation's message, after its commit: to the room's channel and both members' sockets, and notified. */
