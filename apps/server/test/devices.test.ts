@@ -221,7 +221,7 @@ describe('Web Push endpoints: push services only, checked again when sent', () =
       const user = await buildUser(t.database.db);
       const res = await t.app.inject({ method: 'POST', url: '/api/user/fcm-token', headers: bearer(await signIn(t.app, user)), payload: { fcm_token: '{"endpoint":1}', device_type: 'web' } });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { fcm_token: [PUSH_MESSAGES.invalidSubscription] } });
+      expect(res.json()).toMatchObject({ code: 'push_subscription_invalid', errors: { fcm_token: [PUSH_MESSAGES.invalidSubscription] } });
     });
   });
 

@@ -26,9 +26,9 @@ export class DevicesService {
     // A browser's token is its push subscription, at a push service the server will post to.
     if (body.device_type === 'web') {
       const subscription = parseWebPushSubscription(body.fcm_token);
-      if (!subscription) throw invalid({ fcm_token: [PUSH_MESSAGES.invalidSubscription] }, PUSH_MESSAGES.invalidSubscription);
+      if (!subscription) throw invalid('push_subscription_invalid', { fcm_token: [PUSH_MESSAGES.invalidSubscription] }, PUSH_MESSAGES.invalidSubscription);
       if (!isAcceptedPushEndpoint(subscription.endpoint, this.pushEndpoints)) {
-        throw invalid({ fcm_token: [PUSH_MESSAGES.endpointRefused] }, PUSH_MESSAGES.endpointRefused, 'push_endpoint_refused');
+        throw invalid('push_endpoint_refused', { fcm_token: [PUSH_MESSAGES.endpointRefused] }, PUSH_MESSAGES.endpointRefused);
       }
     }
     const now = isoNow(this.clock);

@@ -53,7 +53,7 @@ export class HelpService {
     const now = isoNow(clock);
     const row = { id: newId(), user_id: user.id, email: user.email, subject: body.subject, message: body.message, created_at: now };
     await repo.transaction(async (tx, within) => {
-      if (!(await limiter.take(`contact:${user.id}`, support.messagesPerHour, HOUR, within))) throw tooManyRequests(HELP_MESSAGES.contactLimit, 'contact_limit');
+      if (!(await limiter.take(`contact:${user.id}`, support.messagesPerHour, HOUR, within))) throw tooManyRequests('contact_limit', HELP_MESSAGES.contactLimit);
       await tx.insert(row);
     });
     try {

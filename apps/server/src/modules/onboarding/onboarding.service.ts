@@ -49,7 +49,7 @@ export class OnboardingService {
       const done = stepsDone(user, await this.repo.facts(userId));
       const missing = ONBOARDING_STEP_KEYS.filter((key) => ONBOARDING_STEPS[key].required && !done[key]);
       if (missing.length > 0) {
-        throw invalid(Object.fromEntries(missing.map((key) => [key, [ONBOARDING_MISSING_MESSAGES[key]]])), ONBOARDING_MESSAGES.incomplete);
+        throw invalid('onboarding_incomplete', Object.fromEntries(missing.map((key) => [key, [ONBOARDING_MISSING_MESSAGES[key]]])), ONBOARDING_MESSAGES.incomplete);
       }
       await this.repo.markCompleted(userId, nowIso());
     }
@@ -58,7 +58,7 @@ export class OnboardingService {
 
   private async user(userId: string): Promise<UserRow> {
     const user = await this.repo.findUser(userId);
-    if (!user) throw notFound();
+    if (!user) throw notFound('member_not_found');
     return user;
   }
 }

@@ -59,7 +59,7 @@ export class PreferencesService {
     let city: string;
     if (body.latitude !== undefined && body.longitude !== undefined) {
       const nearest = nearestCity({ lat: body.latitude, lng: body.longitude });
-      if (nearest.km > NEAREST_CITY_MAX_KM) throw invalid({ location: [PREFERENCE_MESSAGES.tooFar] });
+      if (nearest.km > NEAREST_CITY_MAX_KM) throw invalid('location_too_far', { location: [PREFERENCE_MESSAGES.tooFar] });
       city = nearest.city;
     } else {
       // The body schema guarantees a listed city (and a matching province when one is sent).
@@ -97,7 +97,7 @@ export class PreferencesService {
     if (merged.city && !merged.province) merged.province = provinceOfCity(merged.city) ?? null;
     const problems = preferenceProblems(merged);
     if (Object.keys(problems).length > 0) {
-      throw invalid(Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
+      throw invalid('preferences_invalid', Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
     }
     await this.repo.save(member.id, toStored(merged), nowIso());
     return presentPreferences(await this.repo.find(member.id), member);
