@@ -134,7 +134,7 @@ describe('feed API', () => {
     const m = await make({}, null);
     const res = await call(m, 'GET', '/feed');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, status: 400, message: FEED_MESSAGES.preferencesRequired });
+    expect(res.json()).toMatchObject({ success: false, status: 400, code: 'preferences_required', message: FEED_MESSAGES.preferencesRequired });
     expect(res.json().message).toMatch(/preferences/);
   });
 
@@ -156,7 +156,7 @@ describe('feed API', () => {
       await createPost(m);
       const again = await call(m, 'POST', '/feed/my-post', {});
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe(FEED_MESSAGES.postExists);
+      expect(again.json()).toMatchObject({ code: 'post_exists', message: FEED_MESSAGES.postExists });
 
       const racer = await make();
       const answers = await Promise.all(Array.from({ length: 8 }, () => call(racer, 'POST', '/feed/my-post', { profile_description: 'Hi' })));

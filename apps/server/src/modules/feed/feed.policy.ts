@@ -1,5 +1,5 @@
 import { AGE_LIMITS, FEED_MESSAGES, PREFERENCE_LIST_FIELDS, type FeedQuery, type PreferenceValues } from '@linkup/contract';
-import { AppError, invalid, notFound } from '../../lib/http-errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/http-errors';
 import { ageFromBirthDate, birthDateBounds } from '../../lib/time';
 import { contactPolicy } from '../shared/contact.policy';
 
@@ -57,23 +57,23 @@ export interface FeedPolicy {
 export const feedPolicy: FeedPolicy = {
   /** Spec §4: a member without saved dating preferences gets 400 (the "requires preferences" state). */
   assertHasPreferences(preferences) {
-    if (!preferences) throw new AppError(400, FEED_MESSAGES.preferencesRequired);
+    if (!preferences) throw new AppError(400, FEED_MESSAGES.preferencesRequired, { code: 'preferences_required' });
   },
 
   assertCanLike(postOwnerId, userId) {
-    if (postOwnerId === userId) throw invalid({ post_id: [FEED_MESSAGES.ownPostLike] }, FEED_MESSAGES.ownPostLike);
+    if (postOwnerId === userId) throw invalid('own_post', { post_id: [FEED_MESSAGES.ownPostLike] }, FEED_MESSAGES.ownPostLike);
   },
 
   assertVisible(post) {
-    if (!post) throw notFound(FEED_MESSAGES.postNotFound);
+    if (!post) throw notFound('post_not_found', FEED_MESSAGES.postNotFound);
   },
 
   assertNoPost(existing) {
-    if (existing) throw new AppError(409, FEED_MESSAGES.postExists);
+    if (existing) throw conflict('post_exists', FEED_MESSAGES.postExists);
   },
 
   assertHasPost(post) {
-    if (!post) throw notFound(FEED_MESSAGES.noPost);
+    if (!post) throw notFound('post_not_found', FEED_MESSAGES.noPost);
   },
 
   walk(suitor, prefs, query, now) {
@@ -119,7 +119,7 @@ export function encodeCursor(post: { created_at: string; id: string }): string {
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt)) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-    throw invalid({ cursor: ['This page link is not valid. Reload the feed.'] });
+    throw invalid('cursor_invalid', { cursor: ['This page link is not valid. Reload the feed.'] });
   }
   return { createdAt, id };
 }

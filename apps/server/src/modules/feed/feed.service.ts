@@ -217,7 +217,7 @@ export class FeedService {
     const chosen = FEED_IMAGE_SLOTS.map((slot, i) => ({ slot, n: i + 1, id: values[slot] ?? null })).filter((c): c is { slot: typeof c.slot; n: number; id: string } => c.id !== null);
     const seen = new Set<string>();
     for (const c of chosen) {
-      if (seen.has(c.id)) throw invalid({ [c.slot]: [FEED_MESSAGES.imageTwice] }, FEED_MESSAGES.imageTwice);
+      if (seen.has(c.id)) throw invalid('post_image_twice', { [c.slot]: [FEED_MESSAGES.imageTwice] }, FEED_MESSAGES.imageTwice);
       seen.add(c.id);
     }
     const ids = chosen.map((c) => c.id);
@@ -225,7 +225,7 @@ export class FeedService {
     const usable = new Map(images.filter((i) => i.post_id === null || i.post_id === postId).map((i) => [i.id, i]));
     const profile = new Map(photos.map((p) => [p.id, p]));
     for (const c of chosen) {
-      if (!usable.has(c.id) && !profile.has(c.id)) throw invalid({ [c.slot]: [FEED_MESSAGES.imageChoice] }, FEED_MESSAGES.imageChoice);
+      if (!usable.has(c.id) && !profile.has(c.id)) throw invalid('post_image_invalid', { [c.slot]: [FEED_MESSAGES.imageChoice] }, FEED_MESSAGES.imageChoice);
     }
 
     const slots = new Map<number, string>();
