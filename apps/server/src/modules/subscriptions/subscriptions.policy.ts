@@ -17,18 +17,18 @@ export interface SubscriptionsPolicy {
 
 export const subscriptionsPolicy: SubscriptionsPolicy = {
   assertPlan(plan: PlanConfig | undefined): asserts plan is PlanConfig {
-    if (!plan) throw notFound(SUBSCRIPTION_MESSAGES.planNotFound);
+    if (!plan) throw notFound('plan_not_found', SUBSCRIPTION_MESSAGES.planNotFound);
   },
 
   assertOwnPayment(payment: PaymentRow | undefined, userId: string): asserts payment is PaymentRow {
-    if (!payment || payment.user_id !== userId) throw notFound(SUBSCRIPTION_MESSAGES.paymentNotFound);
+    if (!payment || payment.user_id !== userId) throw notFound('payment_not_found', SUBSCRIPTION_MESSAGES.paymentNotFound);
   },
 
   assertMayCheckout(live: BillingRow | undefined): void {
-    if (live && live.status === 'active' && !live.cancel_at_period_end) throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    if (live && live.status === 'active' && !live.cancel_at_period_end) throw conflict('already_subscribed', SUBSCRIPTION_MESSAGES.alreadySubscribed);
   },
 
   assertBilling(billing: BillingRow | undefined): asserts billing is BillingRow {
-    if (!billing) throw notFound(SUBSCRIPTION_MESSAGES.noSubscription);
+    if (!billing) throw notFound('subscription_not_found', SUBSCRIPTION_MESSAGES.noSubscription);
   },
 };

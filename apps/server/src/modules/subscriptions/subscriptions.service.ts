@@ -1,10 +1,10 @@
 import {
-  RENEWAL_GRACE_DAYS, STATUS_MESSAGES, SUBSCRIPTION_MESSAGES, type CheckoutResult, type PaymentStatusResult, type Plan, type SubscriptionStatus,
+  RENEWAL_GRACE_DAYS, SUBSCRIPTION_MESSAGES, type CheckoutResult, type PaymentStatusResult, type Plan, type SubscriptionStatus,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/mail/mail';
 import { WebhookSignatureError, type PaymentsProvider, type PlanConfig, type ProviderEvent } from '../../adapters/payments/payments';
-import { AppError, badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, notFound, unauthorized, unavailable } from '../../lib/http-errors';
 import { isoNow, type Clock } from '../../lib/clock';
 import type { Dispatch } from '../../lib/dispatch';
 import { newId } from '../../lib/ids';
@@ -78,9 +78,9 @@ export class SubscriptionsService {
     const plan = this.plan(planId);
     subscriptionsPolicy.assertPlan(plan);
     subscriptionsPolicy.assertMayCheckout(await repo.liveBilling(userId));
-    if (!provider) throw new AppError(503, SUBSCRIPTION_MESSAGES.providerUnavailable);
+    if (!provider) throw unavailable('payment_provider_unavailable', SUBSCRIPTION_MESSAGES.providerUnavailable);
     const member = await repo.memberContact(userId);
-    if (!member) throw new AppError(401, STATUS_MESSAGES[401]);
+    if (!member) throw unauthorized();
 
     const now = isoNow(this.deps.clock);
     const billingId = newId();
@@ -103,7 +103,7 @@ export class SubscriptionsService {
     } catch (err) {
       await repo.movePayment(paymentId, ['pending'], 'cancelled', now);
       this.deps.log.error({ err, provider: provider.name }, 'checkout failed at the provider');
-      throw new AppError(503, SUBSCRIPTION_MESSAGES.providerUnavailable);
+      throw unavailable('payment_provider_unavailable', SUBSCRIPTION_MESSAGES.providerUnavailable);
     }
   }
 
@@ -120,7 +120,7 @@ export class SubscriptionsService {
     const billing = await repo.liveBilling(userId);
     subscriptionsPolicy.assertBilling(billing);
     if (Boolean(billing.cancel_at_period_end) !== cancel) {
-      if (!provider || provider.name !== billing.provider) throw new AppError(503, SUBSCRIPTION_MESSAGES.providerUnavailable);
+      if (!provider || provider.name !== billing.provider) throw unavailable('payment_provider_unavailable', SUBSCRIPTION_MESSAGES.providerUnavailable);
       await provider.setCancelAtPeriodEnd(billing.provider_subscription_id, cancel);
       await repo.updateBilling(billing.id, { cancel_at_period_end: cancel, updated_at: isoNow(this.deps.clock) });
     }
@@ -131,7 +131,7 @@ export class SubscriptionsService {
     const { repo, provider } = this.deps;
     const customerId = provider ? await repo.customerId(userId, provider.name) : null;
     const url = provider && customerId ? await provider.portalUrl(customerId, `${this.deps.publicUrl}/app/subscription`) : null;
-    if (!url) throw new AppError(404, SUBSCRIPTION_MESSAGES.noPortal);
+    if (!url) throw notFound('billing_portal_not_found', SUBSCRIPTION_MESSAGES.noPortal);
     return url;
   }
 
@@ -141,12 +141,12 @@ export class SubscriptionsService {
    */
   async receiveWebhook(providerName: string, rawBody: unknown, headers: Record<string, string | string[] | undefined>): Promise<void> {
     const { provider } = this.deps;
-    if (!provider || provider.name !== providerName) throw notFound();
+    if (!provider || provider.name !== providerName) throw notFound('not_found');
     let event: ProviderEvent;
     try {
       event = await provider.parseWebhook(Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0), headers);
     } catch (err) {
-      if (err instanceof WebhookSignatureError) throw badRequest(SUBSCRIPTION_MESSAGES.badSignature);
+      if (err instanceof WebhookSignatureError) throw badRequest('webhook_signature_invalid', SUBSCRIPTION_MESSAGES.badSignature);
       throw err;
     }
     await this.applyEvent(event);
