@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectRefusal } from '@linkup/contract';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession } from '@/test/fixtures';
 
@@ -44,22 +45,28 @@ describe('the real-time connection (DESIGN §5)', () => {
     expect(clients).toHaveLength(1);
   });
 
-  it('tries again later when the server refused it for too many attempts, not for a bad token', () => {
+  it('tries again later when the server refused it for too many attempts or connections (by code), not for a bad token', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       socketFor('tok_a');
       const client = clients[0]!;
       const onError = client.on.mock.calls.find(([event]) => event === 'connect_error')![1] as (error: Error) => void;
+      const refused = (message: string, data: ConnectRefusal) => Object.assign(new Error(message), { data });
       client.active = false;
-      onError(new Error('Authentication required. Please log in.'));
+      onError(refused('Authentication required. Please log in.', { status: 401, code: 'unauthenticated' }));
+      // The sentence alone decides nothing: only the code does.
+      onError(new Error('Too many requests. Please try again later.'));
       vi.advanceTimersByTime(REFUSED_RETRY_MS);
       expect(client.connect).not.toHaveBeenCalled();
-      onError(new Error('Too many requests. Please try again later.'));
+      onError(refused('Too many requests. Please try again later.', { status: 429, code: 'socket_connect_limit' }));
       vi.advanceTimersByTime(REFUSED_RETRY_MS - 1);
       expect(client.connect).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(client.connect).toHaveBeenCalledTimes(1);
+      onError(refused('Too many requests. Please try again later.', { status: 429, code: 'socket_limit' }));
+      vi.advanceTimersByTime(REFUSED_RETRY_MS);
+      expect(client.connect).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
       vi.restoreAllMocks();

@@ -5,7 +5,7 @@
  * the first page has rendered and been painted (`loadSocketClient`); until then there is no
  * socket, as offline.
  */
-import { SOCKET_PATH, STATUS_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from '@linkup/contract';
+import { SOCKET_PATH, type ClientToServerEvents, type ConnectRefusal, type ServerToClientEvents } from '@linkup/contract';
 import { useEffect, useMemo, useState } from 'react';
 import type { io as Io, Socket } from 'socket.io-client';
 import { env } from '@/config/env';
@@ -59,12 +59,14 @@ export function socketFor(token: string | null): RealtimeSocket | null {
     // This module keeps the one socket itself; never share a manager with an earlier session's.
     forceNew: true,
   });
-  socket.on('connect_error', (error) => {
+  socket.on('connect_error', (error: Error & { data?: Partial<ConnectRefusal> }) => {
     // A refusal is not retried by Socket.IO. A refused token: the HTTP client ends such a session
-    // on its next call. Too many attempts from this address: try again in a while.
+    // on its next call. Too many attempts from this address, or too many connections open: try
+    // again in a while. Told apart by the refusal's code, never its message.
     if (socket.active) return;
     console.warn('Real-time connection refused:', error.message);
-    if (error.message === STATUS_MESSAGES[429]) {
+    const code = error.data?.code;
+    if (code === 'socket_connect_limit' || code === 'socket_limit') {
       setTimeout(() => {
         if (current?.socket === socket && !socket.connected) socket.connect();
       }, REFUSED_RETRY_MS);

@@ -67,7 +67,7 @@ export class FakeSocket {
   private subscribeAnswer(channel: unknown): SubscribeAck {
     if (channel === MESSAGES_CHANNEL) return { ok: true };
     if (typeof channel === 'string' && roomIdFromChannel(channel) && !this.refused.has(channel)) return { ok: true };
-    return { ok: false, message: STATUS_MESSAGES[404] };
+    return { ok: false, code: 'channel_not_found', message: STATUS_MESSAGES[404] };
   }
 
   emit(event: string, ...args: unknown[]) {

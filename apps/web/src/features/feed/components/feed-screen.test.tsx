@@ -148,12 +148,19 @@ describe('Feed: posts', { timeout: 20_000 }, () => {
     expect(params.has('cursor')).toBe(false);
   });
 
-  it('shows the "requires preferences" state on a 400, with a way to the preferences', async () => {
-    api({ 'GET /api/feed': () => failure(400, FEED_MESSAGES.preferencesRequired) });
+  it('shows the "requires preferences" state on preferences_required, with a way to the preferences', async () => {
+    api({ 'GET /api/feed': () => failure(400, FEED_MESSAGES.preferencesRequired, 'preferences_required') });
     await openFeed();
     expect(await screen.findByText('Set your dating preferences first')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set preferences' })).toHaveAttribute('href', '/app/preferences');
     expect(screen.queryByText(FEED_ERRORS.loadFeed)).toBeNull();
+  });
+
+  it('another 400 is a failure to load, not the "requires preferences" state (the code decides, not the status)', async () => {
+    api({ 'GET /api/feed': () => failure(400, FEED_MESSAGES.preferencesRequired, 'bad_request') });
+    await openFeed();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Set your dating preferences first')).toBeNull();
   });
 
   it('says "Failed to load feed" and "Failed to load your post" when they fail, and shows the empty state', async () => {

@@ -1,11 +1,11 @@
-import type { FeedPost, OwnFeedPost } from '@linkup/contract';
+import type { ErrorCode, FeedPost, OwnFeedPost } from '@linkup/contract';
 import { apiError, json } from '@/test/fixtures';
 
 export const ok = (data: unknown, message?: string) => json(200, { success: true, data, ...(message ? { message } : {}) });
 /** 201: what creating answers (POST /feed/my-post, its images). */
 export const created = (data: unknown, message?: string) => json(201, { success: true, data, ...(message ? { message } : {}) });
-/** The API error object, with the status's catalogue code as the server sends it. */
-export const failure = (status: number, message: string) => apiError(status, message);
+/** The API error object, with `code` (by default the status's general code). */
+export const failure = (status: number, message: string, code?: ErrorCode) => apiError(status, message, undefined, code);
 
 export function buildPost(id: string, name: string, overrides: Partial<FeedPost> = {}): FeedPost {
   return {
