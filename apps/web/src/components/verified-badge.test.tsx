@@ -10,6 +10,11 @@ describe('VerifiedBadge (issue 31)', () => {
     expect(badge.querySelector('.pi-verified')).not.toBeNull();
   });
 
+  it('reads as its own word after the name it follows', () => {
+    render(<h2>Naledi<VerifiedBadge verified /></h2>);
+    expect(screen.getByRole('heading', { name: 'Naledi Verified' })).toBeInTheDocument();
+  });
+
   it('shows nothing for a member who is not verified, or whose status the answer leaves out', () => {
     const { container } = render(<p><VerifiedBadge verified={false} /><VerifiedBadge verified={undefined} /></p>);
     expect(screen.queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();

@@ -8,9 +8,13 @@ export const VERIFIED_LABEL = 'Verified';
  */
 export function VerifiedBadge({ verified, onPhoto = false }: { verified: boolean | undefined; onPhoto?: boolean }) {
   if (!verified) return null;
+  // The space keeps the name and "Verified" two words for screen readers (inline elements join up).
   return (
-    <span className={`verified-badge${onPhoto ? ' verified-badge--on-photo' : ''}`} role="img" aria-label={VERIFIED_LABEL} title={VERIFIED_LABEL}>
-      <i className="pi pi-verified" aria-hidden="true" />
-    </span>
+    <>
+      {' '}
+      <span className={`verified-badge${onPhoto ? ' verified-badge--on-photo' : ''}`} role="img" aria-label={VERIFIED_LABEL} title={VERIFIED_LABEL}>
+        <i className="pi pi-verified" aria-hidden="true" />
+      </span>
+    </>
   );
 }
