@@ -136,6 +136,17 @@ test('a member without saved dating preferences is asked to set them first', asy
   await page.context().close();
 });
 
+test('on a desktop a feed photo is at most 60% of the window high (issue 32)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, request);
+  await page.goto('/app/feed');
+  const photo = page.getByRole('feed', { name: 'Posts' }).getByRole('article').first().getByRole('img', { name: /^Photo of / }).first();
+  await expect(photo).toBeVisible();
+  const box = await photo.boundingBox();
+  expect(box!.height).toBeGreaterThan(100);
+  expect(box!.height).toBeLessThanOrEqual(900 * 0.6 + 1);
+});
+
 test('the demo account finds a seeded feed, its own post and notifications; no serious accessibility violations', async ({ page, request }) => {
   await signIn(page, request);
   await page.goto('/app/feed');

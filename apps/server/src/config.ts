@@ -57,8 +57,8 @@ export const ConfigSchema = z
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     SOCKET_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
-    PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(10 * 1024 * 1024),
-    PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(40_000_000),
+    PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(40 * 1024 * 1024),
+    PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(210_000_000).default(210_000_000),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
     /** Issue 30: where critical reports (underage, threats) are e-mailed at once; none when unset. */
     MODERATION_ALERT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),

@@ -180,12 +180,22 @@ describe('profile photos API', () => {
     expectPhotoError(await upload(m, svg, 'pic.svg', 'image/svg+xml'), /not supported/i);
   });
 
-  it('refuses a 50-megapixel image (too many pixels) with a 422', async () => {
+  it('refuses a PNG over 50 megapixels (it decodes at full size) with a 422', async () => {
     const m = await make();
-    const huge = await image(10_000, 5_000, '#444444').png({ compressionLevel: 9 }).toBuffer();
+    const huge = await image(10_050, 5_000, '#444444').png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(MAX_BYTES);
     expectPhotoError(await upload(m, huge, 'huge.png', 'image/png'), /too many pixels/i);
     expect(await photoCount(m)).toBe(0);
+  });
+
+  it('scales a phone photo of over 50 megapixels down instead of refusing it (issue 32)', async () => {
+    const m = await make();
+    const phone = await image(9_000, 6_000, '#336699').jpeg({ quality: 50 }).toBuffer();
+    expect(phone.length).toBeLessThan(MAX_BYTES);
+    const response = await upload(m, phone, 'phone.jpg');
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db.selectFrom('user_photos').select(['width', 'height']).where('user_id', '=', m.user.id).execute();
+    expect(row).toEqual({ width: 1080, height: 720 });
   });
 
   it('refuses a file over the byte limit with a 422 (never 413 or 500)', async () => {

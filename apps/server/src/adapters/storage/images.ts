@@ -7,8 +7,19 @@ export const PHOTO_SIZE_NAMES = Object.keys(PHOTO_SIZES) as PhotoSize[];
 
 export const PHOTO_CONTENT_TYPE = 'image/webp';
 
-/** Largest image we decode (about 50 megapixels, e.g. 8660 × 5773); bigger is refused, not scaled. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Largest image we take (issue 32: phones shoot 48–200 megapixels; those are scaled down, not
+ * refused). JPEG and WebP decode already shrunk (libjpeg/libwebp shrink-on-load: a 200 MP JPEG
+ * decodes at an eighth of its edge, about 3 MP), so their memory stays small at any size up to this.
+ */
+export const MAX_INPUT_PIXELS = 210_000_000;
+
+/**
+ * Formats without shrink-on-load decode at full size (4 bytes a pixel and more): above this many
+ * pixels they are refused, so one upload cannot take gigabytes of memory.
+ */
+export const MAX_FULL_DECODE_PIXELS = 50_000_000;
+const SHRINK_ON_LOAD_FORMATS: readonly string[] = ['jpeg', 'webp'];
 
 /** Formats a member may upload; SVG is deliberately absent (it is a document, not a photo). */
 export const UPLOAD_FORMATS = ['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff'] as const;
@@ -78,12 +89,14 @@ export async function processPhoto(input: Buffer, options: ProcessPhotoOptions =
     throw new ImageProcessingError('unsupported_format', `Images of type ${format ?? 'unknown'} are not accepted.`);
   }
   if (inputPixels <= 0) throw new ImageProcessingError('corrupt', 'The image has no size.');
-  if (inputPixels > limitInputPixels) {
+  const decodeLimit = SHRINK_ON_LOAD_FORMATS.includes(format) ? limitInputPixels : Math.min(limitInputPixels, MAX_FULL_DECODE_PIXELS);
+  if (inputPixels > decodeLimit) {
     throw new ImageProcessingError('too_large', 'The image has too many pixels.');
   }
 
   // One decode: the upright, sRGB, largest size as raw pixels; every WebP is encoded from it.
-  const base = await sharp(input, { limitInputPixels, autoOrient: true, failOn: 'error' })
+  // The resize comes first, so JPEG and WebP decode shrunk; sequential reading keeps one strip in memory.
+  const base = await sharp(input, { limitInputPixels: decodeLimit, autoOrient: true, failOn: 'error', sequentialRead: true })
     .resize({ width: PHOTO_SIZES.large, height: PHOTO_SIZES.large, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
