@@ -53,7 +53,7 @@ describe('premium in the native app without store billing', () => {
       'GET /api/subscription': () => ok({ ...free, is_premium: true, plan, provider: 'stripe', premium_until: '2031-01-01T00:00:00.000Z', renews: true, can_cancel: true }),
     });
     renderApp('/app/subscription', { session: buildSession({ id: 'usr_me', is_premium: true }) });
-    const status = await screen.findByTestId('subscription-status');
+    const status = await screen.findByTestId('subscription-status', {}, { timeout: 10_000 });
     expect(status).toHaveTextContent(`${PREMIUM_TEXTS.premium} · 1 month`);
     expect(within(status).getByRole('button', { name: PREMIUM_TEXTS.cancel })).toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('premium in the native app without store billing', () => {
   it('a plan page opened by a link offers no payment and starts no checkout', async () => {
     const fetch = api();
     renderApp('/app/subscription/plans/premium_1m', { session });
-    expect(await screen.findByText(PREMIUM_TEXTS.notInApp)).toBeInTheDocument();
+    expect(await screen.findByText(PREMIUM_TEXTS.notInApp, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: PREMIUM_TEXTS.continueToPayment })).toBeNull();
     expect(calledEndpoints(fetch)).not.toContain('POST /api/subscription/checkout');
   });
@@ -69,13 +69,13 @@ describe('premium in the native app without store billing', () => {
   it('a locked list shows its count without an upgrade link; More has no premium banner', async () => {
     api({ 'GET /api/visitors': () => ok({ count: 7, locked: true, items: [], placeholders: 6 }) });
     const view = renderApp('/app/visitors', { session });
-    expect(await screen.findByTestId('locked-placeholders')).toBeInTheDocument();
+    expect(await screen.findByTestId('locked-placeholders', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(upsellLinks()).toEqual([]);
     view.unmount();
 
     api({ 'GET /api/matches/stats/summary': () => ok(buildStats({})) });
     renderApp('/app/more', { session });
-    await screen.findByRole('heading', { level: 1, name: 'More' });
+    await screen.findByRole('heading', { level: 1, name: 'More' }, { timeout: 10_000 });
     expect(screen.queryByRole('link', { name: /^Upgrade to Premium/ })).toBeNull();
   });
 });
