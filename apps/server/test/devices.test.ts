@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUSH_MESSAGES, PushDeviceSchema } from '@linkup/contract';
 import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { startFakePushService } from './helpers/fake-push';
 import type { UserRow } from '../src/db/schema';
 
@@ -153,6 +155,57 @@ describe('push devices API (/user/fcm-token)', () => {
     it('answers 422 for a malformed body', async () => {
       const m = await make();
       expect((await remove(m, { fcm_token: 12 })).statusCode).toBe(422);
+    });
+  });
+
+  describe('every way a session ends takes its device, whether or not the app removed it (issue 32)', () => {
+    const call = (m: Member, method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+    const twoDevices = async () => {
+      const phone = await make();
+      const laptop = await anotherSession(phone);
+      const phoneToken = fcmToken();
+      const laptopToken = fcmToken();
+      await register(phone, { fcm_token: phoneToken, device_type: 'android' });
+      await register(laptop, { fcm_token: laptopToken, device_type: 'ios' });
+      return { phone, laptop, phoneToken, laptopToken };
+    };
+    const tokensOf = async (userId: string) => (await devicesOf(userId)).map((d) => d.token);
+
+    it('logout', async () => {
+      const { phone, laptopToken } = await twoDevices();
+      expect((await call(phone, 'POST', '/auth/logout')).statusCode).toBe(200);
+      expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
+    });
+
+    it('logging out the other devices', async () => {
+      const { phone, laptop, laptopToken } = await twoDevices();
+      expect((await call(laptop, 'POST', '/account/logout-others')).statusCode).toBe(200);
+      expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
+    });
+
+    it('a password change', async () => {
+      const { phone, laptop, laptopToken } = await twoDevices();
+      const res = await call(laptop, 'PUT', '/account/password', {
+        current_password: FACTORY_PASSWORD, password: 'another-horse-battery-7', password_confirmation: 'another-horse-battery-7',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
+    });
+
+    it('a suspension (every session of the member)', async () => {
+      const { phone } = await twoDevices();
+      await new AuthRepository(t.database.db).revokeAllSessions(phone.user.id, new Date().toISOString());
+      expect(await tokensOf(phone.user.id)).toEqual([]);
+    });
+
+    it('an expiry: the device goes before the next push, which never reaches it', async () => {
+      const { phone, laptopToken } = await twoDevices();
+      await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', await sessionOf(phone.token)).execute();
+      const targets = await new NotificationsRepository(t.database.db).devicesOf(phone.user.id, new Date().toISOString());
+      expect(targets.map((d) => d.token)).toEqual([laptopToken]);
+      expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
     });
   });
 

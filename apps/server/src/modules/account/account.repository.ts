@@ -270,7 +270,9 @@ export class AccountRepository {
   }
 }
 
+/** Ends every other live session of the member; their push devices go with them (issue 32). */
 async function revokeOthers(db: Kysely<Database>, userId: string, keepSessionId: string, now: string): Promise<number> {
+  await db.deleteFrom('push_devices').where('user_id', '=', userId).where('session_id', '!=', keepSessionId).execute();
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now })

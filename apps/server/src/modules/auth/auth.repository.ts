@@ -95,7 +95,7 @@ export class AuthRepository {
       .execute();
   }
 
-  /** Sets a new password hash and signs the member out everywhere, in one transaction. */
+  /** Sets a new password hash and signs the member out everywhere (push devices too), in one transaction. */
   async replacePassword(userId: string, passwordHash: string, resetId: string, now: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const used = await trx
@@ -131,3 +131,4 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 }
+      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();
