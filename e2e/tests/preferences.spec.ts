@@ -66,7 +66,7 @@ test('resets to the defaults after confirming', async ({ page }) => {
   await prefs.getByRole('button', { name: 'Reset to defaults' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Reset your dating preferences?');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Reset' }).click();
   await expect(toast(page, 'Your dating preferences are back to the defaults.')).toBeVisible();
   await expect(prefs.getByLabel('Minimum age')).toHaveValue('18');
   await expect(prefs.getByLabel('Maximum age')).toHaveValue('35');

@@ -74,8 +74,26 @@ test('a declined payment shows the failure and a way to try again', async ({ pag
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page).toHaveURL(/\/app\/subscription\/payment-return\?payment_id=/);
   await expect(page.getByText(PREMIUM_TEXTS.failed)).toBeVisible();
+  // Issue 32: the title says the outcome, with both ways on.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PREMIUM_TEXTS.outcomeTitles.failed);
+  await expect(page.getByRole('link', { name: PREMIUM_TEXTS.backToPremium })).toHaveAttribute('href', '/app/subscription');
   await page.getByRole('link', { name: PREMIUM_TEXTS.tryAgain }).click();
   await expectOnPage(page, '/app/subscription/plans/premium_1m', 'Choose a Plan');
   await page.goto('/app/subscription');
   await expect(page.getByTestId('subscription-status')).toContainText(PREMIUM_TEXTS.free);
+});
+
+test('a cancelled checkout says so in the title, with Try again and Back to Premium (issue 32)', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const lebo = await matchingMember(request, 'Lebo');
+  await storeSession(page, lebo.session);
+  await page.goto('/app/subscription/plans/premium_1m');
+  await page.getByRole('button', { name: PREMIUM_TEXTS.continueToPayment }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PREMIUM_TEXTS.outcomeTitles.cancelled);
+  await expect(page.getByText(PREMIUM_TEXTS.cancelled)).toBeVisible();
+  await expect(page.getByRole('link', { name: PREMIUM_TEXTS.tryAgain })).toBeVisible();
+  await page.getByRole('link', { name: PREMIUM_TEXTS.backToPremium }).click();
+  await expect(page).toHaveURL(/\/app\/subscription$/);
 });

@@ -42,7 +42,7 @@ async function memberPage(browser: Browser, member: Member): Promise<Page> {
 
 const profilePath = (member: Member) => `/app/user/${member.session.user.id}`;
 const conversationWith = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: `Chat with ${name}` });
-const confirmIn = (page: Page, text: string, button = 'OK') => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: button, exact: true });
+const confirmIn = (page: Page, text: string, button: string) => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: button, exact: true });
 
 /** A and B with a conversation in which A wrote and B accepted A's request, so both have it in their lists. */
 async function conversingPair(request: APIRequestContext): Promise<[Member, Member]> {
@@ -101,7 +101,7 @@ test('A views B’s profile, blocks B: gone from search and chat for both, B can
   const row = a.getByRole('list', { name: 'Blocked members' }).getByRole('listitem').filter({ hasText: bheki.name });
   await expect(row).toContainText('Blocked on');
   await row.getByRole('button', { name: `Unblock ${bheki.name}` }).click();
-  await confirmIn(a, `Unblock ${bheki.name}?`).click();
+  await confirmIn(a, `Unblock ${bheki.name}?`, 'Unblock').click();
   await expect(toast(a, 'Member unblocked.')).toBeVisible();
   await expect(a.getByText("You haven't blocked anyone")).toBeVisible();
 

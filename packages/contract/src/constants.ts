@@ -49,8 +49,12 @@ export const FEED_DEFAULTS = {
 /** Members must be adults; the oldest age any age filter accepts. */
 export const AGE_LIMITS = { min: 18, max: 99 } as const;
 
-/** Retry helper: up to 3 attempts, waiting 1 s × attempt number between them. */
-export const RETRY_POLICY = { attempts: 3, baseDelayMs: 1_000 } as const;
+/**
+ * Retry helper (spec §7: "retry a call up to 3 times with delays of 1, 2 and 3 seconds"; §9: "3
+ * attempts, delay 1 second times the attempt number" — the 3 attempts are the retries): the first
+ * try, then up to 3 retries waiting 1 s × the retry's number before each (issue 32).
+ */
+export const RETRY_POLICY = { retries: 3, baseDelayMs: 1_000 } as const;
 
 /** Time display: 'Just now' under a minute, then minutes, hours, then a date. */
 export const RELATIVE_TIME = {

@@ -25,7 +25,7 @@ describe('native listeners', () => {
     renderApp('/app/dashboard', { session: buildSession() });
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     await act(async () => device.pressBack());
-    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm));
+    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm, undefined, { confirmLabel: 'Exit' }));
     await waitFor(() => expect(device.platform.exitApp).toHaveBeenCalled());
   });
 
@@ -57,7 +57,7 @@ describe('native listeners', () => {
     // The dashboard replaced the page: back now asks before leaving.
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     await act(async () => device.pressBack());
-    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm));
+    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm, undefined, { confirmLabel: 'Exit' }));
   });
 
   it('on the sign-in page opened cold (also after a redirect there), asks before leaving', async () => {
@@ -65,7 +65,7 @@ describe('native listeners', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     expect(router.state.location.pathname).toBe('/auth/login');
     await act(async () => device.pressBack());
-    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm));
+    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm, undefined, { confirmLabel: 'Exit' }));
     await waitFor(() => expect(device.platform.exitApp).toHaveBeenCalled());
     expect(router.state.location.pathname).toBe('/auth/login');
   });
@@ -74,7 +74,7 @@ describe('native listeners', () => {
     const { router } = renderApp('/app/more', { session: buildSession({ profile_completed: false, onboarding_completed_at: null }) });
     await screen.findByRole('heading', { level: 1, name: 'More' });
     await act(async () => device.pressBack());
-    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm));
+    await waitFor(() => expect(native.confirm).toHaveBeenCalledWith(UI_TEXTS.exitAppConfirm, undefined, { confirmLabel: 'Exit' }));
     expect(router.state.location.pathname).toBe('/app/more');
   });
 

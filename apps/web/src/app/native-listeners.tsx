@@ -61,7 +61,7 @@ export function NativeListeners() {
         void navigate(DEFAULT_AUTHED_PATH, { replace: true });
         return;
       }
-      void confirmDialog(UI_TEXTS.exitAppConfirm).then((confirmed) => (confirmed ? platform.exitApp() : undefined));
+      void confirmDialog(UI_TEXTS.exitAppConfirm, undefined, { confirmLabel: UI_TEXTS.exitApp }).then((confirmed) => (confirmed ? platform.exitApp() : undefined));
     });
     const offDeepLink = platform.onDeepLink((url) => {
       const path = deepLinkPath(url);

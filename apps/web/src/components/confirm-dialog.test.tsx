@@ -11,11 +11,11 @@ function renderHost() {
 }
 
 describe('the confirm dialog (spec §9 defaults, destructive actions named)', () => {
-  it('asks with OK in blue and Cancel in red, and resolves true on OK', async () => {
+  it('asks with OK in blue and Cancel in red by default (spec §9), and resolves with the choice', async () => {
     renderHost();
-    let answer: Promise<boolean> = Promise.resolve(false);
+    let answer: Promise<string> = Promise.resolve('');
     act(() => {
-      answer = confirmDialog('Sign out of all other devices?', 'You stay signed in here.');
+      answer = openDialog({ title: 'Sign out of all other devices?', text: 'You stay signed in here.' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other devices?' });
     expect(dialog).toHaveTextContent('You stay signed in here.');
@@ -24,7 +24,7 @@ describe('the confirm dialog (spec §9 defaults, destructive actions named)', ()
     expect(ok).toHaveStyle({ backgroundColor: '#2778c4' });
     expect(cancel).toHaveStyle({ backgroundColor: '#d33' });
     await userEvent.click(ok);
-    await expect(answer).resolves.toBe(true);
+    await expect(answer).resolves.toBe('confirm');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -32,13 +32,16 @@ describe('the confirm dialog (spec §9 defaults, destructive actions named)', ()
     renderHost();
     let answer: Promise<boolean> = Promise.resolve(true);
     act(() => {
-      answer = confirmDialog('Reset your preferences?');
+      answer = confirmDialog('Reset your preferences?', undefined, { confirmLabel: 'Reset' });
     });
+    // Issue 32: a question's button names its action, not 'OK'.
+    expect(await screen.findByRole('button', { name: 'Reset' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await expect(answer).resolves.toBe(false);
 
     act(() => {
-      answer = confirmDialog('Reset your preferences?');
+      answer = confirmDialog('Reset your preferences?', undefined, { confirmLabel: 'Reset' });
     });
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');

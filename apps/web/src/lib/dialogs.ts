@@ -1,8 +1,9 @@
 /**
  * The app's one confirm dialog, asked for from anywhere and shown by <DialogHost /> (mounted once
  * by the providers). Spec §9 defaults: confirm blue, cancel red, deny grey; labels OK, No, Cancel.
- * A destructive question (delete a message, leave a chat, unmatch, block, delete the account)
- * names its action instead of OK, on a red button, and Cancel turns neutral (docs/decisions.md).
+ * A question names its action instead of OK (issue 32: "Unblock", "Reset", "Exit"); a destructive
+ * one (delete a message, leave a chat, unmatch, block, delete the account) on a red button, and
+ * Cancel turns neutral (docs/decisions.md). Notices keep OK.
  */
 import { UI_DEFAULTS } from '@linkup/contract';
 import { create } from 'zustand';
@@ -65,13 +66,14 @@ export function openDialog(request: DialogRequest): Promise<DialogChoice> {
 }
 
 /**
- * Asks a yes/no question; resolves true only when the member confirms. Destructive questions say
- * what happens on the confirm button: `confirmDialog('Block Ann?', text, { destructive: true, confirmLabel: 'Block' })`.
+ * Asks a yes/no question; resolves true only when the member confirms. The confirm button names
+ * its action, never a bare 'OK' (issue 32): `confirmDialog('Unblock Ann?', text, { confirmLabel: 'Unblock' })`;
+ * destructive ones in red: `confirmDialog('Block Ann?', text, { destructive: true, confirmLabel: 'Block' })`.
  */
 export async function confirmDialog(
   title: string,
-  text?: string,
-  options: Pick<DialogRequest, 'confirmLabel' | 'cancelLabel' | 'destructive'> = {},
+  text: string | undefined,
+  options: Pick<DialogRequest, 'cancelLabel' | 'destructive'> & { confirmLabel: string },
 ): Promise<boolean> {
   return (await openDialog({ title, text, ...options })) === 'confirm';
 }

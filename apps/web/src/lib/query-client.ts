@@ -10,8 +10,8 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // failureCount is 0 after the first failure; RETRY_POLICY.attempts counts every try.
-        retry: (failureCount, error) => failureCount < RETRY_POLICY.attempts - 1 && isRetryableError(error),
+        // failureCount is the number of failures so far minus one (0 after the first): up to RETRY_POLICY.retries retries.
+        retry: (failureCount, error) => failureCount < RETRY_POLICY.retries && isRetryableError(error),
         retryDelay: (failureIndex) => retryDelayMs(failureIndex + 1),
         refetchOnWindowFocus: false,
         // An answer younger than this is not asked for again when a page mounts: the first page's

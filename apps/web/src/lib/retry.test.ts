@@ -10,7 +10,7 @@ describe('withRetry', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('tries 3 times, waiting 1 s then 2 s, and then gives up with the last error', async () => {
+  it('retries 3 times, waiting 1 s, 2 s and 3 s (spec §7), and then gives up with the last error', async () => {
     const task = vi.fn(() => Promise.reject(apiError(503)));
     const result = withRetry(task).catch((e: unknown) => e);
 
@@ -24,9 +24,13 @@ describe('withRetry', () => {
     expect(task).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(task).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(task).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(task).toHaveBeenCalledTimes(4);
 
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(task).toHaveBeenCalledTimes(RETRY_POLICY.attempts);
+    expect(task).toHaveBeenCalledTimes(1 + RETRY_POLICY.retries);
     expect(await result).toMatchObject({ status: 503 });
   });
 
@@ -67,14 +71,15 @@ describe('retry policy', () => {
     expect([1, 2, 3].map(retryDelayMs)).toEqual([1_000, 2_000, 3_000]);
   });
 
-  it('gives queries the same policy: 3 tries in all, only for retryable errors', () => {
+  it('gives queries the same policy: 3 retries, only for retryable errors', () => {
     const { retry, retryDelay } = createQueryClient().getDefaultOptions().queries!;
     const shouldRetry = retry as (count: number, error: unknown) => boolean;
     expect(shouldRetry(0, apiError(500))).toBe(true);
     expect(shouldRetry(1, apiError(0))).toBe(true);
-    expect(shouldRetry(2, apiError(500))).toBe(false);
+    expect(shouldRetry(2, apiError(500))).toBe(true);
+    expect(shouldRetry(3, apiError(500))).toBe(false);
     expect(shouldRetry(0, apiError(401))).toBe(false);
     const delay = retryDelay as (count: number, error: unknown) => number;
-    expect([delay(0, null), delay(1, null)]).toEqual([1_000, 2_000]);
+    expect([delay(0, null), delay(1, null), delay(2, null)]).toEqual([1_000, 2_000, 3_000]);
   });
 });

@@ -106,6 +106,9 @@ export const PREMIUM_TEXTS = {
   failed: 'Your payment was declined.',
   cancelled: 'Payment cancelled.',
   refunded: 'This payment was refunded.',
+  /** The result page's title says the outcome (issue 32); while pending it is the route's title. */
+  outcomeTitles: { paid: 'Payment successful', failed: 'Payment declined', cancelled: 'Payment cancelled', refunded: 'Payment refunded' },
+  backToPremium: 'Back to Premium',
   timeout: 'We have not heard back about your payment yet. You can check again in a moment.',
   continueToPayment: 'Continue to payment',
   tryAgain: 'Try again',

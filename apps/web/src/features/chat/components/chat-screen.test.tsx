@@ -214,11 +214,14 @@ describe('Chat screen: real time (spec §4, DESIGN §5)', () => {
     expect(screen.queryByText('Thandi is typing…')).toBeNull();
   });
 
-  it('tells the room the member is typing, at most once a second', async () => {
+  it('tells the room the member is typing: at once, then at most every half second (issue 32: the last key press is never lost)', async () => {
     api();
     const { user } = await openChat();
     await user.type(composer(), 'hello');
-    expect(fakeSocket.emittedOf('typing')).toEqual([[{ chat_room_id: 'room_1' }]]);
+    expect(fakeSocket.emittedOf('typing')[0]).toEqual([{ chat_room_id: 'room_1' }]);
+    // The key presses after the first within half a second send one more event when it ends.
+    await waitFor(() => expect(fakeSocket.emittedOf('typing').length).toBeGreaterThanOrEqual(2));
+    expect(fakeSocket.emittedOf('typing').length).toBeLessThanOrEqual(3);
   });
 
   it('catches up after a reconnect: follows the room again and reloads its messages', async () => {

@@ -169,7 +169,7 @@ describe("The sender's chat while the request waits (issue 29)", () => {
   });
   const openChat = async () => {
     renderApp('/app/messages/room_x', { session });
-    await screen.findByRole('heading', { level: 2, name: 'Chat with Naledi Khumalo' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'Naledi Khumalo' }, { timeout: 5000 });
     return userEvent.setup();
   };
   const composer = () => screen.getByRole('textbox', { name: /message/i });

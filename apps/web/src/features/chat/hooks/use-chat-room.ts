@@ -1,5 +1,5 @@
 import {
-  CHAT_REQUEST_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS, TIMINGS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
+  CHAT_REQUEST_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -17,6 +17,7 @@ import { useErrorToast } from '@/features/chat/hooks/use-error-toast';
 import { useRoomRealtime } from '@/features/chat/hooks/use-room-realtime';
 import { showInRooms } from '@/features/chat/hooks/use-rooms-live';
 import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
+import { useTypingNotifier } from '@/features/chat/hooks/use-typing-notifier';
 import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
 import { useSessionStore } from '@/lib/session-store';
@@ -26,8 +27,8 @@ import { confirmHurtful, isConfirmRequired } from '@/features/chat/components/co
 /** A send: sent (true), not sent (false), or waiting for "Send anyway" (issue 29: 409 confirm_required). */
 export type SendOutcome = boolean | 'confirm_required';
 
-/** At most one typing event a second: the other side's indicator lasts TIMINGS.typingIdleMs. */
-const TYPING_EMIT_INTERVAL_MS = TIMINGS.typingIdleMs / 2;
+/** Typing events at most this often (the server relays one per 400 ms); see use-typing-notifier.ts. */
+const TYPING_EMIT_INTERVAL_MS = 500;
 /** Messages arriving in the open room are marked read after this quiet time, not one call each. */
 const READ_MARK_DELAY_MS = 500;
 
@@ -132,13 +133,9 @@ export function useChatRoom(roomId: string | undefined) {
     },
   });
 
-  const lastTypingEmit = useRef(0);
-  const notifyTyping = useCallback(() => {
-    const now = Date.now();
-    if (!roomId || now - lastTypingEmit.current < TYPING_EMIT_INTERVAL_MS) return;
-    lastTypingEmit.current = now;
-    emitTyping(roomId);
-  }, [roomId, emitTyping]);
+  const { typed: notifyTyping, reset: typingSent } = useTypingNotifier(() => {
+    if (roomId) emitTyping(roomId);
+  }, TYPING_EMIT_INTERVAL_MS);
 
   // A send that failed keeps its client id: sending the same text again cannot store it twice.
   const failedSend = useRef<{ text: string; clientId: string } | null>(null);
@@ -162,7 +159,7 @@ export function useChatRoom(roomId: string | undefined) {
         noteLatest(message);
         if (firstInRoom) void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
         else notWaiting();
-        lastTypingEmit.current = 0;
+        typingSent();
         return true;
       } catch (error) {
         failedSend.current = { text, clientId };
@@ -182,7 +179,7 @@ export function useChatRoom(roomId: string | undefined) {
         return false;
       }
     },
-    [queryClient, roomId, setMessages, noteLatest, notWaiting],
+    [queryClient, roomId, setMessages, noteLatest, notWaiting, typingSent],
   );
 
   const edit = useCallback(

@@ -20,7 +20,10 @@ export function HeldMessagesScreen({ title }: { title: string }) {
   const decide = useDecideHeldMessage();
 
   async function act(id: string, verdict: 'release' | 'reject', who: string) {
-    if (!(await confirmDialog(verdict === 'release' ? `Release the message to ${who}?` : 'Reject this message?', verdict === 'release' ? 'It is delivered as if it had never been held.' : 'It is never delivered.'))) return;
+    const question = verdict === 'release'
+      ? confirmDialog(`Release the message to ${who}?`, 'It is delivered as if it had never been held.', { confirmLabel: 'Release' })
+      : confirmDialog('Reject this message?', 'It is never delivered.', { destructive: true, confirmLabel: 'Reject' });
+    if (!(await question)) return;
     decide.mutate({ id, verdict }, {
       onSuccess: () => toast.success(verdict === 'release' ? 'Message released.' : 'Message rejected.'),
       onError: (e) => toast.error(callErrorMessage(e, 'The message could not be updated.')),

@@ -117,7 +117,7 @@ function PreferencesFormBody({
   }
 
   async function handleReset() {
-    if (!(await confirmDialog(PREFERENCES_TEXTS.resetTitle, PREFERENCES_TEXTS.resetText))) return;
+    if (!(await confirmDialog(PREFERENCES_TEXTS.resetTitle, PREFERENCES_TEXTS.resetText, { destructive: true, confirmLabel: 'Reset' }))) return;
     try {
       const { message } = await reset.mutateAsync();
       toast.success(message ?? PREFERENCE_MESSAGES.reset);

@@ -51,7 +51,8 @@ describe('/app/blocked-users', () => {
     });
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Unblock Sipho Mokoena' }));
-    expect(confirmDialog).toHaveBeenCalledWith('Unblock Sipho Mokoena?', expect.any(String));
+    // Issue 32: the question's button says what it does.
+    expect(confirmDialog).toHaveBeenCalledWith('Unblock Sipho Mokoena?', expect.any(String), { confirmLabel: 'Unblock' });
     expect(await screen.findByText('Member unblocked.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Sipho Mokoena')).not.toBeInTheDocument());
     expect(calledEndpoints(fetch)).toContain('DELETE /api/users/u2/block');

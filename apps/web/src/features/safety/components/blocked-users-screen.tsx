@@ -80,7 +80,7 @@ export function BlockedUsersScreen({ title }: { title: string }) {
 function BlockedRow({ member }: { member: BlockedMember }) {
   const unblock = useUnblockMember();
   const confirmUnblock = async () => {
-    if (!(await confirmDialog(BLOCKED_TEXTS.unblockTitle(member.name), BLOCKED_TEXTS.unblockText))) return;
+    if (!(await confirmDialog(BLOCKED_TEXTS.unblockTitle(member.name), BLOCKED_TEXTS.unblockText, { confirmLabel: BLOCKED_TEXTS.unblock }))) return;
     unblock.mutate(member.id, {
       onSuccess: (message) => toast.success(message ?? SAFETY_MESSAGES.unblocked),
       onError: (error) => toast.error(serverMessageOr(error, isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }))),

@@ -14,6 +14,7 @@ export function DevicesCard() {
     const sure = await confirmDialog(
       'Sign out of all other devices?',
       'You stay signed in here. On every other phone, tablet or browser you will need to sign in again.',
+      { confirmLabel: 'Sign out' },
     );
     if (!sure) return;
     try {

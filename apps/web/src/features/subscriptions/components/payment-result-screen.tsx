@@ -57,16 +57,21 @@ export function PaymentResultScreen({ title, paymentId }: { title: string; payme
         <p className="payment-result">{MESSAGES[data.status]}</p>
         {paid ? (
           <Link to={returnPath()} className="btn-link-primary">Continue</Link>
-        ) : platform.sellsPremium ? (
-          <Link to={subscriptionPaths.plan(data.plan_id)} className="btn-link-primary">{PREMIUM_TEXTS.tryAgain}</Link>
-        ) : null}
+        ) : (
+          <div className="payment-actions">
+            {platform.sellsPremium && <Link to={subscriptionPaths.plan(data.plan_id)} className="btn-link-primary">{PREMIUM_TEXTS.tryAgain}</Link>}
+            <Link to={subscriptionPaths.subscription} className="btn-outline">{PREMIUM_TEXTS.backToPremium}</Link>
+          </div>
+        )}
       </div>
     );
   })();
 
+  // Issue 32: once the payment has an outcome, the title says it ("Payment declined"), not "Processing Payment".
+  const outcome = payment.data && payment.data.status !== 'pending' ? PREMIUM_TEXTS.outcomeTitles[payment.data.status] : null;
   return (
     <section className="subscription-page">
-      <PageHeader title={title} />
+      <PageHeader title={outcome ?? title} />
       {body}
     </section>
   );
