@@ -333,8 +333,6 @@ export const UI_TEXTS = {
   exitAppConfirm: 'Are you sure you want to exit the app?',
   /** Its confirm button (issue 32: a question's button names its action, not 'OK'). */
   exitApp: 'Exit',
-  /** Its confirm button (issue 32: a question's button names its action, not 'OK'). */
-  exitApp: 'Exit',
   noMobileNumber: 'No mobile number found. Please start over.',
   roomIdRequired: 'Room ID is required to send a message',
   searchUnavailable: 'Feature Currently being updated',
