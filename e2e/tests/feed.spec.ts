@@ -38,8 +38,9 @@ test('two members: A posts, B likes, unlikes and likes again; A sees the badge r
   await expect(tabBar(pageA)).toHaveCount(0);
   const form = pageA.getByRole('form', { name: 'Create your post' });
   await expect(form).toContainText(a.name);
+  // The partner starts from A's dating preferences (18–99), not the form's 18–35 (issue 32).
   await expect(form.getByLabel('Minimum age')).toHaveValue('18');
-  await expect(form.getByLabel('Maximum age')).toHaveValue('35');
+  await expect(form.getByLabel('Maximum age')).toHaveValue('99');
   await expect(form.getByRole('list', { name: 'Photos of the post' }).getByRole('img')).toHaveCount(1);
   await form.getByLabel('About me').fill('Sunrise swims and slow Sunday markets. Say hi!');
   await form.getByLabel('Maximum age').selectOption('99');

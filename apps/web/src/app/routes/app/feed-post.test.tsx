@@ -1,4 +1,4 @@
-import { FEED_ERRORS, FEED_MESSAGES } from '@linkup/contract';
+import { FEED_ERRORS, FEED_MESSAGES, defaultPreferences, type Preferences } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,8 @@ import { buildSession, mockApi, sentBody, unreadCounts, type FetchHandler } from
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
+const confirm = vi.hoisted(() => vi.fn((..._args: unknown[]) => Promise.resolve(true)));
+vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
 
 const session = buildSession({ id: 'usr_me', name: 'Alex Demo' });
 const profile = buildProfile({
@@ -29,6 +31,33 @@ function api(handlers: Record<string, FetchHandler> = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/app/feed/create and /app/feed/edit', { timeout: 20_000 }, () => {
+  it('starts the partner from my preferences, and offers my profile what the post says that it lacks (issue 32)', async () => {
+    const prefs: Preferences = {
+      ...defaultPreferences(), age_min: 27, age_max: 44, marital_statuses: ['single'], body_types: ['athletic', 'slim'],
+      is_default: false, location: null, updated_at: '2030-01-01T10:00:00.000Z',
+    };
+    const fetch = api({
+      'GET /api/preferences': () => ok(prefs),
+      'POST /api/feed/my-post': () => created({ has_post: true, post: buildOwnPost() }, FEED_MESSAGES.created),
+      'PUT /api/profile': () => ok({ ...profile, marital_status: 'divorced' }),
+    });
+    const { router } = renderApp('/app/feed/create', { session });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Create your post' });
+    expect(within(form).getByLabelText('Minimum age')).toHaveValue('27');
+    expect(within(form).getByLabelText('Maximum age')).toHaveValue('44');
+    expect(within(form).getByLabelText('Marital status', { selector: '#post-preferred_marital_status' })).toHaveValue('single');
+    // Two body types wished: the post says none rather than one of them.
+    expect(within(form).getByLabelText('Body type', { selector: '#post-preferred_body_type' })).toHaveValue('');
+    // My profile has no marital status; the post says one.
+    await user.selectOptions(within(form).getByLabelText('Marital status', { selector: '#post-marital_status' }), 'divorced');
+    await user.click(within(form).getByRole('button', { name: 'Publish post' }));
+    await waitFor(() => expect(sentBody(fetch, 'PUT /api/profile')).toEqual({ marital_status: 'divorced' }));
+    expect(confirm).toHaveBeenCalledWith('Add these to your profile?', expect.stringContaining('Divorced'), { confirmLabel: 'Add to profile' });
+    expect(sentBody(fetch, 'POST /api/feed/my-post')).toMatchObject({ preferred_age_min: 27, preferred_age_max: 44, preferred_marital_status: 'single' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/feed'));
+  });
+
   it('prefills from my profile with partner ages 18–35, and publishes', async () => {
     const fetch = api({ 'POST /api/feed/my-post': () => created({ has_post: true, post: buildOwnPost() }, FEED_MESSAGES.created) });
     const { router } = renderApp('/app/feed/create', { session });

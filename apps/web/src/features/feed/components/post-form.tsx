@@ -40,12 +40,29 @@ interface Values {
   photos: (Slot | null)[];
 }
 
+/**
+ * The partner a new post starts from (issue 32): the member's dating preferences — their age
+ * range, and a wish where they chose exactly one (a marital status, a body type…).
+ */
+export interface PostPartnerDefaults {
+  ageMin: number;
+  ageMax: number;
+  maritalStatus: string | null;
+  bodyType: string | null;
+  drinking: string | null;
+  loveLanguage: string | null;
+  city: string | null;
+}
+
 type Field = Exclude<keyof Values, 'photos'> | (typeof FEED_IMAGE_SLOTS)[number] | 'photo';
 
 const AGES = Array.from({ length: AGE_LIMITS.max - AGE_LIMITS.min + 1 }, (_, i) => AGE_LIMITS.min + i);
 
-/** Create: the profile's details, photos and defaults (18–35, available). Edit: the post as it is. */
-function initialValues(profile: PostFormProfile, post: OwnFeedPost | null): Values {
+/**
+ * Create: the profile's details and photos, the partner of my preferences (else 18–35), available.
+ * Edit: the post as it is.
+ */
+function initialValues(profile: PostFormProfile, post: OwnFeedPost | null, partner: PostPartnerDefaults | null): Values {
   if (post) {
     return {
       marital_status: post.marital_status ?? '', relationship_type: post.relationship_type ?? '', how_often_drink: post.how_often_drink ?? '',
@@ -64,8 +81,10 @@ function initialValues(profile: PostFormProfile, post: OwnFeedPost | null): Valu
   return {
     marital_status: profile.marital_status ?? '', relationship_type: profile.relationship_type ?? '', how_often_drink: profile.how_often_drink ?? '',
     love_language: profile.love_language ?? '', body_type: profile.body_type ?? '', profile_description: profile.about ?? '',
-    is_available: FEED_DEFAULTS.isAvailable, preferred_age_min: FEED_DEFAULTS.preferredAgeMin, preferred_age_max: FEED_DEFAULTS.preferredAgeMax,
-    preferred_body_type: '', preferred_city: '', preferred_drinking: '', preferred_love_language: '', preferred_marital_status: '',
+    is_available: FEED_DEFAULTS.isAvailable,
+    preferred_age_min: partner?.ageMin ?? FEED_DEFAULTS.preferredAgeMin, preferred_age_max: partner?.ageMax ?? FEED_DEFAULTS.preferredAgeMax,
+    preferred_body_type: partner?.bodyType ?? '', preferred_city: partner?.city ?? '', preferred_drinking: partner?.drinking ?? '',
+    preferred_love_language: partner?.loveLanguage ?? '', preferred_marital_status: partner?.maritalStatus ?? '',
     photos,
   };
 }
@@ -89,18 +108,20 @@ interface PostFormProps {
   mode: 'create' | 'edit';
   profile: PostFormProfile;
   post: OwnFeedPost | null;
-  /** After a save: back to the feed. */
-  onSaved: () => void;
+  /** Create: where the partner fields start (my preferences); none: 18–35 and nothing else. */
+  partner?: PostPartnerDefaults | null;
+  /** After a save, with what was saved: back to the feed. */
+  onSaved: (saved: FeedPostBody) => void;
   cancelPath: string;
 }
 
 /**
  * The own-post form of spec §3, for /app/feed/create and /app/feed/edit: who I am (from my
  * profile), my photos (profile photos or new uploads), a few words, and the partner I hope to
- * meet (age 18–35 unless I change it). Creating resets the form.
+ * meet (my preferences' age range and single wishes, else 18–35). Creating resets the form.
  */
-export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormProps) {
-  const [values, setValues] = useState<Values>(() => initialValues(profile, post));
+export function PostForm({ mode, profile, post, partner = null, onSaved, cancelPath }: PostFormProps) {
+  const [values, setValues] = useState<Values>(() => initialValues(profile, post, partner));
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -151,8 +172,8 @@ export function PostForm({ mode, profile, post, onSaved, cancelPath }: PostFormP
     save.mutate(body, {
       onSuccess: ({ message }) => {
         toast.success(message ?? (mode === 'create' ? 'Your post has been published.' : 'Your post has been updated.'));
-        if (mode === 'create') setValues(initialValues(profile, null));
-        onSaved();
+        if (mode === 'create') setValues(initialValues(profile, null, partner));
+        onSaved(body);
       },
       onError: (error) => {
         toast.error(mode === 'create' ? FEED_ERRORS.createPost : FEED_ERRORS.updatePost);

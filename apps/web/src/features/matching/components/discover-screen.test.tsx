@@ -157,7 +157,7 @@ describe('Discover: the card stack', () => {
     // The server's card may arrive before the like's answer…
     await fakeSocket.deliver('notification', card);
     expect((await screen.findAllByText('New Match')).length).toBeGreaterThan(0);
-    await user.click(screen.getByRole('button', { name: 'Like', exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Like$/ }));
     await screen.findByRole('dialog', { name: "It's a match!" }, { timeout: 5000 });
     await waitFor(() => expect(screen.queryAllByText('New Match')).toHaveLength(0));
     // …or after it.
