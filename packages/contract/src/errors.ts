@@ -333,6 +333,16 @@ export const UI_TEXTS = {
   exitAppConfirm: 'Are you sure you want to exit the app?',
   /** Its confirm button (issue 32: a question's button names its action, not 'OK'). */
   exitApp: 'Exit',
+  /** A page that failed to render or to load its code (ours, issue 32), instead of a technical message. */
+  pageError: {
+    title: 'Something went wrong',
+    text: 'This page ran into a problem. Reload to try again, or go to Home.',
+    chunkTitle: 'This page could not load',
+    chunkText: 'LinkUp may have been updated, or your connection dropped. Reload to get the latest version.',
+    reloading: 'Updating LinkUp…',
+    reload: 'Reload',
+    home: 'Home',
+  },
   noMobileNumber: 'No mobile number found. Please start over.',
   roomIdRequired: 'Room ID is required to send a message',
   searchUnavailable: 'Feature Currently being updated',

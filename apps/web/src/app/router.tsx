@@ -26,6 +26,7 @@ import { ConsoleScreen, MODERATION_SCREENS, RequireModerator } from '@/app/guard
 import { lazyScreen, PAGE_GROUPS, prefetchLikelyNext, type LazyScreen, type ScreenPicks } from '@/app/page-groups';
 import { firstLoadGroups, hasScreen } from '@/app/screen-groups';
 import { InfoPage } from '@/app/routes/info-page';
+import { RouteError } from '@/app/route-error';
 
 /** Each page with its own screen: the screen in its page group's module (the groups are in screen-groups.ts). */
 const SCREEN_PICKS: ScreenPicks = {
@@ -130,10 +131,18 @@ const consoleRoutes: RouteObject[] = (ROUTES as readonly RouteDef[]).filter(isCo
 const OPEN_TO_ALL: ReadonlySet<string> = new Set<RouteName>(['auth.verify-email']);
 const isGuestAuthPage = (r: RouteDef) => r.group === 'auth' && !r.requiresAuth && !OPEN_TO_ALL.has(r.name);
 
+/**
+ * Issue 32: a page that fails (a render error, code that cannot load) shows RouteError, never React
+ * Router's own message — inside the root layout, so the offline banner and the tab title stay.
+ */
+const withErrorPage = (routes: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children: routes }];
+
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    children: [
+    // The root layout itself failing.
+    errorElement: <RouteError />,
+    children: withErrorPage([
       { path: '/', element: <Navigate to={DEFAULT_AUTHED_PATH} replace /> },
       {
         element: <GuestOnly />,
@@ -167,6 +176,6 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       { path: '*', element: <Navigate to={DEFAULT_AUTHED_PATH} replace /> },
-    ],
+    ]),
   },
 ];

@@ -47,10 +47,22 @@ export function reloadOnStaleChunks({
   now = Date.now,
 }: StaleChunkOptions = {}): void {
   target.addEventListener('vite:preloadError', (event) => {
-    const last = Number(storage.getItem(LAST_RELOAD_KEY) ?? 0);
-    if (now() - last < STALE_CHUNK_RELOAD_GAP_MS) return;
-    event.preventDefault();
-    storage.setItem(LAST_RELOAD_KEY, String(now()));
-    reload();
+    if (reloadForNewBuild({ storage, reload, now })) event.preventDefault();
   });
+}
+
+/**
+ * Reloads the page to the new build unless it did less than STALE_CHUNK_RELOAD_GAP_MS ago; answers
+ * whether it did. Also what a page that failed to load its code does (app/route-error.tsx, issue 32).
+ */
+export function reloadForNewBuild({
+  storage = window.sessionStorage,
+  reload = () => window.location.reload(),
+  now = Date.now,
+}: Omit<StaleChunkOptions, 'target'> = {}): boolean {
+  const last = Number(storage.getItem(LAST_RELOAD_KEY) ?? 0);
+  if (now() - last < STALE_CHUNK_RELOAD_GAP_MS) return false;
+  storage.setItem(LAST_RELOAD_KEY, String(now()));
+  reload();
+  return true;
 }
