@@ -55,6 +55,9 @@ describe('settings API', () => {
     expect(saved.notifications.like).toEqual({ push: false, in_app: true });
     expect(saved.notifications.message).toEqual({ push: false, in_app: false });
     expect(saved.notifications.match).toEqual({ push: true, in_app: true });
+    // Issue 32: likes on my post have their own switch.
+    const postLikes = await call(m, 'PUT', { notifications: { post_like: { push: false } } });
+    expect(SettingsSchema.parse(postLikes.json().data).notifications.post_like).toEqual({ push: false, in_app: true });
 
     const third = await call(m, 'PUT', { privacy: { hide_from_discover: true, show_online: false, show_distance: false } });
     expect(third.json().data.privacy).toEqual({ show_age: false, show_distance: false, show_online: false, message_policy: 'matches', hide_from_discover: true });

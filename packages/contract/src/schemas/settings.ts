@@ -43,7 +43,7 @@ export const PRIVACY_SWITCHES: readonly { key: PrivacySetting; label: string; hi
  * Notification types a member can switch on or off (spec §1: views, likes, super likes, matches,
  * messages). A super match counts as a match and new_message as a message (see push.ts).
  */
-export const NOTIFICATION_SETTING_TYPES = ['profile_view', 'like', 'super_like', 'match', 'message', 'message_request'] as const;
+export const NOTIFICATION_SETTING_TYPES = ['profile_view', 'like', 'super_like', 'match', 'message', 'message_request', 'post_like'] as const;
 export type NotificationSettingType = (typeof NOTIFICATION_SETTING_TYPES)[number];
 export const NOTIFICATION_SETTING_LABELS: Readonly<Record<NotificationSettingType, string>> = {
   profile_view: 'Profile views',
@@ -53,6 +53,8 @@ export const NOTIFICATION_SETTING_LABELS: Readonly<Record<NotificationSettingTyp
   message: 'Messages',
   message_request: 'Message requests',
 };
+  /** Issue 32: likes on my feed post have their own row. */
+  post_like: 'Likes on my post',
 /** The switch that governs a push/in-app notification type (reminders and welcome have none). */
 export function notificationSettingFor(type: string): NotificationSettingType | null {
   if (type === 'super_match') return 'match';

@@ -20,8 +20,11 @@ describe('/app/settings/notifications', () => {
     await screen.findByRole('heading', { level: 1, name: 'Notification Settings' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Notification', 'Push', 'In-app']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Profile views', 'Likes', 'Super likes', 'Matches', 'Messages', 'Message requests']);
-    expect(within(table).getAllByRole('switch')).toHaveLength(12);
+    // Issue 32: likes on my post have their own row.
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent))
+      .toEqual(['Profile views', 'Likes', 'Super likes', 'Matches', 'Messages', 'Message requests', 'Likes on my post']);
+    expect(within(table).getAllByRole('switch')).toHaveLength(14);
+    expect(screen.getByRole('switch', { name: 'Push: Likes on my post' })).toBeChecked();
     // Message requests are quiet (issue 29): in the app, pushed only when turned on.
     expect(screen.getByRole('switch', { name: 'Push: Message requests' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'In-app: Message requests' })).toBeChecked();
