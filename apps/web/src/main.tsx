@@ -12,6 +12,7 @@ import { hideSplashWhenReady, reloadOnStaleChunks } from '@/app/start-up-guards'
 import { afterPageLoad } from '@/lib/after-load';
 import { configurePrimeLocale } from '@/lib/primereact';
 import { queryClient } from '@/lib/query-client';
+import { persistQueryCache } from '@/lib/query-persist';
 import { useSessionStore } from '@/lib/session-store';
 import { platform } from '@/platform/platform';
 
@@ -25,6 +26,8 @@ async function start() {
   // A page file a deploy removed (an old tab, a web view kept in memory) reloads to the new build.
   reloadOnStaleChunks();
   configurePrimeLocale();
+  // The last data shown comes back at once, also after a reload without network (issue 32).
+  persistQueryCache(queryClient);
   // A signed-in first page's data travels with the token check (a 401 signs out either way).
   if (useSessionStore.getState().token) prefetchFirstPage(window.location.pathname, queryClient);
   try {

@@ -14,6 +14,9 @@ export function createQueryClient() {
         retry: (failureCount, error) => failureCount < RETRY_POLICY.retries && isRetryableError(error),
         retryDelay: (failureIndex) => retryDelayMs(failureIndex + 1),
         refetchOnWindowFocus: false,
+        // Issue 32: offline, a query still tries (and fails after its retries) instead of waiting
+        // paused for a network that may not come: nothing spins forever; kept answers stay shown.
+        networkMode: 'always',
         // An answer younger than this is not asked for again when a page mounts: the first page's
         // data, asked for while the app starts (app/first-page-data.ts), was fetched twice — once
         // ahead and again as the page mounted (issue #18). Invalidations still refetch at once.
