@@ -133,7 +133,7 @@ export function ChatScreen({ title, pageHeading = true, roomId, onBack, onLeft, 
         title={pageHeading ? title : null}
         name={chat.room ? otherName : (chat.roomFailed ? title : undefined)}
         photo={chat.room?.member?.photo?.thumb}
-        verified={chat.room?.is_verified}
+        verified={chat.room?.is_verified ?? chat.room?.member?.is_verified}
         onBack={onBack}
         onOptions={() => setOptionsOpen(true)}
         onOpenProfile={options.onViewProfile}

@@ -36,7 +36,7 @@ export function ConversationItem({ room, to, unread, selected = false, now }: Co
         <ChatAvatar name={name} photo={room.member?.photo?.thumb} />
         <span className="conversation-body">
           <span className="conversation-top">
-            <span className="conversation-name">{name}<VerifiedBadge verified={room.is_verified} /></span>
+            <span className="conversation-name">{name}<VerifiedBadge verified={room.is_verified ?? room.member?.is_verified} /></span>
             {time && (
               <time className="conversation-time" dateTime={room.last_activity ?? undefined}>
                 {time}
