@@ -198,7 +198,7 @@ export function buildServices(inputs: ServiceInputs) {
     sessionUsers,
     account: new AccountService({
       repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log,
-      defaultPhoneRegion: config.defaultPhoneRegion, refusesIdentity: (identity) => moderation.refusesIdentity(identity),
+      defaultPhoneRegion: config.defaultPhoneRegion, refusesIdentity: (identity) => moderation.refusesIdentity(identity), verification,
     }),
     chat,
     profile,

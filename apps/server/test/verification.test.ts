@@ -91,6 +91,10 @@ describe('photo verification API', { timeout: 120_000 }, () => {
     expect(profile.is_verified).toBe(true);
     expect(PublicProfileSchema.parse((await get(a, `/users/${viewer.user.id}`)).json().data).is_verified).toBe(false);
     expect((await post(a, '/verification/challenge')).json().code).toBe('already_verified');
+
+    // The export lists what is kept: the decision and its time, the hashes, that a template is kept.
+    const exported = (await get(a, '/account/export')).json();
+    expect(exported.verification).toMatchObject({ decisions: [{ status: 'verified', reasons: [] }], perceptual_hashes_kept: 2, face_template_kept: true });
   });
 
   it('rejects another person’s selfie (face_mismatch), a group (several_faces) and no face (no_face)', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants';
 import { MobileBodySchema, NewPasswordSchema, OtpCodeSchema, RegisterBodySchema, SessionUserSchema } from './auth';
 import { TimestampSchema, lineText } from './common';
+import { VerificationExportSchema } from './verification';
 
 /**
  * Settings and account (issue 4, "Settings"): privacy, notification switches, and the account
@@ -233,6 +234,8 @@ export const AccountExportSchema = z.object({
     })),
   })),
   support_messages: z.array(z.object({ id: z.string(), subject: z.string(), message: z.string(), created_at: TimestampSchema })),
+  /** Photo verification (issue 31): what is kept of it. */
+  verification: VerificationExportSchema.optional(),
   /** My feed post (its fields as saved, its photos' URLs and how many like it), if I have one. */
   feed_post: z.record(z.string(), z.unknown()).nullable(),
   /** Feed posts I like. */

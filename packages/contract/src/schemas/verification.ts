@@ -111,6 +111,19 @@ export const VerificationStateSchema = z.object({
 });
 export type VerificationState = z.infer<typeof VerificationStateSchema>;
 
+/**
+ * What the account export lists of verification (issue 31): every decision and its time, how many
+ * selfie hashes are kept, and whether the (encrypted) face template is kept — never the template.
+ */
+export const VerificationExportSchema = z.object({
+  decisions: z.array(z.object({
+    status: z.enum(VERIFICATION_OUTCOMES), reasons: z.array(z.string()), created_at: TimestampSchema, decided_at: TimestampSchema.nullable(),
+  })),
+  perceptual_hashes_kept: z.number().int().min(0),
+  face_template_kept: z.boolean(),
+});
+export type VerificationExport = z.infer<typeof VerificationExportSchema>;
+
 /** Query flag (`?verified_only=true`): only photo-verified members. */
 export const verifiedOnlyFlag = () => z.enum(['true', 'false']).optional();
 

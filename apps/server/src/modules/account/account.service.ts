@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES, MESSAGES_CHANNEL, MODERATION_MESSAGES, SETTINGS_MESSAGES, roomChannel, type AccountExport, type ChangeEmailBody, type ChangeMobileBody, type ChangePasswordBody,
-  type ConfirmMobileBody, type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings,
+  type ConfirmMobileBody, type CredentialChange, type MobileChangeCodeBody, type MobileCodeSent, type Settings, type VerificationExport,
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -45,6 +45,8 @@ export interface AccountServiceDeps {
   defaultPhoneRegion: Config['defaultPhoneRegion'];
   /** Whether a ban stands against a number or e-mail (issue 30): a member cannot move onto a banned one. */
   refusesIdentity?: (identity: { mobile: string | null; email: string | null }) => Promise<boolean>;
+  /** Photo verification (issue 31): what the export lists of it, and its files to delete with the account. */
+  verification?: { exported(userId: string): Promise<VerificationExport>; forget(userId: string): Promise<void> };
 }
 
 /** The signed-in member as the account calls see them: their row and this session. */
@@ -165,10 +167,11 @@ export class AccountService {
       repo.roomMessages(rooms.map((r) => r.room_id)), repo.supportMessages(user.id), repo.sessions(user.id), repo.authEvents(subjects),
       repo.feedPost(user.id), repo.feedLikes(user.id), repo.notifications(user.id),
     ]);
-    return presentExport(storage, {
+    const verification = await this.deps.verification?.exported(user.id);
+    return { ...presentExport(storage, {
       user, currentSessionId: sessionId, settings, photos, interests, preferences, blocks, reports, visits, swipes, matches,
       subscriptions, rooms, messages, supportMessages, sessions, authEvents, feedPost, feedLikes, notifications, generatedAt: nowIso(),
-    });
+    }), ...(verification ? { verification } : {}) };
   }
 
   /**
@@ -179,6 +182,7 @@ export class AccountService {
     const { repo, storage, realtime, log } = this.deps;
     await this.assertPassword(user, password, 'password');
     for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
+    await this.deps.verification?.forget(user.id);
     const [roomIds, partners] = await Promise.all([repo.roomIds(user.id), repo.roomPartners(user.id)]);
     await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds, nowIso());
 

@@ -38,7 +38,7 @@ export function presentRoom(
     latest_message: latest ? presentMessage(latest, viewerId) : null,
     last_activity: room.last_activity,
     awaiting_acceptance: awaitingAcceptance,
-    ...(member && !room.unmatched ? { member } : {}),
+    ...(member && !room.unmatched ? { member, is_verified: member.is_verified === true } : {}),
     seen_at: conversation && !room.unmatched ? room.other_last_read_at : null,
   };
 }

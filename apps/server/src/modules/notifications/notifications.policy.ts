@@ -89,6 +89,8 @@ export const notificationsPolicy = {
       // Spec §3 has age and city once ('N years old • city' on the card), whoever the member is.
       if (actor.age !== null) data.viewer_age = actor.age;
       if (actor.city) data.viewer_city = actor.city;
+      // Issue 31: the badge beside the name on the in-app card.
+      data.is_verified = actor.is_verified === true;
     }
     if (event.chatRoomId) data.chat_room_id = event.chatRoomId;
     // Issue 32: a like on my post leads to the post.

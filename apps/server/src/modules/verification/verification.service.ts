@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   STATUS_MESSAGES, VERIFICATION_LIMITS, VERIFICATION_MESSAGES, VERIFICATION_POSES, type QueueItem, type VerificationChallenge,
   type VerificationPose, type VerificationRejectionReason, type VerificationResult, type VerificationReview,
-  type VerificationReviewDecisionBody, type VerificationState,
+  type VerificationExport, type VerificationReviewDecisionBody, type VerificationState,
 } from '@linkup/contract';
 import sharp from 'sharp';
 import {
@@ -168,7 +168,7 @@ export class VerificationService {
   }
 
   /** What the account export lists: every decision and its time, how many hashes are kept, whether a template is. */
-  async exported(userId: string) {
+  async exported(userId: string): Promise<VerificationExport> {
     const kept = await this.deps.repo.kept(userId);
     return {
       decisions: kept.attempts.map((a) => ({
