@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 
 const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
+const CONTRACT = 'packages/contract/src';
 const TSCONFIGS = ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/contract/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'];
 
 const foldersIn = (dir) =>
@@ -30,6 +31,7 @@ function webZones(features) {
     })),
     { target: shared, from: at('features'), message: 'lib/, components/, platform/ and config/ are below the features: they never import one.' },
     { target: [at('features'), ...shared], from: at('app'), message: 'Only app/ composes: nothing below it imports app/.' },
+    { target: `./${WEB}`, from: './apps/server', message: 'The web app never imports the server, by a relative path neither.' },
   ];
 }
 
@@ -61,16 +63,73 @@ function serverZones(modules) {
       from: `${SERVER}/**/*.repository.ts`,
       message: 'Routes get services (app.services), never repositories.',
     },
+    {
+      target: `${SERVER}/modules/*/*.routes.ts`,
+      from: `${SERVER}/db/database*.ts`,
+      message: 'Routes get services (app.services), never the database.',
+    },
   ];
 }
 
-/** SQL is written only in repositories (`*.repository.ts`) and db/. */
+/** Kysely's ways into SQL: query builders, raw queries and the schema builder's statements. */
+const SQL_METHODS = [
+  'selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'executeQuery',
+  'createTable', 'alterTable', 'dropTable', 'createIndex', 'dropIndex', 'createView', 'dropView', 'createType', 'dropType', 'createSchema', 'dropSchema',
+].join('|');
+const SQL_MESSAGE = 'SQL lives in repositories (*.repository.ts) and db/: call a repository method.';
+
+/**
+ * SQL is written only in repositories (`*.repository.ts`) and db/: no query builder, called or
+ * not, by name (`db.deleteFrom`), by a computed name (`db['deleteFrom']`) or destructured
+ * (`const { updateTable } = db`); no `sql` template or helper (`sql.raw`), no `CompiledQuery`
+ * (`db.executeQuery(CompiledQuery.raw(…))`), no `db.schema`.
+ */
 const SQL_OUTSIDE_REPOSITORIES = [
-  {
-    selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
-    message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository method.',
-  },
-  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in repositories (*.repository.ts) and db/: call a repository method.' },
+  { selector: `MemberExpression[property.name=/^(${SQL_METHODS})$/]`, message: SQL_MESSAGE },
+  { selector: `MemberExpression[computed=true][property.value=/^(${SQL_METHODS}|schema)$/]`, message: SQL_MESSAGE },
+  { selector: `ObjectPattern > Property[key.name=/^(${SQL_METHODS})$/]`, message: SQL_MESSAGE },
+  { selector: "MemberExpression[property.name='schema'][object.name=/^(db|trx|tx|database)$/]", message: SQL_MESSAGE },
+  { selector: "MemberExpression[property.name='schema'][object.property.name=/^(db|trx|tx|database)$/]", message: SQL_MESSAGE },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_MESSAGE },
+  { selector: "MemberExpression[object.name=/^(sql|CompiledQuery)$/]", message: SQL_MESSAGE },
+];
+
+/**
+ * Services that still read the time themselves (issue 28 item 7): each leaves this list when it
+ * takes the clock from services.ts. The list only shrinks; a new service is never added to it.
+ */
+const CLOCK_PENDING = [
+  'account/account', 'auth/auth', 'auth/otp', 'chat/chat', 'health/health', 'onboarding/onboarding',
+  'preferences/preferences', 'profile/profile', 'settings/settings',
+];
+
+/** Outside repositories and db/, Kysely is imported for its types only. */
+const KYSELY_VALUES = {
+  paths: [{
+    name: 'kysely', importNames: ['sql', 'CompiledQuery'], allowTypeImports: true,
+    message: 'SQL lives in repositories (*.repository.ts) and db/: import sql and CompiledQuery only there.',
+  }],
+};
+
+/**
+ * Routes reach the work only through app.services: never app.deps (by name, computed or
+ * destructured), never a service or repository built by hand.
+ */
+const ROUTES_ONLY_SERVICES = [
+  { selector: "MemberExpression[property.name='deps']", message: 'Routes call app.services; the database and adapters are the services\' business.' },
+  { selector: "MemberExpression[computed=true][property.value='deps']", message: 'Routes call app.services; the database and adapters are the services\' business.' },
+  { selector: "ObjectPattern > Property[key.name='deps']", message: 'Routes call app.services; the database and adapters are the services\' business.' },
+  { selector: 'NewExpression[callee.name=/(Service|Repository)$/]', message: 'Routes get services from app.services: services.ts builds every service and repository once.' },
+];
+
+/**
+ * Services take the time from the injected clock (lib/clock.ts), so tests can move it: no
+ * `Date.now()`, no `new Date()` without an argument, no `nowIso()`.
+ */
+const CLOCK_IN_SERVICES = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Services read the time from the injected clock (lib/clock.ts): this.deps.clock.now().' },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Services read the time from the injected clock (lib/clock.ts): this.deps.clock.now().' },
+  { selector: "CallExpression[callee.name='nowIso']", message: 'Services read the time from the injected clock (lib/clock.ts): isoNow(this.deps.clock).' },
 ];
 
 /** The config blocks that enforce the boundaries of the tree at `root`. */
@@ -101,15 +160,33 @@ export function boundaries(root) {
     {
       files: [`${SERVER}/**/*.ts`],
       ignores: [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`],
-      rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
+      rules: {
+        'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES],
+        'no-restricted-imports': ['error', KYSELY_VALUES],
+      },
+    },
+    {
+      files: [`${SERVER}/modules/*/*.service.ts`],
+      ignores: CLOCK_PENDING.map((service) => `${SERVER}/modules/${service}.service.ts`),
+      rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES, ...CLOCK_IN_SERVICES] },
     },
     {
       files: [`${SERVER}/modules/*/*.routes.ts`],
+      rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES, ...ROUTES_ONLY_SERVICES] },
+    },
+    {
+      // The contract is below both apps, whatever the path looks like (a relative one included).
+      files: [`${CONTRACT}/**/*.ts`],
       rules: {
-        'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES, {
-          selector: "MemberExpression[property.name='deps']",
-          message: 'Routes call app.services; the database and adapters are the services\' business.',
-        }],
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: [{ target: `./${CONTRACT}`, from: './apps', message: 'The contract imports only zod: never the server or the web app.' }] }],
+      },
+    },
+    {
+      // Only platform/ touches Capacitor, a dynamic import('@capacitor/…') included.
+      files: [`${WEB}/**/*.{ts,tsx}`],
+      ignores: [`${WEB}/platform/**`],
+      rules: {
+        'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^@capacitor\\//]', message: 'Only apps/web/src/platform may import @capacitor/*, dynamically too.' }],
       },
     },
   ];

@@ -1,0 +1,4 @@
+// Forbidden: a route importing the database.
+import { openDatabase } from '../../db/database';
+
+export const database = openDatabase();

@@ -1,0 +1,2 @@
+// Forbidden: a feature loading a Capacitor plugin itself (dynamically).
+export const share = () => import('@capacitor/share');

@@ -1,0 +1,2 @@
+// Allowed: platform/ loads Capacitor plugins.
+export const share = () => import('@capacitor/share');
