@@ -10,11 +10,15 @@ import { test as base } from './test';
 
 /**
  * Writes `frames` identical frames of `image` as YUV4MPEG2 (4:2:0, 8-bit, BT.601 studio range,
- * which Chromium's file capture reads as I420) of `width`×`height`, cropped to fill.
+ * which Chromium's file capture reads as I420), at the picture's own size rounded down to even
+ * numbers (4:2:0 halves both), so nothing of the face is cropped or scaled away.
  */
-export async function writeY4m(image: string, out: string, { width = 640, height = 480, frames = 3 } = {}): Promise<void> {
-  if (width % 2 || height % 2) throw new Error('4:2:0 needs an even width and height');
-  const rgb = await sharp(image).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+export async function writeY4m(image: string, out: string, { frames = 3 } = {}): Promise<void> {
+  const picture = sharp(image).rotate();
+  const { width: w = 0, height: h = 0 } = await picture.metadata();
+  const [width, height] = [w - (w % 2), h - (h % 2)];
+  if (width === 0 || height === 0) throw new Error(`${image}: not a picture`);
+  const rgb = await picture.resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width / 2) * (height / 2));
   const v = Buffer.alloc(u.length);
