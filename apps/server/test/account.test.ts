@@ -52,21 +52,26 @@ describe('account API', () => {
   });
 
   describe('PUT /account/email', () => {
-    it('changes the address, clears its verification and sends a link that verifies it', async () => {
+    it('sends the new address a link; the change takes effect only when it is opened, the old address working until then (issue 32 item 10)', async () => {
       const m = await make();
       const email = `New.Address.${newId().slice(0, 6)}@Example.TEST`.toLowerCase();
       const res = await call(m, 'PUT', '/account/email', { email: `  ${email.toUpperCase()} `, current_password: FACTORY_PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toMatch(/verification link/);
       const user = SessionUserSchema.parse(res.json().data.user);
-      expect(user).toMatchObject({ id: m.user.id, email, email_verified_at: null });
-      expect(await userRow(m.user.id)).toMatchObject({ email, email_verified_at: null });
+      expect(user).toMatchObject({ id: m.user.id, email: m.user.email, pending_email: email });
+      expect(await userRow(m.user.id)).toMatchObject({ email: m.user.email, pending_email: email, email_verified_at: m.user.email_verified_at });
+      // Until the link is opened the old address signs in, the new one does not.
+      expect((await login({ email: m.user.email! }, FACTORY_PASSWORD)).statusCode).toBe(200);
+      expect((await login({ email }, FACTORY_PASSWORD)).statusCode).toBe(401);
 
-      // The verification e-mail is registration's: its link verifies the new address.
+      // The verification e-mail is registration's: its link verifies the new address and makes it the account's.
       const link = await latestLink(t.app, email);
       expect(link.pathname).toBe('/auth/verify-email');
       const verified = await t.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { token: link.searchParams.get('token') } });
       expect(verified.statusCode).toBe(200);
+      expect(verified.json().data.user).toMatchObject({ email, pending_email: null });
+      expect(await userRow(m.user.id)).toMatchObject({ email, pending_email: null });
       expect((await userRow(m.user.id))!.email_verified_at).not.toBeNull();
 
       // The new address signs in; the old one no longer does.
@@ -110,10 +115,13 @@ describe('account API', () => {
       expect(notices[0]!.link).toMatch(/^mailto:support@linkup\.app\?subject=This%20wasn't%20me/);
     };
 
-    it('a new e-mail address: the old address and the number', async () => {
+    it('a new e-mail address, once verified: the old address and the number', async () => {
       const m = await make();
       const email = `moved.${newId().slice(0, 6).toLowerCase()}@example.test`;
       expect((await call(m, 'PUT', '/account/email', { email, current_password: FACTORY_PASSWORD })).statusCode).toBe(200);
+      expect((await outboxFor(t.app, m.user.email!)).filter((x) => x.body.includes('was just changed'))).toHaveLength(0);
+      const token = (await latestLink(t.app, email)).searchParams.get('token');
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { token } })).statusCode).toBe(200);
       await noticeOf(m.user.email!, 'e-mail address');
       await noticeOf(m.user.phone_number!, 'e-mail address');
       expect((await outboxFor(t.app, email)).filter((x) => x.body.includes('was just changed'))).toHaveLength(0);
@@ -140,7 +148,7 @@ describe('account API', () => {
       const link = await latestLink(t.app, reset.user.email!);
       const res = await t.app.inject({
         method: 'POST', url: '/api/auth/reset-password',
-        payload: { token: link.searchParams.get('token'), mobile: link.searchParams.get('mobile'), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+        payload: { token: link.searchParams.get('token'), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
       await noticeOf(reset.user.email!, 'password');
@@ -174,7 +182,7 @@ describe('account API', () => {
 
       const wrong = await call(m, 'PUT', '/account/mobile', { mobile, otp: code === '000000' ? '111111' : '000000' });
       expect(wrong.statusCode).toBe(422);
-      expect(wrong.json().errors.otp).toEqual(['Invalid OTP']);
+      expect(wrong.json().errors.otp).toEqual(["That code isn't right — 4 tries left"]);
 
       const res = await call(m, 'PUT', '/account/mobile', { mobile, otp: code });
       expect(res.statusCode).toBe(200);
@@ -227,7 +235,9 @@ describe('account API', () => {
       await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       const code = await latestCode(t.app, mobile);
       const wrongCode = code === '999999' ? '888888' : '999999';
-      for (let i = 0; i < 5; i++) expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: wrongCode })).statusCode).toBe(422);
+      // Four wrong tries say how many are left; the fifth locks the code (issue 32).
+      for (let i = 0; i < 4; i++) expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: wrongCode })).statusCode).toBe(422);
+      expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: wrongCode })).json().code).toBe('otp_locked');
       expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: code })).statusCode).toBe(429);
       expect(await userRow(m.user.id)).toMatchObject({ phone_number: m.user.phone_number });
     });

@@ -28,7 +28,7 @@ describe('sign-in with a WhatsApp code', () => {
     const before = Date.now();
     const res = await post(t, 'request-otp', { mobile });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('OTP sent to your WhatsApp!');
+    expect(res.json().message).toBe('Code sent to your WhatsApp!');
     const data = OtpSentSchema.parse(res.json().data);
     const ttl = Date.parse(data.expires_at) - before;
     expect(ttl).toBeGreaterThan(295_000);
@@ -69,22 +69,31 @@ describe('sign-in with a WhatsApp code', () => {
 
     const again = await post(t, 'verify-otp', { mobile, otp });
     expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe('Invalid OTP');
+    expect(again.json()).toMatchObject({ code: 'otp_invalid', message: "That code isn't right" });
   });
 
-  it('a wrong code is "Invalid OTP" (422, errors.otp); after 5 wrong tries even the right code is refused', async () => {
+  it('a wrong code says the tries left (422 otp_invalid, details.tries_left); the last is otp_locked, even the right code is refused, and a new code may be sent at once (issue 32 item 2)', async () => {
     await post(t, 'request-otp', { mobile });
     const otp = await latestCode(t.app, mobile);
     const wrongCode = otp === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
+    for (const left of [4, 3, 2, 1]) {
       const res = await post(t, 'verify-otp', { mobile, otp: wrongCode });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ message: 'Invalid OTP', errors: { otp: ['Invalid OTP'] } });
+      const message = `That code isn't right — ${left} ${left === 1 ? 'try' : 'tries'} left`;
+      expect(res.json()).toMatchObject({ code: 'otp_invalid', message, errors: { otp: [message] }, details: { tries_left: left } });
     }
+    const last = await post(t, 'verify-otp', { mobile, otp: wrongCode });
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ code: 'otp_locked', message: 'Too many wrong codes. Request a new one.' });
     const locked = await post(t, 'verify-otp', { mobile, otp });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many wrong codes. Please request a new code.');
+    expect(locked.json().code).toBe('otp_locked');
     expect((await post(t, 'otp-status', { mobile })).json().data).toEqual({ exists: false, expires_in_seconds: 0 });
+    // Resend at once, inside the cool-down: the locked code is dead.
+    const resent = await post(t, 'resend-otp', { mobile });
+    expect(resent.statusCode).toBe(200);
+    const fresh = await latestCode(t.app, mobile);
+    expect((await post(t, 'verify-otp', { mobile, otp: fresh })).statusCode).toBe(200);
   });
 
   it('parallel wrong guesses cannot exceed the limit', async () => {
@@ -102,7 +111,7 @@ describe('sign-in with a WhatsApp code', () => {
     await t.database.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('phone_number', '=', mobile).execute();
     const res = await post(t, 'verify-otp', { mobile, otp });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('Invalid OTP');
+    expect(res.json()).toMatchObject({ code: 'otp_invalid', message: "That code isn't right" });
   });
 
   it('otp-status tells whether a live code exists and for how long', async () => {
@@ -132,7 +141,7 @@ describe('sign-in with a WhatsApp code', () => {
     await t.database.db.updateTable('otp_codes').set({ last_sent_at: new Date(Date.now() - 61_000).toISOString() }).where('phone_number', '=', mobile).execute();
     const resent = await post(t, 'resend-otp', { mobile });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json().message).toBe('OTP resent to your WhatsApp!');
+    expect(resent.json().message).toBe('New code sent to your WhatsApp!');
     const messages = await outboxFor(t.app, mobile);
     expect(messages).toHaveLength(2);
     const newCode = messages[0]!.code!;
@@ -181,17 +190,18 @@ describe('sign-in with a WhatsApp code', () => {
     expect((await post(t, 'request-otp', { mobile: freshMobile() }, ip)).statusCode).toBe(429);
   });
 
-  it('answers the same for a number without an account, and sends it nothing', async () => {
+  it('answers a number without an account exactly as a member’s, and sends it its code too (issue 32 item 1)', async () => {
     const stranger = freshMobile();
-    const res = await post(t, 'request-otp', { mobile: stranger });
-    expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().data)).toEqual(['expires_at', 'resend_available_at']);
-    expect(res.json().message).toBe('OTP sent to your WhatsApp!');
-    expect(await outboxFor(t.app, stranger)).toEqual([]);
+    const [known, unknown] = [await post(t, 'request-otp', { mobile }), await post(t, 'request-otp', { mobile: stranger })];
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    const shape = (r: typeof known) => ({ keys: Object.keys(r.json().data), message: r.json().message });
+    expect(shape(unknown)).toEqual(shape(known));
+    expect(await outboxFor(t.app, stranger)).toHaveLength(1);
     expect((await post(t, 'otp-status', { mobile: stranger })).json().data.exists).toBe(true);
-    const guess = await post(t, 'verify-otp', { mobile: stranger, otp: '123456' });
-    expect(guess.statusCode).toBe(422);
-    expect(guess.json().message).toBe('Invalid OTP');
+    const otp = await latestCode(t.app, stranger);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const [a, b] = [await post(t, 'verify-otp', { mobile, otp: wrong }), await post(t, 'verify-otp', { mobile: stranger, otp: wrong })];
+    expect([a.statusCode, a.json().code, a.json().message]).toEqual([b.statusCode, b.json().code, b.json().message]);
   });
 
   it.each([

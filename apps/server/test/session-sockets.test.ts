@@ -77,7 +77,7 @@ describe('an ended session ends its sockets', () => {
     const link = await latestLink(live.t.app, user.email!);
     const reset = await live.t.app.inject({
       method: 'POST', url: '/api/auth/reset-password',
-      payload: { token: link.searchParams.get('token'), mobile: link.searchParams.get('mobile'), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      payload: { token: link.searchParams.get('token'), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(reset.statusCode).toBe(200);
     await Promise.all([closedByServer(a!.socket), closedByServer(b!.socket)]);
@@ -201,7 +201,7 @@ describe('an ended session ends its sockets on every process', allOf(needsEnv('T
     const outbox = await api<{ link: string | null }[]>(one.origin, null, 'GET', `/dev/outbox?to=${encodeURIComponent(member.email)}`);
     const link = new URL(outbox.data.find((m) => m.link?.includes('reset-password'))!.link!);
     const reset = await api(one.origin, null, 'POST', '/auth/reset-password', {
-      token: link.searchParams.get('token'), mobile: link.searchParams.get('mobile'), password: 'bright-meadow-88', password_confirmation: 'bright-meadow-88',
+      token: link.searchParams.get('token'), password: 'bright-meadow-88', password_confirmation: 'bright-meadow-88',
     });
     expect(reset.status).toBe(200);
     await closedByServer(kept);

@@ -10,7 +10,7 @@
  * - the web's mock helpers (`apps/web/src/test/fixtures.ts`) parse every mocked response with it.
  */
 import { z } from 'zod';
-import { OtpSentSchema, OtpStatusSchema, SessionUserSchema } from './schemas/auth';
+import { OtpSentSchema, OtpStatusSchema, SessionUserSchema, VerifyOtpResultSchema } from './schemas/auth';
 import { ChatMessageSchema, ChatRequestSchema, ChatRoomSchema, ChatUserSearchResultSchema } from './schemas/chat';
 import { ApiErrorSchema, HealthSchema, LivenessSchema, ReadinessSchema, envelope, paginated } from './schemas/common';
 import { OutboxMessageSchema } from './schemas/dev';
@@ -40,7 +40,7 @@ import {
   AccountExportSchema, AccountUserSchema, LogoutOthersSchema, MobileCodeSentSchema, SettingsSchema,
 } from './schemas/settings';
 import {
-  CheckoutResultSchema, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SubscriptionStatusSchema,
+  CheckoutResultSchema, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SubscriptionStatusSchema, StoreAccountTokenSchema,
 } from './schemas/subscriptions';
 import { VerificationChallengeSchema, VerificationResultSchema, VerificationReviewSchema, VerificationStateSchema } from './schemas/verification';
 
@@ -64,9 +64,10 @@ export const API_RESPONSES = {
   'POST /auth/request-otp': ok(OtpSentSchema),
   'POST /auth/resend-otp': ok(OtpSentSchema),
   'POST /auth/otp-status': ok(OtpStatusSchema),
-  'POST /auth/verify-otp': ok(TokenAndUser),
+  'POST /auth/verify-otp': ok(VerifyOtpResultSchema),
   'POST /auth/login': ok(TokenAndUser),
   'POST /auth/register': created(TokenAndUser),
+  'POST /auth/register/phone': created(TokenAndUser),
   'POST /auth/email/verify': ok(UserOnly),
   'POST /auth/email/resend': ok(Nothing),
   'POST /auth/forgot-password': ok(Nothing),
@@ -158,10 +159,10 @@ export const API_RESPONSES = {
   'POST /feed/my-post/images': created(FeedImageSchema),
   'GET /feed/notifications': ok(FeedNotificationsSchema),
   'GET /feed/notifications/unread-count': ok(UnreadCountSchema),
+  'PUT /feed/notifications/read': ok(UnreadCountSchema),
   'PUT /feed/notifications/:id/read': ok(FeedNotificationSchema),
   'PUT /feed/notifications/:id/clicked': ok(FeedNotificationSchema),
 
-  'PUT /feed/notifications/read': ok(UnreadCountSchema),
   'GET /subscription/plans': ok(z.array(PlanSchema)),
   'GET /subscription': ok(SubscriptionStatusSchema),
   'POST /subscription/checkout': created(CheckoutResultSchema),
@@ -170,6 +171,9 @@ export const API_RESPONSES = {
   'POST /subscription/portal': ok(PortalResultSchema),
   'GET /payments/:id': ok(PaymentStatusResultSchema),
   'POST /payments/webhooks/:provider': ok(z.object({ received: z.literal(true) })),
+  'GET /subscriptions/apple/account-token': ok(StoreAccountTokenSchema),
+  'POST /subscriptions/apple/transactions': ok(SubscriptionStatusSchema),
+  'POST /webhooks/apple': ok(z.object({ received: z.literal(true) })),
 
   'POST /user/fcm-token': ok(PushDeviceSchema),
   'DELETE /user/fcm-token': ok(Nothing),

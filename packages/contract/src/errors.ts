@@ -11,6 +11,8 @@ export const ERROR_CODE_STATUS = {
   preferences_required: 400,
   /** A payment provider's webhook whose signature does not verify (or is too old): nothing changes. */
   webhook_signature_invalid: 400,
+  /** A store's signed transaction that does not verify (chain, bundle id, environment) (issue 34). */
+  store_transaction_invalid: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   premium_required: 402,
@@ -20,6 +22,8 @@ export const ERROR_CODE_STATUS = {
   /** A banned member's number or e-mail (kept as an HMAC, even after deletion) cannot register again (issue 30). */
   registration_refused: 403,
   not_found: 404,
+  /** The store is not configured on this server (nothing is sold through it) (issue 34). */
+  store_not_configured: 404,
   /** Another member: unknown, hidden, blocked either way or deleted — all look the same. */
   member_not_found: 404,
   match_not_found: 404,
@@ -48,6 +52,8 @@ export const ERROR_CODE_STATUS = {
   post_exists: 409,
   /** The member has a live subscription that does not end at its period's end. */
   already_subscribed: 409,
+  /** A store transaction bought with another member's account token (or none that names this member) (issue 34). */
+  store_transaction_not_yours: 409,
   /** A moderator's decision on this report (or appeal) was made already, by someone else or an earlier request. */
   report_decided: 409,
   appeal_decided: 409,
@@ -83,6 +89,8 @@ export const ERROR_CODE_STATUS = {
   account_suspended: 423,
   unsupported_media_type: 415,
   validation_failed: 422,
+  /** A verified store transaction of a product that is not one of our plans (issue 34). */
+  store_product_unknown: 422,
   /** Field-level refusals; `errors` names the field (so each form can show it where it belongs). */
   mobile_invalid: 422,
   otp_invalid: 422,

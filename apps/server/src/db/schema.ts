@@ -19,6 +19,8 @@ export interface UsersTable {
   phone_number: string | null;
   /** The number registered with, not yet confirmed (issue 27); several accounts may claim one number. */
   pending_phone_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A new e-mail address waiting for its verification link (issue 32); `email` stays until then. */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   date_of_birth: string | null;
   gender: string | null;
@@ -104,6 +106,16 @@ export interface OtpCodesTable {
   last_sent_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+}
+
+/** A number proved with its code but without an account: the short sign-up's token (issue 32). */
+export interface PhoneSignupsTable {
+  id: string;
+  phone_number: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface PasswordResetsTable {
@@ -329,7 +341,7 @@ export interface BillingSubscriptionsTable {
   id: string;
   user_id: string;
   plan_id: string;
-  provider: 'sandbox' | 'stripe';
+  provider: 'sandbox' | 'stripe' | 'apple' | 'google';
   provider_subscription_id: string | null;
   /** `incomplete` until the first payment, `active`, `past_due` after a failed renewal, `ended`. */
   status: 'incomplete' | 'active' | 'past_due' | 'ended';
@@ -344,7 +356,7 @@ export interface PaymentsTable {
   user_id: string;
   billing_subscription_id: string;
   plan_id: string;
-  provider: 'sandbox' | 'stripe';
+  provider: 'sandbox' | 'stripe' | 'apple' | 'google';
   provider_ref: string | null;
   kind: 'initial' | 'renewal';
   amount_cents: number;
@@ -357,7 +369,7 @@ export interface PaymentsTable {
 
 export interface PaymentCustomersTable {
   user_id: string;
-  provider: 'sandbox' | 'stripe';
+  provider: 'sandbox' | 'stripe' | 'apple' | 'google';
   customer_id: string;
   created_at: Timestamp;
 }
@@ -367,6 +379,13 @@ export interface PaymentEventsTable {
   event_id: string;
   type: string;
   received_at: Timestamp;
+}
+
+/** The token a member's store purchases carry (Apple's appAccountToken), issued once per member (issue 34). */
+export interface StoreAccountTokensTable {
+  user_id: string;
+  token: string;
+  created_at: Timestamp;
 }
 
 export interface BoostsTable {
@@ -599,6 +618,7 @@ export interface Database {
   dev_outbox: DevOutboxTable;
   otp_codes: OtpCodesTable;
   password_resets: PasswordResetsTable;
+  phone_signups: PhoneSignupsTable;
   auth_events: AuthEventsTable;
   chat_rooms: ChatRoomsTable;
   chat_room_members: ChatRoomMembersTable;
@@ -620,6 +640,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;
+  store_account_tokens: StoreAccountTokensTable;
   boosts: BoostsTable;
   feed_posts: FeedPostsTable;
   feed_post_images: FeedPostImagesTable;

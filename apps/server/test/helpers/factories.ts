@@ -21,6 +21,7 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<UserRow
     email: `member${sequence}.${newId().slice(0, 6).toLowerCase()}@example.test`,
     phone_number: `+2783${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`,
     pending_phone_number: null,
+    pending_email: null,
     password_hash: await cachedHash,
     date_of_birth: '1995-06-15',
     gender: 'female',

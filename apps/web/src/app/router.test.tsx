@@ -65,7 +65,7 @@ describe('routing rules (spec §2)', () => {
       '/auth/register',
       '/auth/forgot-password',
       '/auth/otp-verification',
-      '/auth/reset-password?token=t&mobile=%2B27841234567',
+      '/auth/reset-password?token=t',
       '/auth/login?redirect=%2Fapp%2Fmore',
     ]) {
       const { router, unmount } = renderApp(path, { session: signedIn });
@@ -216,7 +216,7 @@ describe('app shell', () => {
     expect(screen.queryByTestId('bell-badge')).toBeNull();
     act(() => {
       useUnreadStore.getState().setAll([{ id: 'room_a', unread_count: 5, latest_message: null }, { id: 'room_b', unread_count: 7, latest_message: null }]);
-      useUnreadStore.getState().setUnreadNotifications(3);
+      useUnreadStore.getState().setUnreadNotifications({ unread_count: 6, tabs: { feed: 1, matches: 2 } });
     });
     expect(screen.getByTestId('messages-badge')).toHaveTextContent('9+');
     // The bell counts every unread notification; each tab only its own kind (likes on my post, matches).
@@ -224,6 +224,7 @@ describe('app shell', () => {
     expect(screen.getByTestId('feed-badge')).toHaveTextContent('1');
     expect(screen.getByTestId('matches-badge')).toHaveTextContent('2');
     expect(screen.getByRole('link', { name: /^Messages, 12 unread messages/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 6 unread' })).toHaveAttribute('href', '/app/notifications');
   });
 
   it('opens the avatar menu with the member’s name, phone, Profile, Settings and Logout', async () => {

@@ -14,14 +14,10 @@ describe('deepLinkPath', () => {
     expect(deepLinkPath('https://linkup.app/app/user/7')).toBe('/app/user/7');
   });
 
-  it('follows a reset-password link only with both token and mobile', () => {
-    expect(deepLinkPath('linkup://auth/reset-password?token=abc&mobile=%2B27820000001')).toBe(
-      '/auth/reset-password?token=abc&mobile=%2B27820000001',
-    );
-    expect(deepLinkPath('https://linkup.app/auth/reset-password?mobile=1&token=t')).toBe(
-      '/auth/reset-password?token=t&mobile=1',
-    );
-    expect(deepLinkPath('linkup://auth/reset-password?token=abc')).toBeNull();
+  it('follows a reset-password link only with its token, and keeps no number (issue 32 item 11)', () => {
+    expect(deepLinkPath('linkup://auth/reset-password?token=abc')).toBe('/auth/reset-password?token=abc');
+    // An old link that named the number: followed, without it.
+    expect(deepLinkPath('https://linkup.app/auth/reset-password?mobile=1&token=t')).toBe('/auth/reset-password?token=t');
     expect(deepLinkPath('linkup://auth/reset-password?mobile=123')).toBeNull();
     expect(deepLinkPath('linkup://auth/reset-password?token=&mobile=123')).toBeNull();
     expect(deepLinkPath('linkup://auth/reset-password')).toBeNull();

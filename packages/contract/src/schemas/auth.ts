@@ -18,6 +18,13 @@ export const SessionUserSchema = z.object({
    * session stored before the field existed leaves it out (read as confirmed until `GET /auth/user`).
    */
   phone_verified: z.boolean().optional(),
+  /** A new e-mail address waiting for its verification link; `email` stays until it is verified (issue 32). */
+  pending_email: z.string().nullable().optional(),
+  /**
+   * Whether the account has a password (issue 32: a phone-first account may have none; its
+   * settings ask for no current password, and offer to add one). Read as true when left out.
+   */
+  has_password: z.boolean().optional(),
   /** Whether premium covers now, and until when (`GET /auth/user` always says; other answers may leave them out). */
   is_premium: z.boolean().optional(),
   premium_until: TimestampSchema.nullable().optional(),
@@ -33,10 +40,12 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SessionSchema = z.object({ token: z.string().min(1), user: SessionUserSchema });
 export type Session = z.infer<typeof SessionSchema>;
 
-/** Spec §3 reset-password link parameters: both must be present for the link to be followed. */
+/**
+ * The reset-password link's parameter: its token. Spec §3 also lists `mobile`; the link carries no
+ * number (issue 32 item 11, docs/decisions.md): the single-use token alone names the account.
+ */
 export const ResetPasswordLinkParamsSchema = z.object({
   token: lineText().min(1),
-  mobile: lineText().min(1),
 });
 export type ResetPasswordLinkParams = z.infer<typeof ResetPasswordLinkParamsSchema>;
 
@@ -131,7 +140,8 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 export const ResetPasswordBodySchema = z
   .object({
     token: lineText({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
-    mobile: lineText({ error: 'This password reset link is invalid or has expired.' }).min(1).max(FIELD_LIMITS.mobileMax),
+    /** Sent by links from before issue 32 (they named the number); accepted and not needed. */
+    mobile: lineText().max(FIELD_LIMITS.mobileMax).optional(),
     password: NewPasswordSchema,
     password_confirmation: lineText({ error: 'Confirm your password.' }),
   })
@@ -139,6 +149,36 @@ export const ResetPasswordBodySchema = z
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const VerifyEmailBodySchema = z.object({ token: lineText().min(1).max(500) });
+
+/**
+ * Phone-first sign-up (issue 32): the short sign-up after a new number's code. `signup_token`
+ * comes from verify-otp, lives minutes and is spent once; e-mail and password may be added later.
+ */
+export const PhoneRegisterBodySchema = z
+  .object({
+    signup_token: lineText({ error: 'Verify your number again.' }).min(1).max(200),
+    name: RegisterBodySchema.shape.name,
+    date_of_birth: RegisterBodySchema.shape.date_of_birth,
+    gender: RegisterBodySchema.shape.gender,
+    terms_accepted: RegisterBodySchema.shape.terms_accepted,
+    email: emailField.optional(),
+    password: NewPasswordSchema.optional(),
+    password_confirmation: lineText().optional(),
+  })
+  .refine((b) => b.password === undefined || b.password === b.password_confirmation, passwordsMatch);
+export type PhoneRegisterBody = z.infer<typeof PhoneRegisterBodySchema>;
+
+/** `data` of verify-otp for a number without an account: no session yet, the short sign-up's token. */
+export const PhoneSignupStartSchema = z.object({
+  signup_token: z.string(),
+  signup_expires_at: TimestampSchema,
+  mobile: z.string(),
+});
+export type PhoneSignupStart = z.infer<typeof PhoneSignupStartSchema>;
+
+/** `data` of verify-otp: a member signed in (spec §7: token and user), or a new number's sign-up (issue 32). */
+export const VerifyOtpResultSchema = z.union([z.object({ token: z.string(), user: SessionUserSchema }), PhoneSignupStartSchema]);
+export type VerifyOtpResult = z.infer<typeof VerifyOtpResultSchema>;
 
 /** `data` of request-otp and resend-otp. */
 export const OtpSentSchema = z.object({ expires_at: TimestampSchema, resend_available_at: TimestampSchema });

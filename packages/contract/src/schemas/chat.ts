@@ -54,12 +54,11 @@ export const ChatRoomSchema = z.object({
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 
-/** Spec §3 chat user search result; `email` is masked, never another member's real address. */
-export const ChatUserSearchResultSchema = z.object({
-  id: IdSchema,
-  name: z.string(),
-  email: z.string(),
-});
+/**
+ * A chat user search result: name, photo, age and city, as every list shows a member (issue 32: no
+ * e-mail, masked or not — spec §3's `email` is a recorded departure, docs/decisions.md).
+ */
+export const ChatUserSearchResultSchema = MemberSummarySchema;
 export type ChatUserSearchResult = z.infer<typeof ChatUserSearchResultSchema>;
 
 /** A message text is sendable when something is left after trimming (spec §5). */

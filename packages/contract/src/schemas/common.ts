@@ -48,6 +48,10 @@ export const ErrorDetailsSchema = z.object({
   remaining: z.number().int().min(0).optional(),
   /** account_suspended: when the suspension ends; null for a ban (issue 30). */
   until: TimestampSchema.nullable().optional(),
+  /** otp_invalid: wrong tries the code has left (issue 32). */
+  tries_left: z.number().int().min(0).optional(),
+  /** login_locked: seconds until sign-in attempts are allowed again (issue 32). */
+  retry_after: z.number().int().min(0).optional(),
 });
 
 /** Spec §3 "API error object", with our stable `code` (see ERROR_CODE_STATUS) and optional `details`. */

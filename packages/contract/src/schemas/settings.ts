@@ -53,9 +53,9 @@ export const NOTIFICATION_SETTING_LABELS: Readonly<Record<NotificationSettingTyp
   match: 'Matches',
   message: 'Messages',
   message_request: 'Message requests',
-};
   /** Issue 32: likes on my feed post have their own row. */
   post_like: 'Likes on my post',
+};
 /** The switch that governs a push/in-app notification type (reminders and welcome have none). */
 export function notificationSettingFor(type: string): NotificationSettingType | null {
   if (type === 'super_match') return 'match';
@@ -104,9 +104,14 @@ export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 
 // ── account ──
 
+/**
+ * The current password that confirms a change. Optional in the schema: an account without a
+ * password (phone-first, issue 32) has none to give, and the server requires it of every other.
+ */
 const currentPasswordField = lineText({ error: 'Enter your current password.' })
   .min(1, { error: 'Enter your current password.' })
-  .max(FIELD_LIMITS.passwordMax, { error: 'Enter your current password.' });
+  .max(FIELD_LIMITS.passwordMax, { error: 'Enter your current password.' })
+  .optional();
 
 export const ChangeEmailBodySchema = z.object({
   email: RegisterBodySchema.shape.email,
@@ -290,7 +295,7 @@ export function credentialChangeNotice(change: CredentialChange, name: string) {
 
 export const SETTINGS_MESSAGES = {
   saved: 'Your settings have been saved.',
-  emailChanged: 'Your e-mail address has been changed. We sent a verification link to the new address.',
+  emailChanged: 'We sent a verification link to your new address. Your e-mail address changes once you open it; until then the current one keeps working.',
   sameEmail: 'This is already your e-mail address.',
   mobileCodeSent: 'We sent a code to your new number on WhatsApp.',
   sameMobile: 'This is already your mobile number.',

@@ -19,6 +19,9 @@ import * as m0019 from './0019_report_evidence';
 import * as m0020 from './0020_message_flags';
 import * as m0021 from './0021_moderation';
 import * as m0022 from './0022_verification';
+import * as m0025 from './0025_phone_signups';
+import * as m0026 from './0026_pending_email';
+import * as m0028 from './0028_store_account_tokens';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -46,4 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0020_message_flags': m0020,
   '0021_moderation': m0021,
   '0022_verification': m0022,
+  '0025_phone_signups': m0025,
+  '0026_pending_email': m0026,
+  '0028_store_account_tokens': m0028,
 };

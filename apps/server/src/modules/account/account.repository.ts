@@ -17,8 +17,9 @@ export class AccountRepository {
   }
 
   /** A new address is unverified until its link is opened. */
+  /** The new address waits for its verification link; the current one keeps working (issue 32). */
   async changeEmail(userId: string, email: string, now: string): Promise<void> {
-    await this.db.updateTable('users').set({ email, email_verified_at: null, updated_at: now }).where('id', '=', userId).execute();
+    await this.db.updateTable('users').set({ pending_email: email, updated_at: now }).where('id', '=', userId).execute();
   }
 
   /** The number was just confirmed with a code sent to it (a claim still waiting for its code ends). */

@@ -82,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/account', {
-    schema: { ...secured, summary: 'Delete my account and all my data for good (password required)', body: DeleteAccountBodySchema, response: { 200: envelope(z.null()) } },
+    schema: { ...secured, summary: 'Delete my account and all my data for good (password required when the account has one)', body: DeleteAccountBodySchema, response: { 200: envelope(z.null()) } },
     config: guarded,
   }, async (request) => {
     await account.deleteAccount(currentMember(request), request.body.password);

@@ -10,11 +10,11 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { invalid, type AppError } from '../../lib/http-errors';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
-import { nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
 import type { Realtime } from '../../lib/realtime';
 import type { ClientMeta } from '../../lib/session';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AccountRepository } from './account.repository';
 import { mobileOf } from '../shared/session-user.presenter';
 import { presentExport } from './account.presenter';
@@ -42,6 +42,7 @@ export interface AccountServiceDeps {
   storage: PhotoStorage;
   realtime: () => Realtime;
   log: FastifyBaseLogger;
+  clock: Clock;
   defaultPhoneRegion: Config['defaultPhoneRegion'];
   /** Whether a ban stands against a number or e-mail (issue 30): a member cannot move onto a banned one. */
   refusesIdentity?: (identity: { mobile: string | null; email: string | null }) => Promise<boolean>;
@@ -62,7 +63,11 @@ export interface AccountMember {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  /** Changes the address, marks it unverified and sends the usual verification link to it. */
+  /**
+   * Sends the verification link to the new address; the change takes effect when it is opened,
+   * and the current address keeps working until then; the current address and the number are
+   * told when it does (issue 32, AuthService.verifyEmail).
+   */
   async changeEmail({ user }: AccountMember, body: ChangeEmailBody): Promise<UserRow> {
     const { repo, auth } = this.deps;
     await this.assertPassword(user, body.current_password, 'current_password');
@@ -70,16 +75,15 @@ export class AccountService {
     if (email === user.email) throw invalid('email_unchanged', { email: [SETTINGS_MESSAGES.sameEmail] });
     if (await repo.takenByOther('email', email, user.id)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
     if (await this.deps.refusesIdentity?.({ mobile: null, email })) throw invalid('contact_refused', { email: [MODERATION_MESSAGES.registrationRefused] });
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     try {
       await repo.changeEmail(user.id, email, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
       throw error;
     }
-    const updated: UserRow = { ...user, email, email_verified_at: null, updated_at: now };
+    const updated: UserRow = { ...user, pending_email: email, updated_at: now };
     await auth.sendVerificationEmail(updated);
-    await auth.noticeCredentialChange(user, 'email');
     return updated;
   }
 
@@ -99,7 +103,7 @@ export class AccountService {
     const normalized = this.normalizeMobile(body.mobile);
     await this.assertNewMobile(user, normalized);
     const mobile = await this.deps.otp.confirmNumberChange(user.id, normalized, body.otp);
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     try {
       await this.deps.repo.changeMobile(user.id, mobile, now);
     } catch (error) {
@@ -126,7 +130,7 @@ export class AccountService {
   async confirmMobile({ user }: AccountMember, body: ConfirmMobileBody): Promise<UserRow> {
     const pending = await this.pendingMobile(user);
     const mobile = await this.deps.otp.confirmNumberChange(user.id, pending, body.otp);
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     try {
       await this.deps.repo.confirmMobile(user.id, mobile, now);
     } catch (error) {
@@ -141,7 +145,7 @@ export class AccountService {
     await this.assertPassword(user, body.current_password, 'current_password');
     if (isCommonPassword(body.password)) throw invalid('password_too_common', { password: [AUTH_MESSAGES.commonPassword] });
     if (body.password === body.current_password) throw invalid('password_unchanged', { password: [SETTINGS_MESSAGES.samePassword] });
-    const revoked = await this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, nowIso());
+    const revoked = await this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, isoNow(this.deps.clock));
     this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
     await this.deps.auth.noticeCredentialChange(user, 'password');
     return revoked;
@@ -149,7 +153,7 @@ export class AccountService {
 
   /** Ends every other session of the member, and their sockets with them. */
   async logoutOthers({ user, sessionId }: AccountMember): Promise<number> {
-    const revoked = await this.deps.repo.revokeOtherSessions(user.id, sessionId, nowIso());
+    const revoked = await this.deps.repo.revokeOtherSessions(user.id, sessionId, isoNow(this.deps.clock));
     this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
     return revoked;
   }
@@ -170,7 +174,7 @@ export class AccountService {
     const verification = await this.deps.verification?.exported(user.id);
     return { ...presentExport(storage, {
       user, currentSessionId: sessionId, settings, photos, interests, preferences, blocks, reports, visits, swipes, matches,
-      subscriptions, rooms, messages, supportMessages, sessions, authEvents, feedPost, feedLikes, notifications, generatedAt: nowIso(),
+      subscriptions, rooms, messages, supportMessages, sessions, authEvents, feedPost, feedLikes, notifications, generatedAt: isoNow(this.deps.clock),
     }), ...(verification ? { verification } : {}) };
   }
 
@@ -178,13 +182,13 @@ export class AccountService {
    * Deletes the member for good: photo files first (a failure stops here, so a retry finds the
    * account intact), then every row in one transaction; then their live sockets are closed.
    */
-  async deleteAccount({ user }: AccountMember, password: string): Promise<void> {
+  async deleteAccount({ user }: AccountMember, password: string | undefined): Promise<void> {
     const { repo, storage, realtime, log } = this.deps;
     await this.assertPassword(user, password, 'password');
     for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
     await this.deps.verification?.forget(user.id);
     const [roomIds, partners] = await Promise.all([repo.roomIds(user.id), repo.roomPartners(user.id)]);
-    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds, nowIso());
+    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds, isoNow(this.deps.clock));
 
     try {
       const rt = realtime();
@@ -200,9 +204,14 @@ export class AccountService {
     }
   }
 
-  private async assertPassword(user: UserRow, password: string, field: string): Promise<void> {
-    const ok = await verifyPassword(user.password_hash ?? (await decoyPasswordHash()), password);
-    if (!ok || !user.password_hash) throw invalid('password_wrong', { [field]: [SETTINGS_MESSAGES.wrongPassword] }, SETTINGS_MESSAGES.wrongPassword);
+  /**
+   * The current password confirms a change. An account without one (phone-first, issue 32) has
+   * only its session, signed in with a WhatsApp code, and the notice to its number tells of each change.
+   */
+  private async assertPassword(user: UserRow, password: string | undefined, field: string): Promise<void> {
+    if (user.password_hash === null) return;
+    const ok = password !== undefined && (await verifyPassword(user.password_hash, password));
+    if (!ok) throw invalid('password_wrong', { [field]: [SETTINGS_MESSAGES.wrongPassword] }, SETTINGS_MESSAGES.wrongPassword);
   }
 
   private normalizeMobile(raw: string): string {

@@ -75,6 +75,40 @@ export class AuthRepository {
     await this.db.insertInto('users').values(user).execute();
   }
 
+  /** A number proved with its code but without an account: the short sign-up's token (hashed). */
+  async createPhoneSignup(input: { mobile: string; tokenHash: string; now: string; expiresAt: string }): Promise<void> {
+    await this.db.insertInto('phone_signups').values({
+      id: newId(), phone_number: input.mobile, token_hash: input.tokenHash, created_at: input.now, expires_at: input.expiresAt, used_at: null,
+    }).execute();
+  }
+
+  /** The live (unused, unexpired) sign-up of a token hash. */
+  findLivePhoneSignup(tokenHash: string, now: string) {
+    return this.db.selectFrom('phone_signups').select(['id', 'phone_number']).where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  }
+
+  /**
+   * Spends the sign-up and creates its member with the confirmed number, in one transaction: false
+   * (nothing created) when the sign-up was used or expired meanwhile. Other accounts' unconfirmed
+   * claims on the number end, as when a member confirms it (issue 27).
+   */
+  async createUserFromPhoneSignup(signupId: string, user: NewUser & { phone_number: string }, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx.updateTable('phone_signups').set({ used_at: now })
+        .where('id', '=', signupId).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return false;
+      await trx.insertInto('users').values(user).execute();
+      await trx.updateTable('users').set({ pending_phone_number: null, updated_at: now })
+        .where('pending_phone_number', '=', user.phone_number).where('id', '!=', user.id).execute();
+      return true;
+    });
+  }
+
+  async prunePhoneSignups(before: string): Promise<void> {
+    await this.db.deleteFrom('phone_signups').where('expires_at', '<', before).execute();
+  }
+
   async markEmailVerified(userId: string, email: string, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('users')
@@ -82,6 +116,17 @@ export class AuthRepository {
       .where('id', '=', userId)
       .where('email', '=', email)
       .where('email_verified_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The new address's link was opened: it becomes the account's, verified (issue 32). False when the change was replaced meanwhile. */
+  async applyPendingEmail(userId: string, email: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ email, pending_email: null, email_verified_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .where('pending_email', '=', email)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -107,6 +152,7 @@ export class AuthRepository {
       if (Number(used.numUpdatedRows) !== 1) return false;
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();
       return true;
     });
   }
@@ -131,4 +177,3 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 }
-      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();

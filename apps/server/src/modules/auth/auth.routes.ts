@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES, ForgotPasswordBodySchema, LoginBodySchema, MobileBodySchema, OtpSentSchema, OtpStatusSchema,
-  RegisterBodySchema, ResetPasswordBodySchema, SUCCESS_TOASTS, SessionUserSchema, VerifyEmailBodySchema,
+  PhoneRegisterBodySchema, PhoneSignupStartSchema, RegisterBodySchema, ResetPasswordBodySchema, SUCCESS_TOASTS, SessionUserSchema, VerifyEmailBodySchema,
   VerifyOtpBodySchema, envelope,
 } from '@linkup/contract';
 import { z } from 'zod';
@@ -38,11 +38,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ success: true as const, data: await otp.status(request.body.mobile) }));
 
   app.post('/auth/verify-otp', {
-    schema: { tags: ['auth'], summary: 'Sign in with the code', body: VerifyOtpBodySchema, response: { 200: envelope(TokenAndUser) } },
+    schema: {
+      tags: ['auth'], summary: 'Sign in with the code; a number without an account gets the short sign-up’s token instead',
+      body: VerifyOtpBodySchema, response: { 200: envelope(z.union([TokenAndUser, PhoneSignupStartSchema])) },
+    },
     config: limited,
   }, async (request) => {
-    const { token, user } = await otp.verify(request.body.mobile, request.body.otp, meta(request));
-    return { success: true as const, data: { token, user: presentSessionUser(user) }, message: SUCCESS_TOASTS.loginSuccess };
+    const verified = await otp.verify(request.body.mobile, request.body.otp, meta(request));
+    if ('signup_token' in verified) return { success: true as const, data: verified, message: AUTH_MESSAGES.numberVerified };
+    return { success: true as const, data: { token: verified.token, user: presentSessionUser(verified.user) }, message: SUCCESS_TOASTS.loginSuccess };
+  });
+
+  app.post('/auth/register/phone', {
+    schema: {
+      tags: ['auth'], summary: 'Create an account (18+) for the number verify-otp proved; e-mail and password optional',
+      body: PhoneRegisterBodySchema, response: { 201: envelope(TokenAndUser) },
+    },
+    config: limited,
+  }, async (request, reply) => {
+    const { token, user } = await auth.registerByPhone(request.body, meta(request));
+    return reply.status(201).send({ success: true as const, data: { token, user: presentSessionUser(user) }, message: AUTH_MESSAGES.registered });
   });
 
   app.post('/auth/login', {
@@ -50,7 +65,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: limited,
   }, async (request) => {
     const { token, user } = await auth.login(request.body, meta(request));
-    return { success: true as const, data: { token, user: presentSessionUser(user) }, message: SUCCESS_TOASTS.loginSuccess };
+    // Issue 32: the full session user (avatar, premium), as GET /auth/user has it — the header shows the photo at once.
+    return { success: true as const, data: { token, user: await sessionUsers.present(user) }, message: SUCCESS_TOASTS.loginSuccess };
   });
 
   app.post('/auth/register', {

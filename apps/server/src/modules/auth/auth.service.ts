@@ -1,6 +1,7 @@
 import type { Notifier } from '../shared/notifier';
 import {
-  AUTH_MESSAGES, MODERATION_MESSAGES, credentialChangeNotice, type CredentialChange, type LoginBody, type RegisterBody,
+  AUTH_MESSAGES, MODERATION_MESSAGES, credentialChangeNotice, loginLockedMessage, type CredentialChange, type LoginBody, type PhoneRegisterBody,
+  type PhoneSignupStart, type RegisterBody,
 } from '@linkup/contract';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -19,7 +20,6 @@ import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import { mobileOf } from '../shared/session-user.presenter';
 import { signToken, verifySignedToken } from './signed-token';
 import { hashToken, newSessionToken } from './tokens';
 
@@ -70,6 +70,8 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 const VERIFY_EMAIL_PURPOSE = 'verify-email';
+/** How long a new number's sign-up token lives after its code (issue 32): the short sign-up's few fields. */
+export const PHONE_SIGNUP_TTL_MS = 15 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
@@ -92,9 +94,13 @@ export class AuthService {
     const lockKey = user?.id ?? subject;
     const [accountKey, ipKey] = [`login:account:${lockKey}`, `login:ip:${meta.ip}`];
     // The address first: a locked-out address spends nothing of the account's allowance.
-    const allowed = (await limiter.take(ipKey, config.loginFailureLimit * IP_FAILURE_FACTOR, LOGIN_WINDOW_MS))
-      && (await limiter.take(accountKey, config.loginFailureLimit, LOGIN_WINDOW_MS));
-    if (!allowed) throw tooManyRequests('login_locked', AUTH_MESSAGES.loginLocked);
+    const byIp = await limiter.use(ipKey, config.loginFailureLimit * IP_FAILURE_FACTOR, LOGIN_WINDOW_MS);
+    const refused = byIp.allowed ? await limiter.use(accountKey, config.loginFailureLimit, LOGIN_WINDOW_MS) : byIp;
+    if (!refused.allowed) {
+      // How long, and what else works (issue 32): the client says it from `retry_after`.
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(refused.resetsAt) - Date.now()) / 1000));
+      throw tooManyRequests('login_locked', loginLockedMessage(retryAfter / 60), { retry_after: retryAfter });
+    }
 
     const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !user.password_hash || !ok) {
@@ -122,17 +128,12 @@ export class AuthService {
       throw new AppError(403, MODERATION_MESSAGES.registrationRefused, { code: 'registration_refused' });
     }
 
-    const now = nowIso();
-    const user: UserRow = {
-      id: newId(), name: input.name.trim(), email, phone_number: null, pending_phone_number: mobile, password_hash: await hashPassword(input.password),
-      date_of_birth: input.date_of_birth, gender: input.gender, about: null, city: null, province: null, location_cell: null,
-      marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
-      height_cm: null, job_title: null, education: null, profile_completed: false, onboarding_completed_at: null,
-      email_verified_at: null, phone_verified_at: null, is_demo: false, last_active_at: now, created_at: now, updated_at: now,
-      restriction: null, restricted_until: null,
-    };
+    const user = this.newMember({
+      name: input.name, email, phone_number: null, pending_phone_number: mobile, phone_verified_at: null,
+      password_hash: await hashPassword(input.password), date_of_birth: input.date_of_birth, gender: input.gender,
+    }, nowIso());
     try {
-      await repo.createUser({ ...user, profile_completed: false, is_demo: false });
+      await repo.createUser(user);
     } catch (error) {
       // Two registrations raced for the same address or number.
       if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
@@ -142,6 +143,68 @@ export class AuthService {
     await this.sendMobileConfirmation(user.id, mobile, meta);
     await this.deps.notifier.notify({ userId: user.id, type: 'welcome' });
     return this.startSession(user, meta);
+  }
+
+  /** A number proved with its code has no account yet: the short sign-up's single-use token (issue 32). */
+  async startPhoneSignup(mobile: string): Promise<PhoneSignupStart> {
+    const token = newSessionToken();
+    const now = nowIso();
+    const expiresAt = addMs(now, PHONE_SIGNUP_TTL_MS);
+    await this.deps.repo.createPhoneSignup({ mobile, tokenHash: hashToken(token), now, expiresAt });
+    return { signup_token: token, signup_expires_at: expiresAt, mobile };
+  }
+
+  /**
+   * Phone-first registration (issue 32): the number proved by its code (the sign-up token, spent
+   * here once) is the account's, confirmed; e-mail and password are optional. The fields are checked
+   * before the token is spent, so a taken e-mail can be corrected with the same token.
+   */
+  async registerByPhone(input: PhoneRegisterBody, meta: ClientMeta) {
+    const { repo } = this.deps;
+    const now = nowIso();
+    const signup = await repo.findLivePhoneSignup(hashToken(input.signup_token), now);
+    const expired = () => invalid('signup_invalid', { signup_token: [AUTH_MESSAGES.signupInvalid] }, AUTH_MESSAGES.signupInvalid);
+    if (!signup) throw expired();
+    const mobile = signup.phone_number;
+    const email = input.email !== undefined ? normalizeEmail(input.email) : null;
+    const errors: Record<string, string[]> = {};
+    if (input.password !== undefined && isCommonPassword(input.password)) errors.password = [AUTH_MESSAGES.commonPassword];
+    if (email && (await repo.findUserByEmail(email))) errors.email = [AUTH_MESSAGES.emailTaken];
+    if (await repo.findUserByMobile(mobile)) errors.mobile = [AUTH_MESSAGES.mobileTaken];
+    if (Object.keys(errors).length > 0) throw invalid('registration_invalid', errors);
+    if (await this.deps.refusesIdentity?.({ mobile, email })) {
+      throw new AppError(403, MODERATION_MESSAGES.registrationRefused, { code: 'registration_refused' });
+    }
+    const user = this.newMember({
+      name: input.name, email, phone_number: mobile, pending_phone_number: null, phone_verified_at: now,
+      password_hash: input.password !== undefined ? await hashPassword(input.password) : null,
+      date_of_birth: input.date_of_birth, gender: input.gender,
+    }, now);
+    try {
+      if (!(await repo.createUserFromPhoneSignup(signup.id, { ...user, phone_number: mobile }, now))) throw expired();
+    } catch (error) {
+      // Another registration took the e-mail or the number meanwhile.
+      if (isUniqueViolation(error)) throw invalid('registration_invalid', { email: [AUTH_MESSAGES.emailTaken] });
+      throw error;
+    }
+    await this.sendVerificationEmail(user);
+    await this.deps.notifier.notify({ userId: user.id, type: 'welcome' });
+    await this.recordSignIn(user, meta);
+    return this.startSession(user, meta);
+  }
+
+  /** A new member's row: what registration asked, the rest empty until onboarding. */
+  private newMember(
+    fields: Pick<UserRow, 'name' | 'email' | 'phone_number' | 'pending_phone_number' | 'phone_verified_at' | 'password_hash' | 'date_of_birth' | 'gender'>,
+    now: string,
+  ): UserRow & { profile_completed: false; is_demo: false } {
+    return {
+      id: newId(), ...fields, name: fields.name.trim(), pending_email: null, about: null, city: null, province: null, location_cell: null,
+      marital_status: null, body_type: null, relationship_type: null, how_often_drink: null, love_language: null,
+      height_cm: null, job_title: null, education: null, profile_completed: false, onboarding_completed_at: null,
+      email_verified_at: null, verified_at: null, is_demo: false, last_active_at: now, created_at: now, updated_at: now,
+      restriction: null, restricted_until: null,
+    };
   }
 
   /**
@@ -187,10 +250,11 @@ export class AuthService {
 
   /**
    * Forgets auth events older than `before`, except sign-ins, which make their address known to
-   * the member's number for `KNOWN_ADDRESS_MS`.
+   * the member's number for `KNOWN_ADDRESS_MS`; and phone sign-ups that expired before it.
    */
   async pruneEvents(before: string): Promise<void> {
     await this.deps.events.prune(before, addMs(nowIso(), -KNOWN_ADDRESS_MS));
+    await this.deps.repo.prunePhoneSignups(before);
   }
 
   /** Ends this session and, at once, every socket opened with it (on every process). */
@@ -201,15 +265,16 @@ export class AuthService {
 
   // ── e-mail verification ──
 
+  /** The link that verifies the account's new address (a change waiting for it, issue 32), else its address. */
   async sendVerificationEmail(user: UserRow): Promise<void> {
-    if (!user.email) return;
+    const email = user.pending_email ?? user.email;
+    if (!email) return;
     const { config, secret, mail, dispatch } = this.deps;
     const token = signToken(secret, VERIFY_EMAIL_PURPOSE, {
-      u: user.id, e: user.email, x: Date.now() + config.emailVerificationTtlMs,
+      u: user.id, e: email, x: Date.now() + config.emailVerificationTtlMs,
     });
     const link = `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
     const hours = Math.round(config.emailVerificationTtlMs / 3_600_000);
-    const email = user.email;
     await dispatch('verification e-mail', () =>
       mail.send({
         to: email,
@@ -223,7 +288,7 @@ export class AuthService {
   /** Once per cool-down (the codes' one): a window begins at the resend it allows, counted before it is sent. */
   async resendVerificationEmail(user: UserRow, meta: ClientMeta): Promise<void> {
     const { events, config, limiter } = this.deps;
-    if (user.email_verified_at) throw invalid('email_already_verified', { email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
+    if (user.email_verified_at && !user.pending_email) throw invalid('email_already_verified', { email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
     const coolDown = config.otp.resendCooldownMs;
     if (coolDown > 0 && !(await limiter.take(`verification-mail:${user.id}`, 1, coolDown))) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     await events.record('verification_sent', user.id, meta.ip, nowIso());
@@ -237,6 +302,18 @@ export class AuthService {
     if (!payload || typeof payload.u !== 'string' || typeof payload.e !== 'string' || typeof payload.x !== 'number') throw fail();
     if (payload.x < Date.now()) throw fail();
     const user = await repo.findUserById(payload.u);
+    if (user && user.pending_email === payload.e) {
+      // A change of address takes effect now, once the new address is proved; the old one is told (issue 32).
+      const now = nowIso();
+      try {
+        if (!(await repo.applyPendingEmail(user.id, payload.e, now))) throw fail();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] }, AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+      await this.noticeCredentialChange(user, 'email');
+      return { ...user, email: payload.e, pending_email: null, email_verified_at: now };
+    }
     if (!user || user.email !== payload.e) throw fail();
     if (!user.email_verified_at) {
       const now = nowIso();
@@ -275,16 +352,15 @@ export class AuthService {
     await events.record('reset_requested', subject, meta.ip, nowIso());
 
     const user = byEmail ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
-    // The link names the account's number: a confirmed one, or by e-mail the one waiting for its code (issue 27).
-    const linkMobile = user && mobileOf(user);
-    if (!user || !linkMobile) return;
+    const to = byEmail ? user?.email : user?.phone_number;
+    if (!user || !to) return;
     const token = newSessionToken();
     const now = nowIso();
     await repo.createPasswordReset({ userId: user.id, tokenHash: hashToken(token), now, expiresAt: addMs(now, config.passwordResetTtlMs) });
-    const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&mobile=${encodeURIComponent(linkMobile)}`;
+    // The single-use token alone names the account: the link carries no number (issue 32 item 11).
+    const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(config.passwordResetTtlMs / 60_000);
     const text = `Hi ${user.name}, someone asked to reset your LinkUp password. Open this link within ${minutes} minutes to choose a new one. If it was not you, ignore this message.`;
-    const to = byEmail ? user.email! : linkMobile;
     await dispatch('password reset link', () =>
       byEmail
         ? mail.send({ to, subject: 'Reset your LinkUp password', text: `${text}\n\n${link}\n\n— LinkUp`, link })
@@ -299,14 +375,13 @@ export class AuthService {
   }
 
   /** Sets the new password, uses the token up and signs the member out everywhere. */
-  async resetPassword(input: { token: string; mobile: string; password: string }): Promise<void> {
-    const { repo, config } = this.deps;
+  async resetPassword(input: { token: string; password: string }): Promise<void> {
+    const { repo } = this.deps;
     const fail = () => invalid('reset_link_invalid', { token: [AUTH_MESSAGES.resetInvalid] }, AUTH_MESSAGES.resetInvalid);
     const now = nowIso();
     const reset = await repo.findLivePasswordReset(hashToken(input.token), now);
-    const mobile = normalizeMobile(input.mobile, config.defaultPhoneRegion);
     const user = reset ? await repo.findUserById(reset.user_id) : undefined;
-    if (!reset || !user || !mobile || mobileOf(user) !== mobile) throw fail();
+    if (!reset || !user) throw fail();
     if (isCommonPassword(input.password)) throw invalid('password_too_common', { password: [AUTH_MESSAGES.commonPassword] });
     if (!(await repo.replacePassword(user.id, await hashPassword(input.password), reset.id, now))) throw fail();
     this.deps.realtime().disconnectMember(user.id);

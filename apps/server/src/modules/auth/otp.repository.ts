@@ -39,19 +39,19 @@ export class OtpRepository {
 
   /**
    * Counts a try of the code before it is compared, never past the maximum, in one statement, so
-   * parallel guesses cannot all be compared before any was counted. 'locked' once the code's tries
-   * are used up; 'gone' when it was used or replaced meanwhile.
+   * parallel guesses cannot all be compared before any was counted: the tries counted so far, this
+   * one included; 'locked' once the code's tries are used up; 'gone' when it was used or replaced meanwhile.
    */
-  async takeAttempt(id: string, maxAttempts: number): Promise<'counted' | 'locked' | 'gone'> {
+  async takeAttempt(id: string, maxAttempts: number): Promise<{ attempts: number } | 'locked' | 'gone'> {
     const row = await this.db
       .updateTable('otp_codes')
       .set({ attempts: sql`attempts + 1` })
       .where('id', '=', id)
       .where('attempts', '<', maxAttempts)
-      .returning('consumed_at')
+      .returning(['consumed_at', 'attempts'])
       .executeTakeFirst();
     if (!row) return 'locked';
-    return row.consumed_at === null ? 'counted' : 'gone';
+    return row.consumed_at === null ? { attempts: Number(row.attempts) } : 'gone';
   }
 
   /** Uses a code up; false when another request used it first. */

@@ -5,7 +5,8 @@ import type { Dispatch } from '../../lib/dispatch';
 import type { Limiter } from '../../lib/limiter';
 import { AppError, invalid, tooManyRequests } from '../../lib/http-errors';
 import { normalizeMobile } from '../../lib/phone';
-import { addMs, nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
+import { addMs } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import type { ClientMeta } from '../../lib/session';
@@ -25,6 +26,7 @@ export interface OtpServiceDeps {
   secret: string;
   /** The one limiter (lib/limiter.ts): the codes sent, counted before each is sent. */
   limiter: Limiter;
+  clock: Clock;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -64,7 +66,7 @@ export class OtpService {
   /** Sends a code, or answers with the live one while the resend cool-down runs. */
   async request(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
     const mobile = this.normalize(rawMobile);
-    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    const live = await this.deps.otps.latestLive(mobile, isoNow(this.deps.clock));
     if (live && !this.resendAllowed(live)) {
       return this.sent(live.expires_at, live.last_sent_at);
     }
@@ -74,14 +76,14 @@ export class OtpService {
   /** A new code; refused (429) before the cool-down of the last one has passed. */
   async resend(rawMobile: string, meta: ClientMeta): Promise<OtpSent> {
     const mobile = this.normalize(rawMobile);
-    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    const live = await this.deps.otps.latestLive(mobile, isoNow(this.deps.clock));
     if (live && !this.resendAllowed(live)) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     return this.issue(mobile, meta);
   }
 
   async status(rawMobile: string): Promise<OtpStatus> {
     const mobile = this.normalize(rawMobile);
-    const now = Date.now();
+    const now = this.deps.clock.now().getTime();
     const live = await this.deps.otps.latestLive(mobile, new Date(now).toISOString());
     if (!live || live.attempts >= this.deps.config.otp.maxAttempts) return { exists: false, expires_in_seconds: 0 };
     return { exists: true, expires_in_seconds: Math.max(0, Math.floor((Date.parse(live.expires_at) - now) / 1000)) };
@@ -94,7 +96,7 @@ export class OtpService {
   async verify(rawMobile: string, code: string, meta: ClientMeta): Promise<CodeVerified> {
     const { otps, users, auth, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const { live, triesLeft } = await this.liveCodeForATry(mobile, now);
     if (!safeEqualHex(live.code_hash, hashOtp(secret, mobile, code))) throw wrongTry(triesLeft);
     if (!(await otps.consume(live.id, now))) throw wrongCode();
@@ -112,7 +114,7 @@ export class OtpService {
    */
   async requestNumberChange(userId: string, rawMobile: string, meta: ClientMeta): Promise<OtpSent & { mobile: string }> {
     const mobile = this.normalize(rawMobile);
-    const live = await this.deps.otps.latestLive(mobile, nowIso());
+    const live = await this.deps.otps.latestLive(mobile, isoNow(this.deps.clock));
     if (live && !this.resendAllowed(live)) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
     return { mobile, ...(await this.issue(mobile, meta, userId)) };
   }
@@ -121,9 +123,9 @@ export class OtpService {
   async confirmNumberChange(userId: string, rawMobile: string, code: string): Promise<string> {
     const { otps, secret } = this.deps;
     const mobile = this.normalize(rawMobile);
-    const { live, triesLeft } = await this.liveCodeForATry(mobile, nowIso());
+    const { live, triesLeft } = await this.liveCodeForATry(mobile, isoNow(this.deps.clock));
     if (!safeEqualHex(live.code_hash, hashOtp(secret, numberChangeBinding(mobile, userId), code))) throw wrongTry(triesLeft);
-    if (!(await otps.consume(live.id, nowIso()))) throw wrongCode();
+    if (!(await otps.consume(live.id, isoNow(this.deps.clock)))) throw wrongCode();
     return mobile;
   }
 
@@ -154,7 +156,7 @@ export class OtpService {
   private async issue(mobile: string, meta: ClientMeta, changeFor?: string): Promise<OtpSent> {
     const { otps, events, whatsapp, dispatch, config, secret, limiter } = this.deps;
     const caps = config.otp;
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const known = await events.signedInFrom(mobile, meta.ip, addMs(now, -KNOWN_ADDRESS_MS));
     const counts: [string, number, number][] = [
       [`otp:ip:${meta.ip}`, caps.hourlyPerIp, HOUR],
@@ -182,7 +184,7 @@ export class OtpService {
 
   /** After the cool-down — or at once when the live code's tries are used up (issue 32). */
   private resendAllowed(live: Pick<OtpCodeRow, 'last_sent_at' | 'attempts'>): boolean {
-    return live.attempts >= this.deps.config.otp.maxAttempts || Date.now() >= Date.parse(live.last_sent_at) + this.deps.config.otp.resendCooldownMs;
+    return live.attempts >= this.deps.config.otp.maxAttempts || this.deps.clock.now().getTime() >= Date.parse(live.last_sent_at) + this.deps.config.otp.resendCooldownMs;
   }
 
   private normalize(raw: string): string {

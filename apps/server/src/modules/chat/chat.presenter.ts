@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRequest, ChatRoom, ChatUserSearchResult, MemberSummary } from '@linkup/contract';
+import type { ChatMessage, ChatRequest, ChatRoom, MemberSummary } from '@linkup/contract';
 import { toBool, type ChatMessageRow } from '../../db/schema';
 import type { RequestForMember, RoomForMember } from './chat.repository';
 import { parseStoredFlags } from './message-flags';
@@ -60,19 +60,3 @@ export function presentEndedRoom(room: { id: string; name: string; last_activity
   };
 }
 
-/**
- * "thandi.nkosi@example.com" → "th***i@e***.com": enough to tell two people with the same name
- * apart, never another member's real address — nor the length of its name or domain.
- */
-export function maskEmail(email: string | null): string {
-  if (!email || !email.includes('@')) return '';
-  const [local, domain] = email.split('@') as [string, string];
-  const dot = domain.lastIndexOf('.');
-  const [host, tld] = dot > 0 ? [domain.slice(0, dot), domain.slice(dot)] : [domain, ''];
-  const maskedLocal = local.length <= 2 ? `${local[0] ?? ''}***` : `${local.slice(0, 2)}***${local.slice(-1)}`;
-  return `${maskedLocal}@${host[0] ?? ''}***${tld}`;
-}
-
-export function presentSearchResult(user: { id: string; name: string; email: string | null }): ChatUserSearchResult {
-  return { id: user.id, name: user.name, email: maskEmail(user.email) };
-}

@@ -687,7 +687,7 @@ export class ChatRepository {
         ),
       ]));
     const [rows, total] = await Promise.all([
-      base.select(['id', 'name', 'email']).orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
+      base.select(['id']).orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
       base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };

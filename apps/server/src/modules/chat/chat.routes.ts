@@ -101,7 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/chat/users/search', {
-    schema: { ...secured, summary: 'Find members by name (e-mails masked)', querystring: UserSearchQuerySchema, response: { 200: envelope(paginated(ChatUserSearchResultSchema)) } },
+    schema: { ...secured, summary: 'Find members by name (name, photo, age and city; never contact details)', querystring: UserSearchQuerySchema, response: { 200: envelope(paginated(ChatUserSearchResultSchema)) } },
   }, async (request) => ({
     success: true as const,
     data: await chat.searchUsers(currentMember(request).user.id, request.query.search, request.query.page, request.query.per_page),

@@ -15,7 +15,7 @@ import type { ChatRepository, RoomForMember, RoomMemberAs } from './chat.reposit
 import { pairKey } from '../../lib/pair-key';
 import { contactPolicy } from '../shared/contact.policy';
 import { UNANSWERED_WINDOW_MS, chatPolicy, requestPolicy, type FirstMessageLimits } from './chat.policy';
-import { presentEndedRoom, presentMessage, presentRequest, presentRoom, presentSearchResult } from './chat.presenter';
+import { presentEndedRoom, presentMessage, presentRequest, presentRoom } from './chat.presenter';
 import { classifyMessage, storedFlags } from './message-flags';
 import { nudgePolicy } from './nudge.policy';
 
@@ -560,7 +560,8 @@ export class ChatService {
   async searchUsers(userId: string, text: string, page: number, perPage: number) {
     if (!text) return pageOf([], 0, page, perPage);
     const { rows, total } = await this.repo.searchUsers(userId, text, perPage, (page - 1) * perPage);
-    return pageOf(rows.map(presentSearchResult), total, page, perPage);
+    const summaries = await this.requests.summaries.of(rows.map((r) => r.id));
+    return pageOf(rows.flatMap((r) => summaries.get(r.id) ?? []), total, page, perPage);
   }
 
   /** Whether a member may join `chat.room.{id}` (current members only, not while a block hides it). */

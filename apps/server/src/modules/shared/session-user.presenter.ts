@@ -41,5 +41,7 @@ export function presentSessionUser(user: UserRow, extras?: SessionUserExtras): S
     profile_completed: toBool(user.profile_completed),
     onboarding_completed_at: user.onboarding_completed_at,
     email_verified_at: user.email_verified_at,
+    pending_email: user.pending_email,
+    has_password: user.password_hash !== null,
   };
 }

@@ -104,14 +104,14 @@ describe('sign-in with WhatsApp', () => {
 
   async function openWhatsapp(path = '/auth/login') {
     const view = await openLogin(path);
-    await view.user.click(screen.getByRole('link', { name: 'Sign in with WhatsApp' }));
+    await view.user.click(screen.getByRole('link', { name: 'Continue with WhatsApp' }));
     await screen.findByRole('form', { name: 'Sign in with WhatsApp' });
     return view;
   }
 
   it('offers WhatsApp from the password form and back', async () => {
     const { user, router } = await openLogin();
-    await user.click(screen.getByRole('link', { name: 'Sign in with WhatsApp' }));
+    await user.click(screen.getByRole('link', { name: 'Continue with WhatsApp' }));
     expect(router.state.location.search).toBe('?method=whatsapp');
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
@@ -121,9 +121,9 @@ describe('sign-in with WhatsApp', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
-  it("sends the code, says 'OTP sent to your WhatsApp!' and goes to the code page", async () => {
+  it("sends the code, says 'Code sent to your WhatsApp!' and goes to the code page", async () => {
     const fetch = mockApi({
-      'POST /api/auth/request-otp': () => json(200, { success: true, data: sent, message: 'OTP sent to your WhatsApp!' }),
+      'POST /api/auth/request-otp': () => json(200, { success: true, data: sent, message: 'Code sent to your WhatsApp!' }),
       'POST /api/auth/otp-status': () => json(200, { success: true, data: { exists: true, expires_in_seconds: 300 } }),
     });
     const { user, router } = await openWhatsapp('/auth/login?redirect=%2Fapp%2Fmore');
@@ -132,7 +132,7 @@ describe('sign-in with WhatsApp', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/otp-verification'));
     expect(bodyOf(fetch, 'POST /api/auth/request-otp')).toEqual({ mobile: '+27 84 123 4567' });
-    expect(await screen.findByText('OTP sent to your WhatsApp!')).toBeInTheDocument();
+    expect(await screen.findByText('Code sent to your WhatsApp!')).toBeInTheDocument();
     expect(useOtpStore.getState()).toMatchObject({
       mobile: '+27 84 123 4567',
       resendAvailableAt: sent.resend_available_at,
@@ -151,7 +151,7 @@ describe('sign-in with WhatsApp', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("says 'Failed to send OTP' with the server's reason, and stays", async () => {
+  it("says 'Failed to send the code' with the server's reason, and stays", async () => {
     const fetch = mockApi({
       'POST /api/auth/request-otp': () =>
         apiError(429, 'Too many codes requested. Please try again later.'),
@@ -160,7 +160,7 @@ describe('sign-in with WhatsApp', () => {
     await user.type(screen.getByLabelText('Mobile number'), '+27841234567');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to send the code')).toBeInTheDocument();
     expect(within(screen.getByRole('form', { name: 'Sign in with WhatsApp' })).getByRole('alert')).toHaveTextContent(
       'Too many codes requested. Please try again later.',
     );

@@ -15,6 +15,12 @@ function searchWith(params: URLSearchParams, method: LoginMethod): string {
   return query ? `?${query}` : '';
 }
 
+export const LOGIN_TEXTS = {
+  /** Issue 32: the number need not have an account — the code signs a member in or starts one. */
+  continueWithWhatsApp: 'Continue with WhatsApp',
+  whatsappIntro: "We'll send a sign-in code to your WhatsApp. New to LinkUp? The same code starts your account.",
+} as const;
+
 /**
  * /auth/login — 'Welcome Back' with two ways in (spec §1): a password, or a one-time code sent by
  * WhatsApp (`?method=whatsapp`).
@@ -28,7 +34,7 @@ export function LoginRoute() {
     <div className="auth-page">
       <h1 className="auth-title">{routeByName('auth.login').title}</h1>
       <p className="auth-subtitle">
-        {whatsapp ? "We'll send a one-time sign-in code to your WhatsApp." : pageCopy('auth.login').description}
+        {whatsapp ? LOGIN_TEXTS.whatsappIntro : pageCopy('auth.login').description}
       </p>
 
       {whatsapp ? <OtpRequestForm /> : <LoginForm />}
@@ -40,7 +46,7 @@ export function LoginRoute() {
         className={`btn-outline${whatsapp ? '' : ' btn-outline--whatsapp'}`}
       >
         <i className={`pi ${whatsapp ? 'pi-lock' : 'pi-whatsapp'}`} aria-hidden="true" />
-        {whatsapp ? 'Sign in with password' : 'Sign in with WhatsApp'}
+        {whatsapp ? 'Sign in with password' : LOGIN_TEXTS.continueWithWhatsApp}
       </Link>
 
       <p className="auth-switch">

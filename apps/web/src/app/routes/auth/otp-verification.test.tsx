@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession, calledEndpoints, json, mockApi, resetStores, sentBody, validationError, apiError } from '@/test/fixtures';
+import { buildSession, calledEndpoints, json, mockApi, resetStores, sentBody, apiError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const NOW = new Date('2030-01-01T10:00:00.000Z').getTime();
@@ -82,7 +82,7 @@ describe('/auth/otp-verification', () => {
     const fetch = mockApi({
       'POST /api/auth/otp-status': status(true, 300),
       'POST /api/auth/resend-otp': () =>
-        json(200, { success: true, data: { expires_at: at(330), resend_available_at: at(90) }, message: 'OTP resent to your WhatsApp!' }),
+        json(200, { success: true, data: { expires_at: at(330), resend_available_at: at(90) }, message: 'New code sent to your WhatsApp!' }),
     });
     const { user } = await openOtp();
     const resend = screen.getByRole('button', { name: 'Resend code' });
@@ -96,14 +96,14 @@ describe('/auth/otp-verification', () => {
     expect(screen.queryByText(/^in \d/)).not.toBeInTheDocument();
 
     await user.click(resend);
-    expect(await screen.findByText('OTP resent to your WhatsApp!')).toBeInTheDocument();
+    expect(await screen.findByText('New code sent to your WhatsApp!')).toBeInTheDocument();
     expect(sentBody(fetch, 'POST /api/auth/resend-otp')).toEqual({ mobile: MOBILE });
     expect(useOtpStore.getState()).toMatchObject({ expiresAt: at(330), resendAvailableAt: at(90) });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled());
     expect(screen.getByRole('timer')).toHaveTextContent('Code expires in 5:00');
   });
 
-  it("says 'Failed to send OTP' with the server's reason when a resend is refused", async () => {
+  it("says 'Failed to send the code' with the server's reason when a resend is refused", async () => {
     withCode({ resendIn: 0 });
     mockApi({
       'POST /api/auth/otp-status': status(true, 300),
@@ -112,11 +112,11 @@ describe('/auth/otp-verification', () => {
     });
     const { user } = await openOtp();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to send the code')).toBeInTheDocument();
     expect(screen.getByText('Please wait a moment before requesting another code.')).toBeInTheDocument();
   });
 
-  it('signs in with the right code, clears the OTP state and goes to onboarding for a new profile', async () => {
+  it('signs in with the right code — the sixth digit sends it by itself (issue 32) — clears the OTP state and goes to onboarding for a new profile', async () => {
     withCode();
     const session = buildSession({ profile_completed: false, onboarding_completed_at: null });
     const fetch = mockApi({
@@ -125,11 +125,10 @@ describe('/auth/otp-verification', () => {
     });
     const { user, router } = await openOtp();
     await user.type(screen.getByLabelText('Verification code'), '12a3 456');
-    expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/welcome'));
     expect(sentBody(fetch, 'POST /api/auth/verify-otp')).toEqual({ mobile: MOBILE, otp: '123456' });
+    expect(calledEndpoints(fetch).filter((e) => e === 'POST /api/auth/verify-otp')).toHaveLength(1);
     expect(await screen.findByText('Login successful!')).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBe(session.token);
     expect(useOtpStore.getState()).toMatchObject({ mobile: null, expiresAt: null, resendAvailableAt: null });
@@ -144,7 +143,6 @@ describe('/auth/otp-verification', () => {
     });
     const { user, router } = await openOtp();
     await user.type(screen.getByLabelText('Verification code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/more'));
   });
 
@@ -156,11 +154,10 @@ describe('/auth/otp-verification', () => {
     });
     const { user, router } = await openOtp();
     await user.type(screen.getByLabelText('Verification code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
   });
 
-  it("says 'Invalid OTP' for a wrong code, clears the OTP state but keeps the number for a resend", async () => {
+  it("says \"That code isn't right — 3 tries left\" (from the error's code and details) for a wrong code, keeping the number for a resend (issue 32)", async () => {
     withCode({ resendIn: 0 });
     let statusCalls = 0;
     const fetch = mockApi({
@@ -168,16 +165,18 @@ describe('/auth/otp-verification', () => {
         statusCalls += 1;
         return status(true, statusCalls === 1 ? 300 : 240)();
       },
-      'POST /api/auth/verify-otp': () => validationError({ otp: ['Invalid OTP'] }, 'Invalid OTP'),
+      // The server's English is not what the page says: it says the code and details.
+      'POST /api/auth/verify-otp': () => json(422, {
+        success: false, status: 422, code: 'otp_invalid', message: 'x', errors: { otp: ['x'] }, details: { tries_left: 3 }, timestamp: new Date().toISOString(),
+      }),
       'POST /api/auth/resend-otp': () =>
-        json(200, { success: true, data: { expires_at: at(300), resend_available_at: at(60) }, message: 'OTP resent to your WhatsApp!' }),
+        json(200, { success: true, data: { expires_at: at(300), resend_available_at: at(60) }, message: 'New code sent to your WhatsApp!' }),
     });
     const { user, router } = await openOtp();
     await user.type(screen.getByLabelText('Verification code'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByText('Invalid OTP', { selector: '.Toastify *' })).toBeInTheDocument();
-    expect(screen.getByText('Invalid OTP', { selector: '.field-error' })).toBeInTheDocument();
+    expect(await screen.findByText("That code isn't right — 3 tries left", { selector: '.field-error' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('OTP');
     expect(screen.getByLabelText('Verification code')).toHaveValue('');
     expect(screen.getByLabelText('Verification code')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/auth/otp-verification');
@@ -187,7 +186,7 @@ describe('/auth/otp-verification', () => {
     // The countdown is learnt again from the server, and a new code can be asked for.
     await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('Code expires in 4:00'));
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('OTP resent to your WhatsApp!')).toBeInTheDocument();
+    expect(await screen.findByText('New code sent to your WhatsApp!')).toBeInTheDocument();
     expect(calledEndpoints(fetch)).toEqual([
       'POST /api/auth/otp-status',
       'POST /api/auth/verify-otp',
@@ -196,20 +195,20 @@ describe('/auth/otp-verification', () => {
     ]);
   });
 
-  it('says the code is used up after too many wrong tries', async () => {
-    withCode();
+  it("after the last try says 'Too many wrong codes. Request a new one.' (not 'Code expired'), with Resend available at once (issue 32)", async () => {
+    withCode({ resendIn: 60 });
     let statusCalls = 0;
     mockApi({
       'POST /api/auth/otp-status': () => status(++statusCalls === 1, 300)(),
-      'POST /api/auth/verify-otp': () =>
-        apiError(429, 'Too many wrong codes. Please request a new code.'),
+      'POST /api/auth/verify-otp': () => apiError(429, 'Too many requests. Please try again later.', undefined, 'otp_locked'),
     });
     const { user } = await openOtp();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
     await user.type(screen.getByLabelText('Verification code'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Too many wrong codes. Please request a new code.')).toBeInTheDocument();
-    expect(screen.getByText('Invalid OTP')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('Code expired'));
+    expect(await screen.findByText('Too many wrong codes. Request a new one.', { selector: '.field-error' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    await waitFor(() => expect(statusCalls).toBe(2));
+    expect(screen.queryByText('Code expired')).toBeNull();
   });
 
   it('keeps the code when the server could not be reached', async () => {
@@ -218,7 +217,6 @@ describe('/auth/otp-verification', () => {
     const { user } = await openOtp();
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
     await user.type(screen.getByLabelText('Verification code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findAllByText('Network error. Please check your connection.')).length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
     // The OTP state stays (its expiry may have been refreshed by otp-status meanwhile).
@@ -249,7 +247,7 @@ describe('/auth/otp-verification', () => {
   it('keeps the OTP state across a reload (sessionStorage)', async () => {
     withCode();
     const raw = window.sessionStorage.getItem('linkup.otp')!;
-    expect((JSON.parse(raw) as { state: unknown }).state).toEqual({ mobile: MOBILE, expiresAt: at(300), resendAvailableAt: at(60), returnTo: null });
+    expect((JSON.parse(raw) as { state: unknown }).state).toEqual({ mobile: MOBILE, expiresAt: at(300), resendAvailableAt: at(60), returnTo: null, signup: null });
     useOtpStore.getState().clear();
     window.sessionStorage.setItem('linkup.otp', raw);
     await useOtpStore.persist.rehydrate();

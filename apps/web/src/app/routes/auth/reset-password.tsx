@@ -4,7 +4,7 @@ import { IncompleteResetLink, ResetPasswordForm } from '@/features/auth/componen
 import { pageCopy } from '@/app/routes/page-copy';
 import { resetLinkParams } from '@/lib/reset-link';
 
-/** /auth/reset-password?token=…&mobile=… — 'New Password' (spec §3: both parameters are needed). */
+/** /auth/reset-password?token=… — 'New Password' (the link carries no number, issue 32). */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const link = resetLinkParams(searchParams);

@@ -1,4 +1,4 @@
-import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, routeByName } from '@linkup/contract';
+import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, loginLockedMessage, routeByName } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { PasswordInput } from '@/components/password-input';
 import { TextInput } from '@/components/text-input';
@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { useLogin } from '@/features/auth/api/login';
 import { loginCredentials } from '@/features/auth/utils/login-credentials';
 import { REDIRECT_PARAM, postLoginPath } from '@/features/auth/utils/redirect';
+import { whatsappLoginPath } from '@/features/auth/utils/login-method';
 import { isApiClientError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 
@@ -15,6 +16,11 @@ interface FieldErrors {
   identifier?: string;
   password?: string;
 }
+
+export const LOGIN_FORM_TEXTS = { whatsapp: 'Continue with WhatsApp', reset: 'Reset password' } as const;
+
+/** A lock-out says how long (from `details.retry_after`, issue 32), never the server's English. */
+const LOCK_FALLBACK_SECONDS = 15 * 60;
 
 const firstError = (errors: Record<string, string[]> | undefined, ...keys: string[]) =>
   keys.map((k) => errors?.[k]?.[0]).find(Boolean);
@@ -25,6 +31,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
   const [searchParams] = useSearchParams();
   const login = useLogin();
   // The server ended this device's session (sign-out elsewhere, a password change): say so (issue 17).
@@ -38,6 +45,7 @@ export function LoginForm() {
     if (!password) missing.password = 'Enter your password.';
     setFieldErrors(missing);
     setFormError(null);
+    setLocked(false);
     if (missing.identifier || missing.password) return;
 
     try {
@@ -45,6 +53,12 @@ export function LoginForm() {
       toast.success(SUCCESS_TOASTS.loginSuccess);
       useSessionStore.getState().signIn(session, postLoginPath(session.user, searchParams.get(REDIRECT_PARAM)));
     } catch (error) {
+      if (isApiClientError(error) && error.code === 'login_locked') {
+        // One message, in place (issue 32): how long, and the ways in that still work.
+        setLocked(true);
+        setFormError(loginLockedMessage((error.details?.retry_after ?? LOCK_FALLBACK_SECONDS) / 60));
+        return;
+      }
       toast.error(FAILURE_TOASTS.login);
       if (isApiClientError(error)) {
         setFormError(error.serverMessage ?? error.message);
@@ -69,7 +83,17 @@ export function LoginForm() {
       {formError && (
         <div id={ids.error} className="form-alert" role="alert">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          <span>{formError}</span>
+          <span>
+            {formError}
+            {locked && (
+              <>
+                {' '}
+                <Link to={whatsappLoginPath(searchParams.get(REDIRECT_PARAM))} className="text-link">{LOGIN_FORM_TEXTS.whatsapp}</Link>
+                {' · '}
+                <Link to={routeByName('auth.forgot-password').path} className="text-link">{LOGIN_FORM_TEXTS.reset}</Link>
+              </>
+            )}
+          </span>
         </div>
       )}
 

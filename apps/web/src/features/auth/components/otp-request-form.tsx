@@ -55,7 +55,7 @@ export function OtpRequestForm() {
     <form className="auth-form" aria-label="Sign in with WhatsApp" onSubmit={handleSubmit} noValidate>
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
 
-      <FormField id={id} label="Mobile number" error={mobileError} hint="The number on your LinkUp account, with its country code.">
+      <FormField id={id} label="Mobile number" error={mobileError} hint="Your WhatsApp number, with its country code.">
         <span className="input-with-icon field-control">
           <i className="pi pi-mobile" aria-hidden="true" />
           <TextInput

@@ -1,8 +1,8 @@
-import { FAILURE_TOASTS, OTP_LENGTH, SUCCESS_TOASTS, UI_TEXTS } from '@linkup/contract';
+import { AUTH_MESSAGES, FAILURE_TOASTS, OTP_LENGTH, SUCCESS_TOASTS, UI_TEXTS, routeByName, wrongCodeMessage } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { getOtpStatus } from '@/features/auth/api/otp-status';
 import { useResendOtp } from '@/features/auth/api/resend-otp';
@@ -20,6 +20,16 @@ import { schemas } from '@/lib/schemas';
 
 /** The server judged the code (wrong, expired, used up or locked) rather than failing to answer. */
 const isCodeRejection = (error: ApiClientError) => error.status >= 400 && error.status < 500;
+
+/**
+ * What a refused code says (issue 32), from the error's code and details, never its English:
+ * the tries left, or — after the last — that a new code is needed.
+ */
+function rejectionMessage(error: ApiClientError): string {
+  if (error.code === 'otp_locked') return AUTH_MESSAGES.otpLocked;
+  if (error.code === 'otp_invalid') return wrongCodeMessage(error.details?.tries_left);
+  return serverFormErrors(error.errors).otp ?? error.serverMessage ?? FAILURE_TOASTS.invalidOtp;
+}
 
 /**
  * Sign-in with WhatsApp, step two (spec §4 "Auth"): the code sent to the stored number, with the
@@ -52,6 +62,9 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
   const [codeError, setCodeError] = useState<string>();
   const [formError, setFormError] = useState<string | null>(null);
   const [checking, setChecking] = useState(true);
+  /** The code's last try was wrong: it is dead, and Resend works at once (issue 32). */
+  const [locked, setLocked] = useState(false);
+  const navigate = useNavigate();
   const verifyOtp = useVerifyOtp();
   const resendOtp = useResendOtp();
   const id = useId();
@@ -59,7 +72,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
 
   const expiresIn = useSecondsUntil(expiresAt);
   const resendIn = useSecondsUntil(resendAvailableAt);
-  const canResend = !resendIn && !resendOtp.isPending;
+  const canResend = (locked || !resendIn) && !resendOtp.isPending;
 
   /** Asks the server how long the current code has left (on arrival and after a refusal). */
   const refreshStatus = useCallback(
@@ -83,10 +96,15 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
     return () => controller.abort();
   }, [refreshStatus]);
 
-  async function handleVerify(event: FormEvent<HTMLFormElement>) {
+  function handleVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    void verify(code);
+  }
+
+  async function verify(otp: string) {
+    if (verifyOtp.isPending) return;
     setFormError(null);
-    const parsed = (await schemas()).VerifyOtpBodySchema.safeParse({ mobile, otp: code });
+    const parsed = (await schemas()).VerifyOtpBodySchema.safeParse({ mobile, otp });
     if (!parsed.success) {
       setCodeError(zodFormErrors<'otp'>(parsed.error).otp);
       inputRef.current?.focus();
@@ -95,17 +113,25 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
     setCodeError(undefined);
 
     try {
-      const session = await verifyOtp.mutateAsync(parsed.data);
+      const verified = await verifyOtp.mutateAsync(parsed.data);
+      if ('signup_token' in verified) {
+        // A new number (issue 32): on to the short sign-up, which replaces this step in history.
+        useOtpStore.getState().signupStarted(verified);
+        await navigate(routeByName('auth.register').path, { replace: true });
+        return;
+      }
+      const session = verified;
       const { returnTo } = useOtpStore.getState();
       useOtpStore.getState().clear();
       toast.success(SUCCESS_TOASTS.loginSuccess);
       useSessionStore.getState().signIn(session, postLoginPath(session.user, returnTo));
     } catch (error) {
       if (isApiClientError(error) && isCodeRejection(error)) {
-        toast.error(FAILURE_TOASTS.invalidOtp);
+        // One message, beside the code (issue 32): the tries left, or that a new code is needed.
+        if (error.code === 'otp_locked') setLocked(true);
         useOtpStore.getState().codeRejected();
         setCode('');
-        setCodeError(serverFormErrors(error.errors).otp ?? error.serverMessage ?? FAILURE_TOASTS.invalidOtp);
+        setCodeError(rejectionMessage(error));
         inputRef.current?.focus();
         void refreshStatus();
       } else {
@@ -127,6 +153,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
     try {
       const sent = await resendOtp.mutateAsync({ mobile: current });
       useOtpStore.getState().codeResent(sent);
+      setLocked(false);
       setCode('');
       setCodeError(undefined);
       toast.success(SUCCESS_TOASTS.otpResent);
@@ -153,7 +180,12 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
           id={id}
           name="otp"
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+            setCode(digits);
+            // The sixth digit sends the code by itself (issue 32).
+            if (digits.length === OTP_LENGTH && digits !== code && !verifyOtp.isPending) void verify(digits);
+          }}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
@@ -166,7 +198,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
         />
       </FormField>
 
-      {!(checking && expired) && (
+      {!(checking && expired) && !locked && (
         <p className={`otp-countdown${expired ? ' is-expired' : ''}`} role="timer" aria-live={expired ? 'polite' : 'off'}>
           <i className={`pi ${expired ? 'pi-exclamation-triangle' : 'pi-clock'}`} aria-hidden="true" />
           {expired ? 'Code expired' : `Code expires in ${formatCountdown(expiresIn)}`}

@@ -1,10 +1,13 @@
-import { FAILURE_TOASTS, FIELD_LIMITS, GENDERS, ONBOARDING_PATH, SUCCESS_TOASTS, routeByName, type Gender } from '@linkup/contract';
+import { FAILURE_TOASTS, FIELD_LIMITS, GENDERS, ONBOARDING_PATH, SUCCESS_TOASTS, routeByName, type Gender, type PhoneSignupStart } from '@linkup/contract';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useRegister } from '@/features/auth/api/register';
+import { useRegisterPhone } from '@/features/auth/api/register-phone';
+import { useOtpStore } from '@/features/auth/stores/otp-store';
+import { whatsappLoginPath } from '@/features/auth/utils/login-method';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
@@ -14,7 +17,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
 
 type RegisterField =
-  | 'name' | 'email' | 'mobile' | 'password' | 'password_confirmation' | 'date_of_birth' | 'gender' | 'terms_accepted';
+  | 'name' | 'email' | 'mobile' | 'password' | 'password_confirmation' | 'date_of_birth' | 'gender' | 'terms_accepted' | 'signup_token';
 
 interface RegisterValues {
   name: string;
@@ -39,6 +42,14 @@ const EMPTY: RegisterValues = {
   terms_accepted: false,
 };
 
+export const REGISTER_TEXTS = {
+  verifiedNumber: 'Your verified number:',
+  otherNumber: 'Use another number',
+  newCode: 'Get a new code',
+  optional: (label: string) => `${label} (optional)`,
+  addLater: 'At least 8 characters. You can add an e-mail address and a password later in Account Settings.',
+} as const;
+
 const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', non_binary: 'Non-binary' };
 
 /** The server may name the number by its stored column. */
@@ -53,17 +64,37 @@ function fromServer(errors: Parameters<typeof serverFormErrors>[0]): FormErrors<
   return result;
 }
 
+/** The phone sign-up's body (issue 32): the number's token, and e-mail and password only when given. */
+function phoneBody(values: RegisterValues, signup: PhoneSignupStart) {
+  const { name, date_of_birth, gender, terms_accepted, email, password, password_confirmation } = values;
+  return {
+    signup_token: signup.signup_token, name, date_of_birth, gender, terms_accepted,
+    ...(email.trim() ? { email } : {}),
+    ...(password || password_confirmation ? { password, password_confirmation } : {}),
+  };
+}
+
+/** The form's values checked with the contract: registration's, or the phone sign-up's. */
+async function parse(values: RegisterValues, signup: PhoneSignupStart | undefined) {
+  const s = await schemas();
+  return signup ? s.PhoneRegisterBodySchema.safeParse(phoneBody(values, signup)) : s.RegisterBodySchema.safeParse(values);
+}
+
 /**
  * Registration (DESIGN §6): name, e-mail, mobile, password twice, date of birth (18+), gender and
  * the terms. Each field is checked with the contract's RegisterBodySchema as the member leaves it
  * (and again as they correct it), all of them before sending; the server's 422 errors appear next
  * to their fields. Success signs in and goes to onboarding (spec §4).
+ *
+ * With `signup` (issue 32: a new number proved with its WhatsApp code) it is the short sign-up:
+ * the number is the proved one; e-mail and password are optional, addable later in settings.
  */
-export function RegisterForm() {
+export function RegisterForm({ signup }: { signup?: PhoneSignupStart } = {}) {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FormErrors<RegisterField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const register = useRegister();
+  const registerPhone = useRegisterPhone();
   const formRef = useRef<HTMLFormElement>(null);
   const baseId = useId();
   const idOf = (field: RegisterField) => `${baseId}-${field}`;
@@ -71,7 +102,7 @@ export function RegisterForm() {
 
   /** The contract's message for these fields only (others stay as they are): on blur, and while a shown error is being fixed. */
   async function check(next: RegisterValues, fields: readonly RegisterField[]) {
-    const parsed = (await schemas()).RegisterBodySchema.safeParse(next);
+    const parsed = await parse(next, signup);
     const found = parsed.success ? {} : zodFormErrors<RegisterField>(parsed.error);
     setErrors((current) => {
       const updated = { ...current };
@@ -104,7 +135,7 @@ export function RegisterForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = (await schemas()).RegisterBodySchema.safeParse(values);
+    const parsed = await parse(values, signup);
     if (!parsed.success) {
       showErrors(zodFormErrors<RegisterField>(parsed.error));
       return;
@@ -112,7 +143,10 @@ export function RegisterForm() {
     setErrors({});
 
     try {
-      const session = await register.mutateAsync(parsed.data);
+      const session = 'signup_token' in parsed.data
+        ? await registerPhone.mutateAsync(parsed.data)
+        : await register.mutateAsync(parsed.data);
+      if (signup) useOtpStore.getState().clear();
       toast.success(SUCCESS_TOASTS.registrationSuccess);
       useSessionStore.getState().signIn(session, ONBOARDING_PATH);
     } catch (error) {
@@ -146,13 +180,26 @@ export function RegisterForm() {
 
   return (
     <form ref={formRef} className="auth-form" aria-label="Create your account" onSubmit={handleSubmit} noValidate>
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      {formError && (
+        <FormMessage tone="error">
+          {formError}
+          {errors.signup_token && <> <Link to={whatsappLoginPath()} className="text-link">{REGISTER_TEXTS.newCode}</Link></>}
+        </FormMessage>
+      )}
+
+      {signup && (
+        <p className="otp-sent-to">
+          {REGISTER_TEXTS.verifiedNumber} <strong className="otp-mobile">{signup.mobile}</strong>{' '}
+          <Link to={whatsappLoginPath()} className="text-link">{REGISTER_TEXTS.otherNumber}</Link>
+        </p>
+      )}
 
       {textField('name', 'Full name', { autoComplete: 'name', placeholder: 'Your name', maxLength: FIELD_LIMITS.nameMax }, 'pi-user')}
-      {textField('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'you@example.com' }, 'pi-envelope')}
-      {textField('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+27 82 123 4567' }, 'pi-mobile')}
+      {textField('email', signup ? REGISTER_TEXTS.optional('Email') : 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'you@example.com' }, 'pi-envelope')}
+      {!signup && textField('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+27 82 123 4567' }, 'pi-mobile')}
 
-      <FormField id={idOf('password')} label="Password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
+      <FormField id={idOf('password')} label={signup ? REGISTER_TEXTS.optional('Password') : 'Password'} error={errors.password}
+        hint={signup ? REGISTER_TEXTS.addLater : 'At least 8 characters. Avoid common passwords.'}>
         <PasswordInput id={idOf('password')} name="password" value={values.password} onChange={(v) => set('password', v)} onBlur={blur('password')} autoComplete="new-password" error={errors.password} hasHint />
       </FormField>
 
@@ -219,7 +266,7 @@ export function RegisterForm() {
         )}
       </div>
 
-      <Button type="submit" label="Create account" className="btn-primary" loading={register.isPending} />
+      <Button type="submit" label="Create account" className="btn-primary" loading={register.isPending || registerPhone.isPending} />
 
       <p className="auth-switch">
         Already a member? <Link to={routeByName('auth.login').path} className="text-link">Sign in</Link>

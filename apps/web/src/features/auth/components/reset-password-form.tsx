@@ -13,7 +13,7 @@ import { schemas } from '@/lib/schemas';
 type ResetField = 'password' | 'password_confirmation';
 
 /**
- * Chooses a new password with the token and mobile number from the reset link (spec §3). Success
+ * Chooses a new password with the token from the reset link (spec §3; no number, issue 32). Success
  * goes to /auth/login with the server's message; a used or expired link says so and offers a new one.
  */
 export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
@@ -44,8 +44,8 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
       if (isApiClientError(error)) {
         const fields = serverFormErrors(error.errors);
         setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
-        const linkProblem = Boolean(fields.token ?? fields.mobile);
-        setFormError({ message: fields.token ?? fields.mobile ?? error.serverMessage ?? error.message, linkProblem });
+        const linkProblem = Boolean(fields.token);
+        setFormError({ message: fields.token ?? error.serverMessage ?? error.message, linkProblem });
       } else {
         setFormError({ message: FAILURE_TOASTS.resetPassword, linkProblem: false });
       }
@@ -66,9 +66,6 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
         </FormMessage>
       )}
 
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={link.mobile} readOnly hidden />
-
       <FormField id={ids.password} label="New password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
         <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} hasHint />
       </FormField>
@@ -82,7 +79,7 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
   );
 }
 
-/** Shown when the link lacks its token or mobile number (spec §5: both are needed). */
+/** Shown when the link lacks its token. */
 export function IncompleteResetLink() {
   return (
     <div className="auth-form">

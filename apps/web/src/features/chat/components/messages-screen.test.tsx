@@ -174,7 +174,7 @@ describe('Messages screen: conversations (spec §2)', () => {
 });
 
 describe('Messages screen: member search (spec §2)', () => {
-  const thandi = { id: 'usr_t', name: 'Thandi Nkosi', email: 't***@e***.com' };
+  const thandi = { id: 'usr_t', name: 'Thandi Nkosi', age: 29, city: 'Durban', photo: null };
 
   it('searches after a pause: \'Searching for "…"\', then the members found', async () => {
     let answer!: () => void;
@@ -191,7 +191,10 @@ describe('Messages screen: member search (spec §2)', () => {
     expect(screen.queryByRole('list', { name: 'Conversations' })).toBeNull();
     answer();
     const results = await screen.findByRole('list', { name: 'Search results' });
-    expect(within(results).getByRole('button', { name: /Thandi Nkosi/ })).toHaveTextContent('t***@e***.com');
+    // Name, age and city (issue 32 item 11): no e-mail, masked or not.
+    const result = within(results).getByRole('button', { name: /Thandi Nkosi/ });
+    expect(result).toHaveTextContent('29 years old • Durban');
+    expect(result.textContent).not.toMatch(/@|\*\*\*/);
   });
 
   it('asks for a second character before searching (the server refuses one)', async () => {

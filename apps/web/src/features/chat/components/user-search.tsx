@@ -1,6 +1,10 @@
 import { UI_TEXTS, USER_SEARCH_MESSAGES, type ChatUserSearchResult } from '@linkup/contract';
 import { ChatAvatar } from '@/features/chat/components/chat-avatar';
 
+/** 'N years old • city', or what of it the member shows (issue 32: never an e-mail or a number). */
+export const searchResultDetails = ({ age, city }: ChatUserSearchResult): string =>
+  [age !== null ? `${age} years old` : null, city].filter(Boolean).join(' • ');
+
 export type SearchState =
   | { kind: 'idle' }
   /** Fewer characters than a search needs. */
@@ -76,10 +80,10 @@ function SearchOutcome({ state, onChoose, busy }: Pick<UserSearchProps, 'state' 
           {state.users.map((user) => (
             <li key={user.id}>
               <button type="button" className="search-result" onClick={() => onChoose(user)} disabled={busy}>
-                <ChatAvatar name={user.name} size="sm" />
+                <ChatAvatar name={user.name} photo={user.photo?.thumb} size="sm" />
                 <span className="search-result-text">
                   <span className="search-result-name">{user.name}</span>
-                  <span className="search-result-email">{user.email}</span>
+                  <span className="search-result-details">{searchResultDetails(user)}</span>
                 </span>
                 <i className="pi pi-comment search-result-icon" aria-hidden="true" />
               </button>
