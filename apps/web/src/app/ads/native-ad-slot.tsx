@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { startAds } from '@/app/ads/ads-startup';
-import { useIsPremium } from '@/app/ads/use-is-premium';
+import { useIsPremium } from '@/lib/use-is-premium';
 import { useRouteDef } from '@/app/route-meta';
 import { env } from '@/config/env';
 import { platform, type AdsPlatform } from '@/platform/platform';

@@ -1,7 +1,7 @@
 import { usePremiumSync } from '@/features/subscriptions/hooks/use-premium-sync';
 
-/** Mounted once in the app shell: keeps screens in step with the member's premium. */
-export function PremiumSync() {
-  usePremiumSync();
+/** Mounted once in the app shell: keeps the session's premium state, and `onChanged`'s screens, in step. */
+export function PremiumSync({ onChanged }: { onChanged?: () => void }) {
+  usePremiumSync(onChanged);
   return null;
 }
