@@ -21,7 +21,7 @@ describe('a chat room names its other member and when they read it', () => {
   const call = (m: Member, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
   const addPhoto = (m: Member) => t.database.db.insertInto('user_photos').values({
-    id: newId('pho'), user_id: m.user.id, position: 0, is_primary: true, storage_key: `photos/${newId('k')}.webp`, width: 600, height: 800, created_at: nowIso(),
+    id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}.webp`, width: 600, height: 800, created_at: nowIso(),
   }).execute();
   const open = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data.id as string;
   const room = async (m: Member, roomId: string): Promise<ChatRoom> => ChatRoomSchema.parse((await call(m, 'GET', `/chat/rooms/${roomId}`)).json().data);

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids';
+import { nowIso } from '../src/lib/time';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { FACTORY_PASSWORD, bearer, buildUser } from './helpers/factories';
+
+/** Issue 32 item 12: after a fresh sign-in the header shows the member's photo without a reload. */
+describe('signing in with a password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers the same session user as GET /auth/user: avatar and premium included', async () => {
+    const user = await buildUser(t.database.db, { name: 'Naledi Avatar' });
+    await t.database.db.insertInto('user_photos').values({
+      id: newId(), user_id: user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}.webp`, width: 600, height: 800, created_at: nowIso(),
+    }).execute();
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
+    expect(login.statusCode, login.body).toBe(200);
+    const { token, user: signedIn } = login.json().data as { token: string; user: Record<string, unknown> };
+    expect(signedIn.avatar_url).toMatch(/^\/media\//);
+    expect(signedIn.is_premium).toBe(false);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json().data.user;
+    expect(signedIn).toEqual(current);
+  });
+});
