@@ -159,7 +159,7 @@ export function buildServices(inputs: ServiceInputs) {
     avatarOf: (userId) => summaries.avatarOf(userId), removePhoto: async (userId, photoId) => void (await profile.deletePhoto(userId, photoId)),
     removePost: (userId) => feed.deletePost(userId), clock, secret, config: config.moderation, log,
   });
-  const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter });
+  const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter, clock });
 
   // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
   // no trigger here, so rooms' members are remembered only by a lone SQLite process.
@@ -174,7 +174,7 @@ export function buildServices(inputs: ServiceInputs) {
     { clock, limiter, summaries, limits: config.firstMessages },
   );
 
-  const settings = new SettingsService(new SettingsRepository(db));
+  const settings = new SettingsService(new SettingsRepository(db), clock);
   const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
   const profile = new ProfileService(
     new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
@@ -197,14 +197,14 @@ export function buildServices(inputs: ServiceInputs) {
     otp,
     sessionUsers,
     account: new AccountService({
-      repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log,
+      repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log, clock,
       defaultPhoneRegion: config.defaultPhoneRegion, refusesIdentity: (identity) => moderation.refusesIdentity(identity), verification,
     }),
     chat,
     profile,
     verification,
-    preferences: new PreferencesService(new PreferencesRepository(db), locationChanges),
-    onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user)),
+    preferences: new PreferencesService(new PreferencesRepository(db), locationChanges, clock),
+    onboarding: new OnboardingService(new OnboardingRepository(db), (user) => sessionUsers.present(user), clock),
     members,
     safety: new SafetyService(
       new SafetyRepository(db), (a, b) => chat.hideRoomOfBlockedPair(a, b), { reportsPerDay: config.reportsPerDay }, clock, limiter,

@@ -4,7 +4,7 @@ import {
 } from '@linkup/contract';
 import { toBool, type UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../lib/http-errors';
-import { nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
 import type { OnboardingFacts, OnboardingRepository } from './onboarding.repository';
 
 const filled = (value: string | null | undefined) => Boolean(value && value.trim());
@@ -27,6 +27,7 @@ export class OnboardingService {
     private readonly repo: OnboardingRepository,
     /** The session user as `GET /auth/user` shows it (the shared SessionUsers). */
     private readonly sessionUser: (user: UserRow) => Promise<SessionUser>,
+    private readonly clock: Clock,
   ) {}
 
   async status(userId: string): Promise<OnboardingStatus> {
@@ -51,7 +52,7 @@ export class OnboardingService {
       if (missing.length > 0) {
         throw invalid('onboarding_incomplete', Object.fromEntries(missing.map((key) => [key, [ONBOARDING_MISSING_MESSAGES[key]]])), ONBOARDING_MESSAGES.incomplete);
       }
-      await this.repo.markCompleted(userId, nowIso());
+      await this.repo.markCompleted(userId, isoNow(this.clock));
     }
     return this.sessionUser(await this.user(userId));
   }

@@ -7,7 +7,7 @@ import {
 import type { UserRow } from '../../db/schema';
 import { cityCell, nearestCity } from '../../lib/geo';
 import { invalid } from '../../lib/http-errors';
-import { nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
 import type { LocationChanges } from '../shared/location-changes';
 import type { PreferencesRepository } from './preferences.repository';
 import { preferenceValues } from '../shared/preferences';
@@ -28,6 +28,7 @@ export class PreferencesService {
   constructor(
     private readonly repo: PreferencesRepository,
     private readonly locationChanges: LocationChanges,
+    private readonly clock: Clock,
   ) {}
 
   async get(member: Member): Promise<Preferences> {
@@ -68,7 +69,7 @@ export class PreferencesService {
     const location = { city, province: provinceOfCity(city)!, cell: cityCell(city) };
     if (city !== member.city) {
       await this.locationChanges.take(member.id);
-      await this.repo.setMemberLocation(member.id, location, nowIso());
+      await this.repo.setMemberLocation(member.id, location, isoNow(this.clock));
     }
     return { city: location.city, province: location.province };
   }
@@ -99,7 +100,7 @@ export class PreferencesService {
     if (Object.keys(problems).length > 0) {
       throw invalid('preferences_invalid', Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
     }
-    await this.repo.save(member.id, toStored(merged), nowIso());
+    await this.repo.save(member.id, toStored(merged), isoNow(this.clock));
     return presentPreferences(await this.repo.find(member.id), member);
   }
 }

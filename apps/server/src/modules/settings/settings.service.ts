@@ -1,6 +1,6 @@
 import type { NotificationSettings, Settings, UpdateSettingsBody } from '@linkup/contract';
 import { NOTIFICATION_SETTING_TYPES } from '@linkup/contract';
-import { nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
 import { parseNotificationSettings } from '../shared/notification-settings';
 import { privacyFromRow } from '../shared/privacy';
 import type { SettingsRepository, SettingsRow } from './settings.repository';
@@ -12,7 +12,10 @@ export function presentSettings(row: SettingsRow | undefined): Settings {
 
 /** Privacy and notification settings: the member's own, read and changed in part. */
 export class SettingsService {
-  constructor(private readonly repo: SettingsRepository) {}
+  constructor(
+    private readonly repo: SettingsRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async get(userId: string): Promise<Settings> {
     return presentSettings(await this.repo.find(userId));
@@ -24,7 +27,7 @@ export class SettingsService {
     const privacy = { ...current.privacy, ...body.privacy };
     const notifications = {} as NotificationSettings;
     for (const type of NOTIFICATION_SETTING_TYPES) notifications[type] = { ...current.notifications[type], ...body.notifications?.[type] };
-    await this.repo.upsert(userId, { ...privacy, notifications: JSON.stringify(notifications) }, nowIso());
+    await this.repo.upsert(userId, { ...privacy, notifications: JSON.stringify(notifications) }, isoNow(this.clock));
     return { privacy, notifications };
   }
 }
