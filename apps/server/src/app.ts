@@ -38,8 +38,9 @@ import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { realtimePlugin } from './plugins/realtime';
 import { errorsPlugin } from './plugins/errors';
-import { mediaPlugin } from './plugins/media';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
+import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { buildServices } from './services';
@@ -121,8 +122,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     mail: selectMail(config, outbox),
     whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
-    limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
     drain: new DrainState(),
+    limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
   app.decorate('deps', deps);
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
@@ -148,8 +149,9 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   });
 
   await app.register(errorsPlugin);
-  await app.register(cacheControlPlugin);
   await app.register(loadSheddingPlugin);
+  await app.register(metricsPlugin, { database: handle });
+  await app.register(cacheControlPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

@@ -82,10 +82,12 @@ describe('the drain of a server process (SIGTERM)', () => {
 
   it('asks its sockets to reconnect (not a server disconnect), finishes, and exits 0', async () => {
     const server = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '20000' });
-    const member = await register(server.origin, 'Drina');
-    const socket = await openSocket(server.origin, member.token);
+    let socket: Awaited<ReturnType<typeof openSocket>> | undefined;
     try {
-      const reason = new Promise<string>((resolve) => socket.once('disconnect', (r) => resolve(r)));
+      const member = await register(server.origin, 'Drina');
+      const open = await openSocket(server.origin, member.token);
+      socket = open;
+      const reason = new Promise<string>((resolve) => open.once('disconnect', (r) => resolve(r)));
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
       server.child.kill('SIGTERM');
       // "transport close": Socket.IO reconnects by itself (with jitter) and resumes the session;
@@ -94,8 +96,39 @@ describe('the drain of a server process (SIGTERM)', () => {
       expect(await exited).toBe(0);
       expect(server.output()).toMatch(/"msg":"drained; exiting"/);
     } finally {
-      socket.close();
+      socket?.close();
       await server.stop();
     }
   }, SERVER_START_MS + 30_000);
+});
+
+describe('GET /metrics (Prometheus)', () => {
+  const TOKEN = 'metrics-token-for-tests-0123456789';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ METRICS_TOKEN: TOKEN });
+  });
+  afterAll(async () => t?.close());
+
+  it('needs the bearer token, and reports request latency per route, sockets, messages and event-loop lag', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-same-size-0123' } })).statusCode).toBe(401);
+    await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/linkup_http_request_duration_seconds_count\{method="GET",route="\/api\/health\/live",status="200"\} 1/);
+    expect(res.body).toMatch(/^linkup_sockets_connected 0$/m);
+    expect(res.body).toMatch(/^linkup_chat_messages_sent_total 0$/m);
+    expect(res.body).toMatch(/^linkup_nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('does not exist without METRICS_TOKEN', async () => {
+    const other = await buildTestApp();
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the SQLite file lives (undefined on PostgreSQL). */
   file?: string;
+  /** PostgreSQL's connection pool use, for /metrics (undefined on SQLite: one connection). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -143,7 +145,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db, dialect: 'postgres', close: () => db.destroy(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   const memory = options.sqliteFile === ':memory:';

@@ -92,6 +92,8 @@ export const realtimePlugin = fp(async (app) => {
     }));
   }
 
+  app.metrics.socketsConnected(() => io.of('/').sockets.size);
+
   /** Each local socket's drain: closes its connection once its sends in flight are answered. */
   const drains = new Map<string, () => Promise<void>>();
 
@@ -225,6 +227,7 @@ export const realtimePlugin = fp(async (app) => {
       sending += 1;
       void runCommand(socket, token, 'message.send', payload).then((result) => {
         (ack as (result: CommandAck<unknown>) => void)(result);
+        if (result.ok) app.metrics.messageSent();
         // A session that ended may do nothing more on this socket (the answer goes out first).
         if (result.status === 401) socket.disconnect(true);
       }).finally(() => {
@@ -327,6 +330,9 @@ export const realtimePlugin = fp(async (app) => {
   // The drain (issue 33): no socket is cut mid-send; each is asked to reconnect once its sends are answered.
   app.addHook('preClose', async () => {
     await Promise.all([...drains.values()].map((drain) => drain()));
+    // Connections still in their handshake hold the HTTP server open (its close waits for every
+    // connection): closed too, and their clients reconnect elsewhere.
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
