@@ -149,6 +149,8 @@ test('on a desktop a feed photo is at most 60% of the window high (issue 32)', a
 });
 
 test('the demo account finds a seeded feed, its own post and notifications; no serious accessibility violations', async ({ page, request }) => {
+  // Three pages, each with an accessibility scan (the inbox is its own page since issue 32).
+  test.setTimeout(60_000);
   await signIn(page, request);
   await page.goto('/app/feed');
   await expectOnPage(page, '/app/feed', 'Feed');
