@@ -89,6 +89,12 @@ export const ConfigSchema = z
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)').optional()),
     STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    APPLE_BUNDLE_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.-]{1,155}$/, 'must be a bundle id (app.linkup)').optional()),
+    APPLE_ROOT_CERTIFICATES: z.preprocess(emptyToUndefined, z.string().optional()),
+    APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+    APPLE_APP_APPLE_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+    APPLE_PRODUCTS: z.preprocess(emptyToUndefined, z.string()
+      .regex(/^[A-Za-z0-9._-]{1,100}:[a-z0-9_]{1,32}(,[A-Za-z0-9._-]{1,100}:[a-z0-9_]{1,32})*$/, 'must be productId:plan_id[,…]').optional()),
     VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional()),
     VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key').optional()),
     VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
@@ -234,9 +240,33 @@ export const ConfigSchema = z
       stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
         : undefined,
+      /** Apple's App Store (issue 34): on when APPLE_BUNDLE_ID, APPLE_ROOT_CERTIFICATES and APPLE_PRODUCTS are set. */
+      apple: env.APPLE_BUNDLE_ID || env.APPLE_ROOT_CERTIFICATES || env.APPLE_PRODUCTS
+        ? {
+          bundleId: env.APPLE_BUNDLE_ID ?? '',
+          rootCertificatePaths: (env.APPLE_ROOT_CERTIFICATES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+          environment: env.APPLE_ENVIRONMENT,
+          appAppleId: env.APPLE_APP_APPLE_ID,
+          products: Object.fromEntries((env.APPLE_PRODUCTS ?? '').split(',').filter(Boolean).map((entry) => entry.split(':') as [string, string])),
+          /** OCSP checks of Apple's chain in production; elsewhere the chain is checked at its signing date. */
+          onlineChecks: production,
+        }
+        : undefined,
     };
   })
   .superRefine((config, ctx) => {
+    if (config.apple) {
+      const { apple } = config;
+      if (!apple.bundleId) ctx.addIssue({ code: 'custom', path: ['APPLE_BUNDLE_ID'], message: 'is required with the other APPLE_ settings' });
+      if (apple.rootCertificatePaths.length === 0) ctx.addIssue({ code: 'custom', path: ['APPLE_ROOT_CERTIFICATES'], message: "is required with the other APPLE_ settings (paths of Apple's root certificates)" });
+      if (Object.keys(apple.products).length === 0) ctx.addIssue({ code: 'custom', path: ['APPLE_PRODUCTS'], message: 'is required with the other APPLE_ settings' });
+      for (const planId of Object.values(apple.products)) {
+        if (!config.premium.plans.some((plan) => plan.id === planId)) ctx.addIssue({ code: 'custom', path: ['APPLE_PRODUCTS'], message: `names ${planId}, not one of PREMIUM_PLANS` });
+      }
+      if (apple.environment === 'Production' && apple.appAppleId === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['APPLE_APP_APPLE_ID'], message: 'is required when APPLE_ENVIRONMENT is Production' });
+      }
+    }
     if (config.premium.plans.some((plan) => plan.months < 1)) {
       ctx.addIssue({ code: 'custom', path: ['PREMIUM_PLANS'], message: 'every plan lasts at least one month' });
     }

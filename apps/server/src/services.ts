@@ -8,17 +8,17 @@ import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
-import { selectPayments, selectPush } from './adapters/select';
+import { selectAppStore, selectPayments, selectPush } from './adapters/select';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
 import { createDispatch } from './lib/dispatch';
+import type { DrainState } from './lib/drain';
 import { LimitCountersRepository } from './lib/limit-counters.repository';
 import { DatabaseLimiter, RedisLimiter } from './lib/limiter';
 import type { Realtime } from './lib/realtime';
 import { resolveAppSecret } from './lib/secret';
-import type { DrainState } from './lib/drain';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
 import { AuthEventsRepository } from './modules/auth/auth-events.repository';
@@ -84,14 +84,14 @@ export interface ServiceInputs {
   mail: MailSender;
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
+  /** Set at SIGTERM/SIGINT: readiness fails (issue 33). */
+  drain: DrainState;
   /** Socket.IO exists only once the realtime plugin ran; services emit after their commits. */
   realtime: () => Realtime;
   clock: Clock;
   log: FastifyBaseLogger;
 }
 
-  /** Set at SIGTERM/SIGINT: readiness fails (issue 33). */
-  drain: DrainState;
 export type Services = ReturnType<typeof buildServices>;
 
 /**
@@ -224,7 +224,7 @@ export function buildServices(inputs: ServiceInputs) {
     webPushKey: push.vapid.publicKey,
     feed,
     subscriptions: new SubscriptionsService({
-      repo: new SubscriptionsRepository(db, dialect), provider: payments, plans: config.premium.plans,
+      repo: new SubscriptionsRepository(db, dialect), providers: { web: payments, apple: selectAppStore(config) }, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,
     }),
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */

@@ -9,6 +9,8 @@ import { FcmSender, readServiceAccount } from './push/fcm';
 import type { PushSender } from './push/push';
 import { resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push';
+import { readFileSync } from 'node:fs';
+import { AppStore } from './payments/app-store';
 import { SandboxPayments } from './payments/sandbox-payments';
 import { StripePayments } from './payments/stripe-payments';
 import { CloudWhatsAppSender } from './whatsapp/cloud-whatsapp';
@@ -32,6 +34,20 @@ export function selectPayments(config: Config, appSecret: string): PaymentsProvi
   if (config.stripe) return new StripePayments(config.stripe);
   if (config.isProduction) return null;
   return new SandboxPayments(appSecret);
+}
+
+/** Apple's App Store when configured (its root certificates read once, DER or PEM), else null. */
+export function selectAppStore(config: Config): AppStore | null {
+  if (!config.apple) return null;
+  const { rootCertificatePaths, ...settings } = config.apple;
+  const rootCertificates = rootCertificatePaths.map((file) => {
+    const data = readFileSync(file);
+    const pem = data.toString('utf8');
+    return pem.includes('-----BEGIN CERTIFICATE-----')
+      ? Buffer.from(pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ''), 'base64')
+      : data;
+  });
+  return new AppStore({ ...settings, rootCertificates });
 }
 
 /**

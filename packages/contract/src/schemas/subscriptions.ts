@@ -7,7 +7,8 @@ import { IdSchema, TimestampSchema } from './common';
  * provider's verified webhooks, never from the return URL.
  */
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+/** Where premium was bought: the web checkout (`sandbox`, `stripe`) or an app store (`apple`, `google`; issue 34). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'apple', 'google'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const;
@@ -97,7 +98,22 @@ export const SUBSCRIPTION_MESSAGES = {
   noPortal: 'Card changes are not available for this subscription.',
   providerUnavailable: 'Payments are unavailable right now. Please try again later.',
   badSignature: 'Invalid webhook signature.',
+  storeNotConfigured: 'Purchases through this store are not available.',
+  storeTransactionInvalid: 'This purchase could not be verified.',
+  storeTransactionNotYours: 'This purchase belongs to another account.',
+  storeProductUnknown: 'This product is not a LinkUp Premium plan.',
 } as const;
+
+/** `GET /subscriptions/apple/account-token`: the token the app passes to StoreKit as `appAccountToken` (issue 34). */
+export const StoreAccountTokenSchema = z.object({ app_account_token: z.uuid() });
+export type StoreAccountToken = z.infer<typeof StoreAccountTokenSchema>;
+
+/** `POST /subscriptions/apple/transactions`: a StoreKit 2 signed transaction (JWS), after a purchase or a restore. */
+export const AppleTransactionBodySchema = z.object({ signed_transaction: z.string().min(1).max(20_000) });
+export type AppleTransactionBody = z.infer<typeof AppleTransactionBodySchema>;
+
+/** `POST /webhooks/apple`: an App Store Server Notification v2. */
+export const AppleNotificationBodySchema = z.object({ signedPayload: z.string().min(1).max(100_000) });
 
 /** Texts of the subscription and payment pages. */
 export const PREMIUM_TEXTS = {

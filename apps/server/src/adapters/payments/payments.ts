@@ -38,8 +38,65 @@ export type ProviderEvent = { id: string; type: string } & (
   /** A refund or a chargeback: the payment by our id, the provider's invoice, or the member's customer. */
   | { kind: 'refunded'; paymentId: string | null; invoiceRef: string | null; customerId: string | null }
   | { kind: 'subscription_ended'; subscriptionRef: string }
+  /**
+   * A store's paid period (a purchase, renewal or upgrade): the store's own transaction, dated by
+   * the store. `planId` null: not one of our products; `endsAt` null: not a subscription.
+   * `accountToken` is the token we issued the member, which the app passed at purchase.
+   */
+  | {
+    kind: 'store_purchase'; planId: string | null; accountToken: string | null; subscriptionRef: string; transactionRef: string;
+    startsAt: string; endsAt: string | null; amountCents: number | null; currency: string | null;
+  }
+  /** Renewal turned off or back on in the store (the member manages it there). */
+  | { kind: 'renewal_switched'; subscriptionRef: string; renews: boolean }
   | { kind: 'ignored' }
 );
+
+/**
+ * Where a member's payment events come from: the web checkout's provider (Stripe, or the sandbox
+ * outside production), Apple's App Store, Google Play. Each source records its events and payments
+ * under its own provider name; all of them feed the one entitlement path.
+ */
+export type PaymentSource = 'web' | 'apple' | 'google';
+
+/** A source of events that sells through an app store: only its name matters to the entitlement path. */
+export interface StoreSource {
+  readonly name: PaymentProvider;
+}
+
+/** A verified store transaction, in our words. */
+export interface StoreTransaction {
+  transactionId: string;
+  originalTransactionId: string;
+  productId: string;
+  /** Our plan for the product, or null when the product is not one of ours. */
+  planId: string | null;
+  /** The token the app passed at purchase (issued by us per member), lower case. */
+  accountToken: string | null;
+  purchasedAt: string;
+  expiresAt: string | null;
+  revoked: boolean;
+  /** The price in cents, when the store gives it. */
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/** A signed store transaction or notification that does not verify (or is another app's): answered 400. */
+export class StoreVerificationError extends Error {}
+
+/** Apple's App Store: signed transactions from the app, signed server notifications (adapters/payments/app-store.ts). */
+export interface AppStoreSource extends StoreSource {
+  verifyTransaction(signed: string): Promise<StoreTransaction>;
+  transactionEvent(transaction: StoreTransaction): ProviderEvent;
+  parseNotification(signedPayload: string): Promise<ProviderEvent>;
+}
+
+/** The configured sources: the web's provider (null: nothing sold on the web) and the stores that are configured. */
+export interface PaymentSources {
+  web: PaymentsProvider | null;
+  apple?: AppStoreSource | null;
+  google?: StoreSource | null;
+}
 
 /** A webhook whose signature does not verify: answered 400, nothing changes. */
 export class WebhookSignatureError extends Error {}

@@ -28,6 +28,8 @@ export function presentStatus(input: {
   const { billing, premiumUntil } = input;
   const premium = premiumUntil !== null;
   const cancelled = Boolean(billing?.cancel_at_period_end);
+  // A store's subscription is cancelled and resumed in the store, never here.
+  const here = billing !== undefined && billing.provider !== 'apple' && billing.provider !== 'google';
   return {
     is_premium: premium,
     plan: billing && input.plan ? presentPlan(input.plan, input.plans) : null,
@@ -35,8 +37,8 @@ export function presentStatus(input: {
     premium_until: premiumUntil,
     renews: billing?.status === 'active' && !cancelled,
     in_grace: billing?.status === 'past_due' && premium,
-    can_cancel: billing !== undefined && !cancelled,
-    can_resume: billing?.status === 'active' && cancelled && premium,
+    can_cancel: here && !cancelled,
+    can_resume: here && billing.status === 'active' && cancelled && premium,
     has_portal: billing !== undefined && input.hasPortal,
     payments: input.payments.map(presentPayment),
   };

@@ -133,6 +133,31 @@ export class SubscriptionsRepository {
     await this.db.updateTable('billing_subscriptions').set(patch).where('id', '=', id).execute();
   }
 
+  /** A store's billing agreement, unless one with its reference exists (then false). */
+  async insertBilling(row: Insertable<BillingSubscriptionsTable>): Promise<boolean> {
+    const result = await this.db
+      .insertInto('billing_subscriptions').values(row)
+      .onConflict((oc) => oc.columns(['provider', 'provider_subscription_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** The member's store account token (Apple's appAccountToken), issued on first ask. */
+  async accountToken(userId: string, fresh: string, now: string): Promise<string> {
+    await this.db
+      .insertInto('store_account_tokens').values({ user_id: userId, token: fresh, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('store_account_tokens').select('token').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return row.token;
+  }
+
+  /** The member a store account token was issued to, or null. */
+  async memberOfAccountToken(token: string): Promise<string | null> {
+    const row = await this.db.selectFrom('store_account_tokens').select('user_id').where('token', '=', token).executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
   /** Ends the member's other live agreements (a new purchase replaces them). */
   async endOtherBillings(userId: string, keepId: string, now: string): Promise<void> {
     await this.db

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CheckoutBodySchema, CheckoutResultSchema, PAYMENT_PROVIDERS, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SUBSCRIPTION_MESSAGES,
+  AppleNotificationBodySchema, AppleTransactionBodySchema, CheckoutBodySchema, CheckoutResultSchema, StoreAccountTokenSchema, PAYMENT_PROVIDERS, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SUBSCRIPTION_MESSAGES,
   SubscriptionStatusSchema, envelope,
 } from '@linkup/contract';
 import { z } from 'zod';
@@ -51,6 +51,26 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/payments/:id', {
     onRequest: app.authenticate, schema: { ...secured, summary: 'The status of one of my payments (return and check pages)', params: IdParams, response: { 200: envelope(PaymentStatusResultSchema) } },
   }, async (request) => ({ success: true as const, data: await subscriptions.payment(currentMember(request).user.id, request.params.id) }));
+
+  app.get('/subscriptions/apple/account-token', {
+    onRequest: app.authenticate, schema: { ...secured, summary: 'My App Store account token (StoreKit appAccountToken): ties my store purchases to me', response: { 200: envelope(StoreAccountTokenSchema) } },
+  }, async (request) => ({ success: true as const, data: { app_account_token: await subscriptions.appleAccountToken(currentMember(request).user.id) } }));
+
+  app.post('/subscriptions/apple/transactions', {
+    onRequest: app.authenticate,
+    schema: { ...secured, summary: 'A StoreKit 2 signed transaction after a purchase or restore (verified; each applied once)', body: AppleTransactionBodySchema, response: { 200: envelope(SubscriptionStatusSchema) } },
+    config: perMember(30),
+  }, async (request) => ({ success: true as const, data: await subscriptions.appleTransaction(currentMember(request).user.id, request.body.signed_transaction) }));
+
+  app.post('/webhooks/apple', {
+    schema: {
+      tags: ['subscriptions'], summary: 'App Store Server Notifications v2 (signed payload verified; each notification applied once)',
+      body: AppleNotificationBodySchema, response: { 200: envelope(z.object({ received: z.literal(true) })) },
+    },
+  }, async (request) => {
+    await subscriptions.appleNotification(request.body.signedPayload);
+    return { success: true as const, data: { received: true as const } };
+  });
 
   // Webhooks: the signature is over the raw body, so this scope keeps bodies as bytes.
   await app.register(async (scope) => {

@@ -3,10 +3,11 @@ import {
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/mail/mail';
-import { WebhookSignatureError, type PaymentsProvider, type PlanConfig, type ProviderEvent } from '../../adapters/payments/payments';
-import { badRequest, notFound, unauthorized, unavailable } from '../../lib/http-errors';
+import { StoreVerificationError, WebhookSignatureError, type AppStoreSource, type PaymentSources, type PaymentsProvider, type PlanConfig, type ProviderEvent } from '../../adapters/payments/payments';
+import { badRequest, conflict, invalid, notFound, unauthorized, unavailable } from '../../lib/http-errors';
 import { isoNow, type Clock } from '../../lib/clock';
 import type { Dispatch } from '../../lib/dispatch';
+import { randomUUID } from 'node:crypto';
 import { newId } from '../../lib/ids';
 import type { Realtime } from '../../lib/realtime';
 import { addMs } from '../../lib/time';
@@ -35,8 +36,12 @@ const formatAmount = (cents: number, currency: string) => `${currency} ${(cents 
 
 export interface SubscriptionsDeps {
   repo: SubscriptionsRepository;
-  /** The configured provider; null in production without Stripe (nothing is on sale). */
-  provider: PaymentsProvider | null;
+  /**
+   * A provider per event source: `web` (Stripe, or the sandbox outside production; null in
+   * production without Stripe: nothing is sold on the web) sells through checkout and is the
+   * default source of events; the stores' events come in through their own endpoints.
+   */
+  providers: PaymentSources;
   plans: readonly PlanConfig[];
   realtime: () => Realtime;
   mail: MailSender;
@@ -54,6 +59,17 @@ export interface SubscriptionsDeps {
  */
 export class SubscriptionsService {
   constructor(private readonly deps: SubscriptionsDeps) {}
+
+  /** The web's provider (checkout, renewal switches, card portal), or null. */
+  private get provider(): PaymentsProvider | null {
+    return this.deps.providers.web;
+  }
+
+  /** Whether events of `name` come from a configured source. */
+  private configured(name: Provider): boolean {
+    const { web, apple, google } = this.deps.providers;
+    return [web, apple, google].some((source) => source?.name === name);
+  }
 
   plans(): Plan[] {
     return this.deps.plans.map((plan) => presentPlan(plan, this.deps.plans));
@@ -74,7 +90,8 @@ export class SubscriptionsService {
   }
 
   async checkout(userId: string, planId: string): Promise<CheckoutResult> {
-    const { repo, provider } = this.deps;
+    const { repo } = this.deps;
+    const { provider } = this;
     const plan = this.plan(planId);
     subscriptionsPolicy.assertPlan(plan);
     subscriptionsPolicy.assertMayCheckout(await repo.liveBilling(userId));
@@ -116,7 +133,8 @@ export class SubscriptionsService {
 
   /** Cancel at period end (`cancel` true) or resume renewal. */
   async setRenewal(userId: string, cancel: boolean): Promise<SubscriptionStatus> {
-    const { repo, provider } = this.deps;
+    const { repo } = this.deps;
+    const { provider } = this;
     const billing = await repo.liveBilling(userId);
     subscriptionsPolicy.assertBilling(billing);
     if (Boolean(billing.cancel_at_period_end) !== cancel) {
@@ -128,11 +146,64 @@ export class SubscriptionsService {
   }
 
   async portalUrl(userId: string): Promise<string> {
-    const { repo, provider } = this.deps;
+    const { repo } = this.deps;
+    const { provider } = this;
     const customerId = provider ? await repo.customerId(userId, provider.name) : null;
     const url = provider && customerId ? await provider.portalUrl(customerId, `${this.deps.publicUrl}/app/subscription`) : null;
     if (!url) throw notFound('billing_portal_not_found', SUBSCRIPTION_MESSAGES.noPortal);
     return url;
+  }
+
+  /** Apple's App Store, when configured. */
+  private appStore(): AppStoreSource {
+    const { apple } = this.deps.providers;
+    if (!apple) throw notFound('store_not_configured', SUBSCRIPTION_MESSAGES.storeNotConfigured);
+    return apple;
+  }
+
+  /** The member's appAccountToken: the app passes it to StoreKit at purchase, and it names the member in every signed transaction. */
+  async appleAccountToken(userId: string): Promise<string> {
+    this.appStore();
+    return this.deps.repo.accountToken(userId, randomUUID(), isoNow(this.deps.clock));
+  }
+
+  /**
+   * A StoreKit 2 signed transaction the app sends after a purchase or a restore: verified, then
+   * applied as one event (once per transaction and state). It must be the member's own: bought
+   * with their account token, or (no token) of an agreement already theirs.
+   */
+  async appleTransaction(userId: string, signedTransaction: string): Promise<SubscriptionStatus> {
+    const apple = this.appStore();
+    let transaction;
+    try {
+      transaction = await apple.verifyTransaction(signedTransaction);
+    } catch (err) {
+      if (err instanceof StoreVerificationError) throw badRequest('store_transaction_invalid', SUBSCRIPTION_MESSAGES.storeTransactionInvalid);
+      throw err;
+    }
+    if (!transaction.planId || !this.plan(transaction.planId)) {
+      throw invalid('store_product_unknown', { signed_transaction: [SUBSCRIPTION_MESSAGES.storeProductUnknown] }, SUBSCRIPTION_MESSAGES.storeProductUnknown);
+    }
+    const { repo } = this.deps;
+    const owner = transaction.accountToken
+      ? await repo.memberOfAccountToken(transaction.accountToken)
+      : (await repo.billingByRef(apple.name, transaction.originalTransactionId))?.user_id ?? null;
+    if (owner !== userId) throw conflict('store_transaction_not_yours', SUBSCRIPTION_MESSAGES.storeTransactionNotYours);
+    await this.applyEvent(apple.transactionEvent(transaction), apple.name);
+    return this.status(userId);
+  }
+
+  /** An App Store Server Notification v2: verified (bad → 400, nothing changes), then applied once (by its notificationUUID). */
+  async appleNotification(signedPayload: string): Promise<void> {
+    const apple = this.appStore();
+    let event: ProviderEvent;
+    try {
+      event = await apple.parseNotification(signedPayload);
+    } catch (err) {
+      if (err instanceof StoreVerificationError) throw badRequest('webhook_signature_invalid', SUBSCRIPTION_MESSAGES.badSignature);
+      throw err;
+    }
+    await this.applyEvent(event, apple.name);
   }
 
   /**
@@ -140,7 +211,7 @@ export class SubscriptionsService {
    * changes), then applied once. A provider that is not configured here → 404.
    */
   async receiveWebhook(providerName: string, rawBody: unknown, headers: Record<string, string | string[] | undefined>): Promise<void> {
-    const { provider } = this.deps;
+    const { provider } = this;
     if (!provider || provider.name !== providerName) throw notFound('not_found');
     let event: ProviderEvent;
     try {
@@ -149,7 +220,7 @@ export class SubscriptionsService {
       if (err instanceof WebhookSignatureError) throw badRequest('webhook_signature_invalid', SUBSCRIPTION_MESSAGES.badSignature);
       throw err;
     }
-    await this.applyEvent(event);
+    await this.applyEvent(event, provider.name);
   }
 
   /**
@@ -157,18 +228,20 @@ export class SubscriptionsService {
    * its effects are one transaction (a crash or error in between leaves nothing, and the
    * provider's redelivery applies it whole); the events of one member apply one after another;
    * the receipt and `premium.changed` leave after the commit. Lock order: the event's record, then
-   * the member's row, then that member's payments, agreements and periods.
+   * the member's row, then that member's payments, agreements and periods. `source` names the
+   * configured source the event came from (the web's provider by default); an event of a source
+   * that is not configured changes nothing.
    */
-  async applyEvent(event: ProviderEvent): Promise<void> {
-    const { repo, provider } = this.deps;
-    if (!provider) return;
+  async applyEvent(event: ProviderEvent, source: Provider | undefined = this.provider?.name): Promise<void> {
+    const { repo } = this.deps;
+    if (!source || !this.configured(source)) return;
     const now = isoNow(this.deps.clock);
     const outcome = await repo.transaction(async (tx) => {
-      if (!(await tx.recordEvent(provider.name, event.id, event.type, now))) return null;
-      const userId = await this.memberOf(tx, event, provider.name);
+      if (!(await tx.recordEvent(source, event.id, event.type, now))) return null;
+      const userId = await this.memberOf(tx, event, source);
       if (!userId) return null;
       await tx.lockMember(userId);
-      return this.apply(tx, event, provider.name, now);
+      return this.apply(tx, event, source, now);
     });
     if (!outcome) return;
     // Committed: a failed mail or socket must not turn the provider's delivery into a retry (a
@@ -191,7 +264,13 @@ export class SubscriptionsService {
       case 'renewal_paid':
       case 'renewal_failed':
       case 'subscription_ended':
+      case 'renewal_switched':
         return (await tx.billingByRef(providerName, event.subscriptionRef))?.user_id ?? null;
+      case 'store_purchase': {
+        // The token the app passed at purchase names the member; without one, the agreement a restore or earlier event made.
+        const byToken = event.accountToken ? await tx.memberOfAccountToken(event.accountToken) : null;
+        return byToken ?? (await tx.billingByRef(providerName, event.subscriptionRef))?.user_id ?? null;
+      }
       case 'refunded':
         return (await this.refundedPayment(tx, event, providerName))?.user_id ?? null;
       case 'ignored':
@@ -274,9 +353,52 @@ export class SubscriptionsService {
         await tx.updateBilling(billing.id, { status: 'ended', updated_at: now });
         return { userId: billing.user_id };
       }
+      case 'store_purchase':
+        return this.applyStorePurchase(tx, event, providerName, now);
+      case 'renewal_switched': {
+        const billing = await tx.billingByRef(providerName, event.subscriptionRef);
+        if (!billing) return null;
+        await tx.updateBilling(billing.id, { cancel_at_period_end: !event.renews, updated_at: now });
+        return { userId: billing.user_id };
+      }
       case 'ignored':
         return null;
     }
+  }
+
+  /**
+   * A store's paid period: the store dates it (its purchase and expiry), one payment per store
+   * transaction (its id is the payment's reference, so a transaction grants once however often it
+   * comes: from the app, a restore, a notification). The agreement is the store's original
+   * transaction; one that belongs to another member is left alone.
+   */
+  private async applyStorePurchase(
+    tx: SubscriptionsRepository, event: Extract<ProviderEvent, { kind: 'store_purchase' }>, providerName: Provider, now: string,
+  ): Promise<Outcome | null> {
+    const plan = event.planId ? this.plan(event.planId) : undefined;
+    if (!plan || !event.endsAt) return null;
+    const userId = await this.memberOf(tx, event, providerName);
+    if (!userId) return null;
+    const live = event.endsAt > now;
+    const created = await tx.insertBilling({
+      id: newId(), user_id: userId, plan_id: plan.id, provider: providerName, provider_subscription_id: event.subscriptionRef,
+      status: live ? 'active' : 'ended', current_period_end: event.endsAt, created_at: now, updated_at: now,
+    });
+    const billing = await tx.billingByRef(providerName, event.subscriptionRef);
+    if (!billing || billing.user_id !== userId) return null;
+    const paymentId = newId();
+    const inserted = await tx.insertPayment({
+      id: paymentId, user_id: userId, billing_subscription_id: billing.id, plan_id: plan.id, provider: providerName, provider_ref: event.transactionRef,
+      kind: created ? 'initial' : 'renewal', amount_cents: event.amountCents ?? plan.price_cents, currency: (event.currency ?? plan.currency).toUpperCase(),
+      status: 'paid', created_at: now, updated_at: now, paid_at: now,
+    });
+    if (!inserted) return null;
+    if (!(await tx.addPeriod({ userId, plan: plan.id, paymentId, source: 'payment', startsAt: event.startsAt, endsAt: event.endsAt, now }))) return null;
+    if (!created) {
+      const periodEnd = billing.current_period_end && String(billing.current_period_end) > event.endsAt ? String(billing.current_period_end) : event.endsAt;
+      await tx.updateBilling(billing.id, { plan_id: plan.id, current_period_end: periodEnd, ...(live ? { status: 'active' } : {}), updated_at: now });
+    }
+    return { userId };
   }
 
   private renewalPayment(billing: BillingRow, id: string, event: { invoiceRef: string; amountCents: number; currency: string }, status: 'paid' | 'failed', now: string) {
