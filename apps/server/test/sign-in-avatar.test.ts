@@ -3,20 +3,35 @@ import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser } from './helpers/factories';
+import { latestCode } from './helpers/outbox';
 
 /** Issue 32 item 12: after a fresh sign-in the header shows the member's photo without a reload. */
-describe('signing in with a password', () => {
+describe('a fresh sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
   });
   afterAll(async () => t.close());
 
-  it('answers the same session user as GET /auth/user: avatar and premium included', async () => {
-    const user = await buildUser(t.database.db, { name: 'Naledi Avatar' });
+  const withPhoto = async (name: string) => {
+    const user = await buildUser(t.database.db, { name });
     await t.database.db.insertInto('user_photos').values({
       id: newId(), user_id: user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}.webp`, width: 600, height: 800, created_at: nowIso(),
     }).execute();
+    return user;
+  };
+
+  it('with a WhatsApp code answers the full session user too', async () => {
+    const user = await withPhoto('Thabo Avatar');
+    const mobile = user.phone_number!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobile } })).statusCode).toBe(200);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { mobile, otp: await latestCode(t.app, mobile) } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.user.avatar_url).toMatch(/^\/media\//);
+  });
+
+  it('with a password answers the same session user as GET /auth/user: avatar and premium included', async () => {
+    const user = await withPhoto('Naledi Avatar');
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
     expect(login.statusCode, login.body).toBe(200);
     const { token, user: signedIn } = login.json().data as { token: string; user: Record<string, unknown> };

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const verified = await otp.verify(request.body.mobile, request.body.otp, meta(request));
     if ('signup_token' in verified) return { success: true as const, data: verified, message: AUTH_MESSAGES.numberVerified };
-    return { success: true as const, data: { token: verified.token, user: presentSessionUser(verified.user) }, message: SUCCESS_TOASTS.loginSuccess };
+    return { success: true as const, data: { token: verified.token, user: await sessionUsers.present(verified.user) }, message: SUCCESS_TOASTS.loginSuccess };
   });
 
   app.post('/auth/register/phone', {
