@@ -23,7 +23,7 @@ const lastCall = (fetch: ReturnType<typeof api>, path: string) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Discover (issue 31)', () => {
+describe('Discover (issue 31)', { timeout: 30_000 }, () => {
   it('shows the badge on a verified member’s card, and asks for verified members only when the filter is on', async () => {
     const fetch = api({
       'GET /api/matches/discover': () => ok({ items: [buildCard('usr_thandi', 'Thandi', { is_verified: true }), buildCard('usr_sipho', 'Sipho', { age: 31 })], has_more: false }),
@@ -38,18 +38,18 @@ describe('Discover (issue 31)', () => {
     const form = await screen.findByRole('form', { name: 'Discover filters' }, { timeout: 5000 });
     await user.click(within(form).getByRole('checkbox', { name: 'Verified only' }));
     await user.click(within(form).getByRole('button', { name: 'Show results' }));
-    await waitFor(() => expect(lastCall(fetch, '/api/matches/discover').get('verified_only')).toBe('true'));
+    await waitFor(() => expect(lastCall(fetch, '/api/matches/discover').get('verified_only')).toBe('true'), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Filters, 1 set' })).toBeInTheDocument();
   });
 });
 
-describe('Matches (issue 31)', () => {
+describe('Matches (issue 31)', { timeout: 30_000 }, () => {
   it('shows the badge beside a verified match, and "Get verified" once there is a first match', async () => {
     api({ 'GET /api/matches': () => ok(page([buildMatch('m1', buildSummary('usr_thandi', 'Thandi', { is_verified: true }))])) });
     renderApp('/app/matches', { session });
     const list = await screen.findByRole('list', { name: 'Your matches' }, { timeout: 10_000 });
     expect(within(list).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
-    const card = await screen.findByRole('region', { name: 'Photo verification' });
+    const card = await screen.findByRole('region', { name: 'Photo verification' }, { timeout: 5000 });
     expect(within(card).getByRole('link', { name: 'Get verified' })).toHaveAttribute('href', '/app/verify');
   });
 
@@ -61,7 +61,7 @@ describe('Matches (issue 31)', () => {
   });
 });
 
-describe('Feed (issue 31)', () => {
+describe('Feed (issue 31)', { timeout: 30_000 }, () => {
   it('shows the badge beside a verified author, and asks for verified members’ posts only when the filter is on', async () => {
     const fetch = api({
       'GET /api/feed/notifications/unread-count': () => ok(unreadCounts()),
@@ -79,11 +79,11 @@ describe('Feed (issue 31)', () => {
     const form = await screen.findByRole('form', { name: 'Feed filters' }, { timeout: 5000 });
     await user.click(within(form).getByRole('checkbox', { name: 'Verified only' }));
     await user.click(within(form).getByRole('button', { name: 'Show posts' }));
-    await waitFor(() => expect(lastCall(fetch, '/api/feed').get('verifiedOnly')).toBe('true'));
+    await waitFor(() => expect(lastCall(fetch, '/api/feed').get('verifiedOnly')).toBe('true'), { timeout: 5000 });
   });
 });
 
-describe('Premium (issue 31)', () => {
+describe('Premium (issue 31)', { timeout: 30_000 }, () => {
   it('lists photo verification as free in the comparison, with Get verified', async () => {
     const plan: Plan = { id: 'premium_1m', name: '1 month', months: 1, price_cents: 14900, currency: 'ZAR', price_per_month_cents: 14900, savings_percent: 0 };
     const free: SubscriptionStatus = {

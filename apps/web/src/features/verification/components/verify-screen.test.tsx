@@ -38,8 +38,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page's first answer, on a busy machine: more than findBy's default second. */
+const SLOW = { timeout: 5000 };
+
 async function agree(user: ReturnType<typeof userEvent.setup>) {
-  const form = await screen.findByRole('form', { name: 'Before you take a selfie' });
+  const form = await screen.findByRole('form', { name: 'Before you take a selfie' }, SLOW);
   await user.click(within(form).getByRole('checkbox', { name: /I agree that LinkUp processes my selfie’s biometric data/ }));
   await user.click(within(form).getByRole('button', { name: 'Open the camera' }));
 }
@@ -49,12 +52,12 @@ async function takePhoto(user: ReturnType<typeof userEvent.setup>) {
   const video = document.querySelector('video');
   if (!video) throw new Error('no camera preview');
   fireEvent.loadedMetadata(video);
-  await user.click(await screen.findByRole('button', { name: 'Take photo' }));
+  await user.click(await screen.findByRole('button', { name: 'Take photo' }, SLOW));
 }
 
 async function takeBothPhotos(user: ReturnType<typeof userEvent.setup>) {
   await takePhoto(user);
-  await screen.findByText('Pose 2 of 2');
+  await screen.findByText('Pose 2 of 2', {}, SLOW);
   await takePhoto(user);
 }
 
@@ -77,7 +80,7 @@ describe('/app/verify (issue 31)', () => {
     const api = verifyApi({ status: 'verified', reasons: [] });
     renderApp('/app/verify', { session: buildSession() });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Before you take a selfie' });
+    const form = await screen.findByRole('form', { name: 'Before you take a selfie' }, SLOW);
     expect(within(form).getByText(/GDPR Art\. 9/)).toBeInTheDocument();
     expect(within(form).getByText(/On LinkUp’s own server/)).toBeInTheDocument();
     expect(within(form).getByText(/selfies are deleted as soon as the check is decided/)).toBeInTheDocument();
@@ -110,15 +113,15 @@ describe('/app/verify (issue 31)', () => {
     await agree(user);
 
     expect(camera.getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: 'user' }) }));
-    expect(await screen.findByText('Pose 1 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Pose 1 of 2', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Smile')).toBeInTheDocument();
     await takePhoto(user);
-    expect(await screen.findByText('Pose 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Pose 2 of 2', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Open your mouth')).toBeInTheDocument();
     expect(camera.track.stop).not.toHaveBeenCalled();
     await takePhoto(user);
 
-    expect(await screen.findByText('Checking…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking…', {}, SLOW)).toBeInTheDocument();
     expect(camera.track.stop).toHaveBeenCalled();
     expect(sent?.get('challenge_id')).toBe('vch_1');
     const images = sent?.getAll('selfie') as File[];
@@ -126,7 +129,7 @@ describe('/app/verify (issue 31)', () => {
     expect(images.map((f) => f.type)).toEqual(['image/jpeg', 'image/jpeg']);
 
     release();
-    expect(await screen.findByText('You are verified')).toBeInTheDocument();
+    expect(await screen.findByText('You are verified', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my profile' })).toHaveAttribute('href', '/app/profile');
   });
@@ -139,13 +142,13 @@ describe('/app/verify (issue 31)', () => {
     await agree(user);
     await takeBothPhotos(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not verify you this time.');
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('We could not verify you this time.');
     expect(screen.getByText(/does not match your main profile photo/)).toBeInTheDocument();
     expect(screen.getByText(/The pose did not match/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change my photos' })).toHaveAttribute('href', '/app/profile/photos');
     expect(await screen.findByText('Attempts left today: 4')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Pose 1 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Pose 1 of 2', {}, SLOW)).toBeInTheDocument();
   });
 
   it('shows a moderator review as pending', async () => {
@@ -155,7 +158,7 @@ describe('/app/verify (issue 31)', () => {
     const user = userEvent.setup();
     await agree(user);
     await takeBothPhotos(user);
-    expect(await screen.findByText('Thanks! A moderator will check your selfie shortly.')).toBeInTheDocument();
+    expect(await screen.findByText('Thanks! A moderator will check your selfie shortly.', {}, SLOW)).toBeInTheDocument();
   });
 
   it('tells a member who refused the camera how to allow it, or to verify on another device; no challenge is opened', async () => {
@@ -164,7 +167,7 @@ describe('/app/verify (issue 31)', () => {
     renderApp('/app/verify', { session: buildSession() });
     const user = userEvent.setup();
     await agree(user);
-    expect(await screen.findByRole('heading', { name: 'Camera access is off' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Camera access is off' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/Allow the camera for this site in your browser’s settings/)).toBeInTheDocument();
     expect(screen.getByText(/verify on another device/)).toBeInTheDocument();
     expect(calledEndpoints(api)).not.toContain('POST /api/verification/challenge');
@@ -177,7 +180,7 @@ describe('/app/verify (issue 31)', () => {
     renderApp('/app/verify', { session: buildSession() });
     const user = userEvent.setup();
     await agree(user);
-    expect(await screen.findByRole('heading', { name: 'No camera here' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No camera here' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/sign in to LinkUp on a phone or computer with a front camera/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
@@ -188,7 +191,7 @@ describe('/app/verify (issue 31)', () => {
     const { router } = renderApp('/app/verify', { session: buildSession() });
     const user = userEvent.setup();
     await agree(user);
-    await screen.findByText('Pose 1 of 2');
+    await screen.findByText('Pose 1 of 2', {}, SLOW);
     await router.navigate('/app/profile');
     await waitFor(() => expect(camera.track.stop).toHaveBeenCalled());
   });
@@ -202,25 +205,25 @@ describe('/app/verify (issue 31)', () => {
     renderApp('/app/verify', { session: buildSession() });
     const user = userEvent.setup();
     await agree(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Add a main profile photo that shows your face before you verify.');
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Add a main profile photo that shows your face before you verify.');
     expect(screen.getByRole('link', { name: 'Change my photos' })).toHaveAttribute('href', '/app/profile/photos');
   });
 
   it('shows a verified member, one waiting for review, and one out of attempts where they stand', async () => {
     mockApi({ 'GET /api/verification': () => ok(state({ status: 'verified', verified_at: '2026-11-20T10:00:00.000Z' })) });
     const first = renderApp('/app/verify', { session: buildSession() });
-    expect(await screen.findByText('Verified on Nov 20, 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('Verified on Nov 20, 2026.', {}, SLOW)).toBeInTheDocument();
     first.unmount();
 
     mockApi({ 'GET /api/verification': () => ok(state({ status: 'pending_review' })) });
     const second = renderApp('/app/verify', { session: buildSession() });
-    expect(await screen.findByText('Thanks! A moderator will check your selfie shortly.')).toBeInTheDocument();
+    expect(await screen.findByText('Thanks! A moderator will check your selfie shortly.', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     second.unmount();
 
     mockApi({ 'GET /api/verification': () => ok(state({ status: 'rejected', attempts_left_today: 0, reasons: ['spoof_suspected'] })) });
     renderApp('/app/verify', { session: buildSession() });
-    expect(await screen.findByText('You have used today’s verification attempts. Try again tomorrow.')).toBeInTheDocument();
+    expect(await screen.findByText('You have used today’s verification attempts. Try again tomorrow.', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/looked like a photo of a screen or a print/)).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
