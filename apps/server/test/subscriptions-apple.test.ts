@@ -59,7 +59,8 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
       APPLE_BUNDLE_ID: BUNDLE, APPLE_ROOT_CERTIFICATES: chain.rootPath, APPLE_ENVIRONMENT: 'Sandbox',
       APPLE_PRODUCTS: 'app.linkup.premium.1m:premium_1m,app.linkup.premium.12m:premium_12m',
     });
-  });
+    // Two certificate chains are 18 openssl runs: seconds on a loaded machine.
+  }, 90_000);
   afterAll(async () => {
     await t?.close();
     chain?.remove();
