@@ -114,9 +114,9 @@ export async function latestLink(request: APIRequestContext, email: string, path
 /** A toast (react-toastify) with exactly this text. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-/** From /auth/login: 'Sign in with WhatsApp', the number, 'Send code'. */
+/** From /auth/login: 'Continue with WhatsApp', the number, 'Send code'. */
 export async function requestCodeThroughForm(page: Page, mobile: string): Promise<void> {
-  await page.getByRole('link', { name: 'Sign in with WhatsApp' }).click();
+  await page.getByRole('link', { name: 'Continue with WhatsApp' }).click();
   await page.getByLabel('Mobile number').fill(mobile);
   await page.getByRole('button', { name: 'Send code' }).click();
 }

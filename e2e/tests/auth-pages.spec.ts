@@ -36,6 +36,14 @@ test('Back goes back one history step', async ({ page }) => {
   await expectOnPage(page, '/auth/register', 'Join LinkUp');
 });
 
+test('Back on a first page reached through redirects (/login opened directly) stays in the app (issue 32 item 3)', async ({ page }) => {
+  await page.goto('/login');
+  await expectOnPage(page, '/auth/login', 'Welcome Back');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expectOnPage(page, '/auth/login', 'Welcome Back');
+  expect(new URL(page.url()).pathname).toBe('/auth/login');
+});
+
 test('the logo is /images/logo.png and loads', async ({ page }) => {
   await page.goto('/auth/login');
   const logo = page.getByRole('img', { name: 'LinkUp', exact: true });

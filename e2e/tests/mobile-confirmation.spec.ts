@@ -34,7 +34,7 @@ test('a new member registers, confirms the number with the WhatsApp code and lan
   const code = await latestCode(request, member.mobile);
   await form.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: 'Confirm number' }).click();
-  await expect(form.getByText('Invalid OTP')).toBeVisible();
+  await expect(form.getByText("That code isn't right — 4 tries left")).toBeVisible();
   await expect(form.getByLabel('Verification code')).toHaveValue('');
 
   await confirmMobileThroughForm(page, request, member.mobile);

@@ -22,16 +22,26 @@ function countAppLoad(): number {
 const APP_LOADS_IN_TAB = typeof window === 'undefined' ? 1 : countAppLoad();
 
 /**
- * Where Back goes: one history step when the app has one; otherwise the previous sign-in step or
- * /auth/login — never out of the app to a blank page (issue 17). React Router keys the first
- * location it sees 'default'; APP_LOADS_IN_TAB tells whether the app was open in this tab before.
+ * Whether the entry before this one is the app's: a step of this document (React Router keys the
+ * first location 'default', and in the browser numbers entries `idx` — redirects replace, keeping
+ * 0), or an earlier page of the app in this tab (another document) when the tab has one before.
+ */
+function appEntryBefore(key: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (key !== 'default' && (typeof idx !== 'number' || idx > 0)) return true;
+  return APP_LOADS_IN_TAB > 1 && window.history.length > 1;
+}
+
+/**
+ * Where Back goes: one history step when the step before is the app's; otherwise the previous
+ * sign-in step or /auth/login — never out of the app to a blank page (issue 17, issue 32: a first
+ * page reached through redirects, e.g. /login opened directly, has nothing of the app before it).
  */
 export function useAuthBack(): () => void {
   const navigate = useNavigate();
   const { key, pathname } = useLocation();
   return () => {
-    // A step inside the app, or an earlier page of the app in this tab (another document): Back as usual.
-    if (key !== 'default' || APP_LOADS_IN_TAB > 1) return void navigate(-1);
+    if (appEntryBefore(key)) return void navigate(-1);
     const target = routeByName(PREVIOUS_STEP[pathname] ?? LOGIN).path;
     if (target !== pathname) void navigate(target, { replace: true });
   };
