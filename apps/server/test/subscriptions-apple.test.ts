@@ -146,6 +146,18 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
     expect(billing.status).toBe('ended');
   });
 
+  it("the app's report and the store's notification of one purchase, at once: one payment, one period (every round)", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const me = await make();
+      const tx = transaction({ appAccountToken: await accountToken(me) });
+      const [fromApp, fromStore] = await Promise.all([postTransaction(me, chain.sign(tx)), postNotification(notify('SUBSCRIBED', tx, 'INITIAL_BUY'))]);
+      expect([fromApp.statusCode, fromStore.statusCode]).toEqual([200, 200]);
+      expect(await payments(me.user.id)).toHaveLength(1);
+      expect(await periods(me.user.id)).toHaveLength(1);
+      expect((await status(me)).premium_until).toBe(new Date(tx.expiresDate).toISOString());
+    }
+  });
+
   it('a notification signed by another root or for another app is 400 and changes nothing', async () => {
     const me = await make();
     const tx = transaction({ appAccountToken: await accountToken(me) });
