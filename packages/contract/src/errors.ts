@@ -402,6 +402,15 @@ export const UI_TEXTS = {
     allow: 'Turn on',
     later: 'Not now',
   },
+  /** How to unblock notifications, per browser (issue 32 item 7), shown where the member pressed "Turn on". */
+  pushUnblock: {
+    title: 'Notifications are blocked in this browser',
+    chrome: 'Click the icon left of the address bar, open Site settings, set Notifications to Allow, then reload the page.',
+    edge: 'Click the lock icon left of the address bar, open Permissions for this site, set Notifications to Allow, then reload the page.',
+    firefox: 'Click the lock icon left of the address bar, remove the Blocked mark beside Send notifications, then reload the page.',
+    safari: 'Open Safari > Settings > Websites > Notifications, set this site to Allow, then reload the page.',
+    other: "Allow notifications for this site in your browser's site settings, then reload the page.",
+  },
 } as const;
 
 /** "That code isn't right — 3 tries left" (otp_invalid with `details.tries_left`, issue 32). */

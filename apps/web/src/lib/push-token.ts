@@ -12,10 +12,27 @@ import { create } from 'zustand';
  * the permission is asked only then, or after a notification reached them in the app — never on
  * first load.
  */
-export const usePushRequestStore = create<{ requested: number; request: () => void }>()((set) => ({
+export const usePushRequestStore = create<{
+  requested: number;
+  request: () => void;
+  /** A moment that makes sense to offer push (issue 32 item 7): a match, a message sent — explained in the app first. */
+  offered: number;
+  offer: () => void;
+  /** The browser blocks notifications and the member was told how to unblock them (said once, where they acted). */
+  blocked: boolean;
+  setBlocked: (blocked: boolean) => void;
+}>()((set) => ({
   requested: 0,
   request: () => set((s) => ({ requested: s.requested + 1 })),
+  offered: 0,
+  // Once per start: the first match or first message sent; later ones change nothing.
+  offer: () => set((s) => (s.offered > 0 ? s : { offered: 1 })),
+  blocked: false,
+  setBlocked: (blocked) => set({ blocked }),
 }));
+
+/** Offers push at a moment that makes sense (first match, first message); the explanation's "Not now" is remembered. */
+export const offerPush = (): void => usePushRequestStore.getState().offer();
 
 export const PUSH_TOKEN_STORAGE_KEY = 'linkup.push-token';
 export const PUSH_TOKEN_SENT_STORAGE_KEY = 'linkup.push-token.sent';

@@ -20,6 +20,7 @@ import { useTypingIndicator } from '@/features/chat/hooks/use-typing-indicator';
 import { useTypingNotifier } from '@/features/chat/hooks/use-typing-notifier';
 import { newClientId } from '@/features/chat/utils/client-id';
 import { addMessage, messagesOf, removeMessage, replaceMessage } from '@/features/chat/utils/messages';
+import { offerPush } from '@/lib/push-token';
 import { useSessionStore } from '@/lib/session-store';
 import { useUnreadStore } from '@/lib/unread-store';
 import { confirmHurtful, isConfirmRequired } from '@/features/chat/components/confirm-hurtful';
@@ -160,6 +161,8 @@ export function useChatRoom(roomId: string | undefined) {
         if (firstInRoom) void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
         else notWaiting();
         typingSent();
+        // A message sent is a moment that makes sense to offer push (issue 32 item 7).
+        offerPush();
         return true;
       } catch (error) {
         failedSend.current = { text, clientId };

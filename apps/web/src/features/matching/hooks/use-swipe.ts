@@ -4,6 +4,7 @@ import { likeMember } from '@/features/matching/api/like-member';
 import { passMember } from '@/features/matching/api/pass-member';
 import { superLikeMember } from '@/features/matching/api/super-like-member';
 import { matchingKeys, refreshMatchingLists } from '@/features/matching/api/keys';
+import { offerPush } from '@/lib/push-token';
 
 export interface SwipeRequest {
   userId: string;
@@ -25,6 +26,8 @@ export function useSwipe() {
       queryClient.setQueryData<MatchStats>(matchingKeys.stats(), (stats) =>
         stats && { ...stats, likes_left_today: result.likes_left, super_likes_left_today: result.super_likes_left });
       void refreshMatchingLists(queryClient, { keepStats: !result.matched });
+      // A match is a moment that makes sense to offer push (issue 32 item 7).
+      if (result.matched) offerPush();
     },
   });
 }

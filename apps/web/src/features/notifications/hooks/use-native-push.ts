@@ -30,12 +30,17 @@ async function obtainToken(push: PushPlatform, mayAsk: boolean, asked: boolean):
       if (!mayAsk || (!asked && !(await askPushPermission()))) return null;
       permission = await push.requestPermission();
     }
-    if (permission === 'denied' && asked) toast.error(PUSH_ERRORS.permissionBlocked);
+    // Blocked: said once, where the member pressed "Turn on" (Settings shows how to unblock it
+    // for this browser); a moment's offer or a later page says nothing (issue 32 item 7).
+    if (permission === 'denied' && asked) {
+      usePushRequestStore.getState().setBlocked(true);
+      toast.error(PUSH_ERRORS.permissionBlocked);
+    }
     if (permission !== 'granted') return null;
     return await push.register();
   } catch (error) {
     console.warn('Push setup failed', error);
-    toast.error(PUSH_ERRORS.subscribe);
+    if (asked || platform.isNative) toast.error(PUSH_ERRORS.subscribe);
     return null;
   }
 }
@@ -83,8 +88,11 @@ export function useNativePush(handlers: PushHandlers): void {
   // The web asks only when the member asked ('Turn on push notifications' in Settings) — never on
   // load, and never as a dialog over what the member is doing when a card arrives (it took the
   // click meant for the page); the native app asks at start (spec §4: push setup after 1 s).
+  // Issue 32 item 7: a first match or a first message sent is a moment that makes sense — the
+  // in-app explanation comes first ("Not now" keeps it away for a week), then the browser's prompt.
   const requested = usePushRequestStore((s) => s.requested);
-  const mayAsk = userId !== null && (platform.isNative || requested > 0);
+  const offered = usePushRequestStore((s) => s.offered);
+  const mayAsk = userId !== null && (platform.isNative || requested > 0 || offered > 0);
   useEffect(() => {
     const push = platform.push;
     if (!push || !started || registering.current || (registered.current && requested === 0)) return;
@@ -99,7 +107,7 @@ export function useNativePush(handlers: PushHandlers): void {
       .finally(() => {
         registering.current = false;
       });
-  }, [started, mayAsk, requested]);
+  }, [started, mayAsk, requested, offered]);
 
   useEffect(() => {
     if (!platform.push || !userId || !token || !pushTokenNeedsSending(token, userId)) return;

@@ -1,7 +1,8 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type Settings } from '@linkup/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, UI_TEXTS, type Settings } from '@linkup/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePushRequestStore } from '@/lib/push-token';
 import { buildSession, json, mockApi, sentBody } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -44,5 +45,20 @@ describe('/app/settings/notifications', () => {
     expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
     expect(sentBody(fetch, 'PUT /api/settings')).toEqual({ notifications: { match: { in_app: false } } });
     expect(screen.getByRole('switch', { name: 'In-app: Matches' })).not.toBeChecked();
+  });
+
+  it('says how to unblock notifications in this browser once the browser blocked them (issue 32 item 7)', async () => {
+    mockApi({ 'GET /api/settings': () => ok(SETTINGS) });
+    usePushRequestStore.setState({ blocked: false });
+    renderApp('/app/settings/notifications', { session: buildSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Notification Settings' });
+    expect(screen.queryByText(UI_TEXTS.pushUnblock.title)).not.toBeInTheDocument();
+
+    usePushRequestStore.setState({ blocked: true });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(UI_TEXTS.pushUnblock.title);
+    // jsdom's user agent names no known browser: the general steps.
+    expect(note).toHaveTextContent(UI_TEXTS.pushUnblock.other);
+    usePushRequestStore.setState({ blocked: false });
   });
 });

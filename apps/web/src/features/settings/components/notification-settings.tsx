@@ -5,7 +5,8 @@ import {
 } from '@linkup/contract';
 import { PUSH_ERRORS } from '@linkup/contract';
 import { Button } from 'primereact/button';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { PushBlockedHelp } from '@/components/push-blocked-help';
 import { toast } from '@/lib/toast';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
@@ -35,6 +36,16 @@ export function DeviceNotificationSettings() {
   const muted = useNotificationSoundStore((s) => s.muted);
   const setMuted = useNotificationSoundStore((s) => s.setMuted);
   const requestPush = usePushRequestStore((s) => s.request);
+  // The browser blocks notifications: this page says how to unblock them (issue 32 item 7).
+  const blockedNow = usePushRequestStore((s) => s.blocked);
+  const [blockedBefore, setBlockedBefore] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void platform.push?.permission().then((permission) => live && setBlockedBefore(permission === 'denied')).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <section className="panel-card" aria-labelledby={`${baseId}-title`}>
       <h2 id={`${baseId}-title`} className="panel-card-title">{NOTIFICATION_TEXTS.deviceTitle}</h2>
@@ -56,6 +67,7 @@ export function DeviceNotificationSettings() {
           onClick={() => (platform.push ? requestPush() : toast.error(PUSH_ERRORS.unsupported))}
         />
       </div>
+      {(blockedNow || blockedBefore) && !platform.isNative && <PushBlockedHelp />}
     </section>
   );
 }
