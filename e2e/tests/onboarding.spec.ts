@@ -36,23 +36,34 @@ test('a new member goes from registration through every step to the dashboard, a
   await expect(page.getByText('0 of 6 photos')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // 1. Photos: nothing until one is uploaded.
-  await page.getByRole('button', { name: 'Next' }).click();
+  // 1. Photos: nothing until one is uploaded. One primary button per step: Continue (issue 32 item 4).
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Add at least one photo.', { exact: true })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBuffer(240) });
   await expect(page.getByRole('img', { name: 'Photo 1 (main photo)' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   // 2. About me.
   await step(page, 2, 'About me');
   await page.getByRole('textbox', { name: 'About me' }).fill('Sunrise hikes, strong coffee and terrible puns.');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
-  // 3. Gender (from registration) and what I'm looking for.
+  // 3. Gender (from registration) and what I'm looking for: a required choice starts at "Choose".
   await step(page, 3, "Gender and what I'm looking for");
   await expect(page.getByLabel('Gender (required)')).toHaveValue('female');
-  await page.getByLabel("What I'm looking for (required)").selectOption({ label: 'Long term' });
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('button', { name: 'Skip for now' })).toHaveCount(0);
+  const lookingFor = page.getByLabel("What I'm looking for (required)");
+  await expect(lookingFor.locator('option:checked')).toHaveText('Choose');
+  await lookingFor.selectOption({ label: 'Long term' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Each step has its own URL: the browser's back goes to the previous step, forward returns (issue 32 item 3).
+  await step(page, 4, 'Interests');
+  await expect(page).toHaveURL(/\/onboarding\/welcome\?step=interests$/);
+  await page.goBack();
+  await step(page, 3, "Gender and what I'm looking for");
+  await page.goForward();
 
   // Leaving and coming back resumes at the first unfinished step.
   await step(page, 4, 'Interests');
@@ -63,7 +74,7 @@ test('a new member goes from registration through every step to the dashboard, a
   // 4. Interests.
   await page.getByRole('button', { name: 'Hiking' }).click();
   await page.getByRole('button', { name: 'Coffee' }).click();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   // 5. Dating preferences.
   await step(page, 5, 'Dating preferences');
@@ -72,7 +83,7 @@ test('a new member goes from registration through every step to the dashboard, a
   expect(await axeViolations(page)).toEqual([]);
   await prefs.getByRole('checkbox', { name: 'Male', exact: true }).check();
   await prefs.getByLabel('Maximum age').fill('45');
-  await prefs.getByRole('button', { name: 'Save and continue' }).click();
+  await prefs.getByRole('button', { name: 'Continue' }).click();
 
   // 6. Location, then Finish.
   await step(page, 6, 'Location');

@@ -46,8 +46,8 @@ function server(status: () => OnboardingStatus, extra: Parameters<typeof mockApi
   });
 }
 
-async function open() {
-  const view = renderApp('/onboarding/welcome', { session: NEW_MEMBER });
+async function open(path = '/onboarding/welcome') {
+  const view = renderApp(path, { session: NEW_MEMBER });
   await screen.findByRole('heading', { level: 1, name: 'Welcome to LinkUp' });
   return { ...view, user: userEvent.setup() };
 }
@@ -72,7 +72,7 @@ describe('/onboarding/welcome', () => {
     const { user } = await open();
     expect(await stepHeading('Photos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Add at least one photo.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Photos' })).toBeInTheDocument();
     expect(calledEndpoints(fetch).filter((e) => e === 'GET /api/onboarding/status').length).toBeGreaterThanOrEqual(2);
@@ -88,12 +88,39 @@ describe('/onboarding/welcome', () => {
 
     expect(await stepHeading("Gender and what I'm looking for")).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText("What I'm looking for (required)"), 'long_term');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    // One primary button: the required step has Continue and no Skip or Next besides.
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await stepHeading('Interests')).toBeInTheDocument();
     expect(sentBody(fetch, 'PUT /api/profile')).toMatchObject({ gender: 'female', relationship_type: 'long_term' });
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await stepHeading("Gender and what I'm looking for")).toBeInTheDocument();
+  });
+
+  it('a required choice starts at "Choose", not at "Prefer not to say", and Continue says it is missing', async () => {
+    const fetch = server(() => statusWith(['photos', 'about']));
+    const { user } = await open();
+    const lookingFor = await screen.findByLabelText("What I'm looking for (required)");
+    expect(within(lookingFor).queryByRole('option', { name: 'Prefer not to say' })).toBeNull();
+    expect(lookingFor).toHaveDisplayValue('Choose');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(calledEndpoints(fetch)).not.toContain('PUT /api/profile');
+  });
+
+  it('gives each step its own URL, so the browser\'s back goes to the previous step', async () => {
+    server(() => statusWith(['photos']));
+    const { user, router } = await open();
+    expect(await stepHeading('About me')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?step=about'));
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await stepHeading("Gender and what I'm looking for")).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?step=basics');
+    await router.navigate(-1);
+    expect(await stepHeading('About me')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/welcome');
   });
 
   it('saves the dating preferences step with PUT /preferences and moves to location', async () => {
@@ -104,7 +131,7 @@ describe('/onboarding/welcome', () => {
     expect(await stepHeading('Dating preferences')).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'Male' }));
     expect(screen.queryByRole('button', { name: 'Reset to defaults' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await stepHeading('Location')).toBeInTheDocument();
     expect(sentBody(fetch, 'PUT /api/preferences')).toMatchObject({ genders: ['male'] });
     expect(screen.getByText('Step 6 of 6')).toBeInTheDocument();
@@ -115,12 +142,8 @@ describe('/onboarding/welcome', () => {
     const fetch = server(() => statusWith(['photos', 'basics', 'preferences', 'location']), {
       'POST /api/onboarding/complete': () => ok({ user: finished }, 'Welcome to LinkUp! Your profile is ready.'),
     });
-    const { user, router } = await open();
-    expect(await stepHeading('About me')).toBeInTheDocument();
-    // Location is the last step; go there.
-    for (const next of ['Skip for now', 'Next', 'Skip for now', 'Next']) {
-      await user.click(await screen.findByRole('button', { name: next }));
-    }
+    // Location is the last step; its URL opens it.
+    const { user, router } = await open('/onboarding/welcome?step=location');
     expect(await stepHeading('Location')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
@@ -182,7 +205,7 @@ describe('/onboarding/welcome', () => {
       'GET /api/profile/photos': () => ok({ photos, max_photos: 6, max_bytes: 10 * 1024 * 1024 }),
     });
     const { user } = await open();
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Add at least one photo.')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Add photos'), new File([new Uint8Array(2_000)], 'me.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('img', { name: 'Photo 1 (main photo)' })).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { OnboardingProgress } from '@/features/onboarding/components/onboarding-progress';
 import { onboardingKeys } from '@/features/onboarding/api/keys';
@@ -33,10 +33,10 @@ import { CONFIRM_MOBILE_TEXTS, ConfirmMobileForm } from '@/features/auth/compone
 export const ONBOARDING_TEXTS = {
   intro: 'A few quick steps and your profile is ready. You can leave at any time and pick up where you left off.',
   back: 'Back',
-  next: 'Next',
+  /** The step's one primary button: saves the step (when it has a form) and moves on (issue 32 item 4). */
+  continue: 'Continue',
   skip: 'Skip for now',
   finish: 'Finish',
-  saveAndContinue: 'Save and continue',
   finishFailed: 'Could not finish onboarding.',
   loadFailed: 'Your progress could not be loaded.',
   goTo: (label: string) => `Go to ${label}`,
@@ -104,16 +104,24 @@ function OnboardingSteps() {
   );
 }
 
-/** Steps whose form has its own 'Save and continue': the step's one strong button, so Next is plain (issue 17). */
+/** Steps whose form's own submit is the step's Continue (it saves and moves on; issue 32 item 4). */
 const OWN_SUBMIT: ReadonlySet<OnboardingStepKey> = new Set(['about', 'basics', 'interests', 'preferences']);
 
 function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   const steps = status.steps;
-  // Resume where the member left off: the first unfinished step (the last one when all are done).
-  const [current, setCurrent] = useState(() => {
+  // Each step has its own URL (?step=about), so the browser's and Android's back go to the previous
+  // step (issue 32 item 3). Without one, resume where the member left off: the first unfinished
+  // step (the last one when all are done).
+  const [search, setSearch] = useSearchParams();
+  const [resume] = useState(() => {
     const next = steps.findIndex((s) => s.key === status.next_step);
     return next >= 0 ? next : steps.length - 1;
   });
+  const fromUrl = steps.findIndex((s) => s.key === search.get('step'));
+  const current = fromUrl >= 0 ? fromUrl : resume;
+  useEffect(() => {
+    if (fromUrl < 0) setSearch({ step: steps[resume]!.key }, { replace: true });
+  }, [fromUrl, resume, steps, setSearch]);
   const [problem, setProblem] = useState<string | null>(null);
   const [missing, setMissing] = useState<OnboardingStepKey[]>([]);
   const [checking, setChecking] = useState(false);
@@ -147,7 +155,8 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   function goTo(index: number) {
     setProblem(null);
     setMissing([]);
-    setCurrent(Math.max(0, Math.min(index, steps.length - 1)));
+    const target = Math.max(0, Math.min(index, steps.length - 1));
+    if (target !== current) setSearch({ step: steps[target]!.key });
   }
 
   /** After a step's form saved: on to the next step (its status refreshes in the background). */
@@ -194,20 +203,21 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
 
   const content: Record<OnboardingStepKey, ReactNode> = {
     photos: <PhotoManager onChange={answered('photos')} />,
-    about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} />,
+    about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.continue} onSaved={saved} />,
     basics: (
       <ProfileDetailsForm
         fields={['gender', 'relationship_type']}
         required={['gender', 'relationship_type']}
-        submitLabel={ONBOARDING_TEXTS.saveAndContinue}
+        submitLabel={ONBOARDING_TEXTS.continue}
         onSaved={saved}
       />
     ),
-    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.saveAndContinue} onSaved={saved} showIntro={false} />,
-    preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.saveAndContinue} showReset={false} onSaved={saved} />,
+    interests: <InterestsPicker submitLabel={ONBOARDING_TEXTS.continue} onSaved={saved} showIntro={false} />,
+    preferences: <PreferencesForm submitLabel={ONBOARDING_TEXTS.continue} showReset={false} onSaved={saved} />,
     location: <LocationPicker onSaved={answered('location')} />,
   };
-  const optionalNotDone = !ONBOARDING_STEPS[step.key].required && !step.done;
+  const optional = !ONBOARDING_STEPS[step.key].required;
+  const ownSubmit = OWN_SUBMIT.has(step.key);
 
   return (
     <div className="onboarding-flow">
@@ -244,9 +254,15 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
         {isLast ? (
           <Button type="button" label={ONBOARDING_TEXTS.finish} icon="pi pi-check" iconPos="right" className="onboarding-button-primary"
             onClick={() => void finish()} loading={complete.isPending} />
+        ) : ownSubmit ? (
+          // The form's Continue is the step's one primary button; an optional step may be left for later.
+          optional && (
+            <Button type="button" label={ONBOARDING_TEXTS.skip} icon="pi pi-arrow-right" iconPos="right"
+              className="onboarding-button-secondary" onClick={() => goTo(current + 1)} />
+          )
         ) : (
-          <Button type="button" label={optionalNotDone ? ONBOARDING_TEXTS.skip : ONBOARDING_TEXTS.next} icon="pi pi-arrow-right" iconPos="right"
-            className={OWN_SUBMIT.has(step.key) ? 'onboarding-button-secondary' : 'onboarding-button-primary'} onClick={() => void next()} loading={checking} />
+          <Button type="button" label={ONBOARDING_TEXTS.continue} icon="pi pi-arrow-right" iconPos="right"
+            className="onboarding-button-primary" onClick={() => void next()} loading={checking} />
         )}
       </nav>
     </div>

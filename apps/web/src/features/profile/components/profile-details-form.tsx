@@ -22,6 +22,7 @@ export const PROFILE_FORM_TEXTS = {
   chooseProvince: 'Choose a province',
   chooseCity: 'Choose a city',
   notSaying: 'Prefer not to say',
+  choose: 'Choose',
 } as const;
 
 export interface ProfileDetailsFormProps {
@@ -155,7 +156,8 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
       )}
 
       {shown.filter(isChoiceField).filter((f) => f === 'gender').map((field) => (
-        <ChoiceSelect key={field} field={field} label={label(field)} value={values[field]} error={errors[field]} onChange={(v) => set(field, v)} />
+        <ChoiceSelect key={field} field={field} label={label(field)} value={values[field]} error={errors[field]} required={required.includes(field)}
+          onChange={(v) => set(field, v)} />
       ))}
 
       {has('province') && (
@@ -189,7 +191,8 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
       )}
 
       {shown.filter(isChoiceField).filter((f) => f !== 'gender').map((field) => (
-        <ChoiceSelect key={field} field={field} label={label(field)} value={values[field]} error={errors[field]} onChange={(v) => set(field, v)} />
+        <ChoiceSelect key={field} field={field} label={label(field)} value={values[field]} error={errors[field]} required={required.includes(field)}
+          onChange={(v) => set(field, v)} />
       ))}
 
       {has('height_cm') && (
@@ -216,14 +219,15 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
   );
 }
 
-function ChoiceSelect({ field, label, value, error, onChange }: {
-  field: keyof typeof PROFILE_CHOICES; label: string; value: string; error: string | undefined; onChange: (value: string) => void;
+/** A required choice starts at "Choose", never at "Prefer not to say", which saving would refuse (issue 32 item 4). */
+function ChoiceSelect({ field, label, value, error, required, onChange }: {
+  field: keyof typeof PROFILE_CHOICES; label: string; value: string; error: string | undefined; required: boolean; onChange: (value: string) => void;
 }) {
   const id = `field-${field}`;
   return (
     <FormField id={id} label={label} error={error}>
       <select id={id} name={field} className="p-inputtext profile-select" value={value} onChange={(e) => onChange(e.target.value)} {...fieldAria(id, error)}>
-        <option value="">{field === 'gender' ? 'Choose' : PROFILE_FORM_TEXTS.notSaying}</option>
+        <option value="">{field === 'gender' || required ? PROFILE_FORM_TEXTS.choose : PROFILE_FORM_TEXTS.notSaying}</option>
         {PROFILE_CHOICES[field].map((v) => <option key={v} value={v}>{choiceLabel(v)}</option>)}
       </select>
     </FormField>
