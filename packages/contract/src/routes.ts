@@ -90,6 +90,8 @@ export const ROUTES = [
   { path: '/moderation/reports/:id', name: 'moderation.report', title: 'Report', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/members/:id', name: 'moderation.member', title: 'Member', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/appeals', name: 'moderation.appeals', title: 'Appeals', requiresAuth: true, showTabBar: false, group: 'standalone' },
+  // Issue 31: a borderline photo verification (queue kind `verification`): selfies beside the profile photos.
+  { path: '/moderation/verifications/:id', name: 'moderation.verification', title: 'Photo verification', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/held-messages', name: 'moderation.held', title: 'Held messages', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/audit', name: 'moderation.audit', title: 'Audit log', requiresAuth: true, showTabBar: false, group: 'standalone' },
   { path: '/moderation/stats', name: 'moderation.stats', title: 'Transparency', requiresAuth: true, showTabBar: false, group: 'standalone' },

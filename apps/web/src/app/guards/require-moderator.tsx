@@ -28,6 +28,7 @@ export const MODERATION_SCREENS = {
   'moderation.member': consoleScreen((m) => m.ModerationMemberRoute),
   'moderation.appeals': consoleScreen((m) => m.ModerationAppealsRoute),
   'moderation.held': consoleScreen((m) => m.ModerationHeldRoute),
+  'moderation.verification': consoleScreen((m) => m.ModerationVerificationRoute),
   'moderation.audit': consoleScreen((m) => m.ModerationAuditRoute),
   'moderation.stats': consoleScreen((m) => m.ModerationStatsRoute),
 } as const;

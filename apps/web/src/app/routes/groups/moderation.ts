@@ -8,4 +8,5 @@ export {
   ModerationQueueRoute,
   ModerationReportRoute,
   ModerationStatsRoute,
+  ModerationVerificationRoute,
 } from '@/app/routes/moderation/screens';

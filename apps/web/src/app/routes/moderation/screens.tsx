@@ -8,6 +8,7 @@ import { MemberScreen } from '@/features/moderation/components/member-screen';
 import { QueueScreen } from '@/features/moderation/components/queue-screen';
 import { ReportScreen } from '@/features/moderation/components/report-screen';
 import { StatsScreen } from '@/features/moderation/components/stats-screen';
+import { VerificationReviewScreen } from '@/features/moderation/components/verification-review-screen';
 
 /** /moderation — the queue. */
 export const ModerationQueueRoute = () => <QueueScreen title={routeByName('moderation.queue').title} />;
@@ -26,6 +27,12 @@ export function ModerationMemberRoute() {
 }
 
 export const ModerationAppealsRoute = () => <AppealsScreen title={routeByName('moderation.appeals').title} />;
+/** /moderation/verifications/:id — a borderline photo verification (issue 31). */
+export function ModerationVerificationRoute() {
+  const { id = '' } = useParams();
+  return <VerificationReviewScreen key={id} verificationId={id} title={routeByName('moderation.verification').title} />;
+}
+
 export const ModerationHeldRoute = () => <HeldMessagesScreen title={routeByName('moderation.held').title} />;
 export const ModerationAuditRoute = () => <AuditScreen title={routeByName('moderation.audit').title} />;
 export const ModerationStatsRoute = () => <StatsScreen title={routeByName('moderation.stats').title} />;

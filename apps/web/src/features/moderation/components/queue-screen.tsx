@@ -22,13 +22,20 @@ const KIND_LABELS: Record<QueueKind, string> = { report: 'Reports', held: 'Held 
 const STATUS_LABELS: Record<QueueStatus, string> = { open: 'Open', closed: 'Closed' };
 const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** The reasons of queue items that are not reports: a borderline photo verification (issue 31). */
+const OTHER_REASON_LABELS: Readonly<Record<string, string>> = {
+  verification: 'Borderline photo verification',
+  verification_underage_suspected: 'Photo verification: may be under 18',
+};
 export const reasonLabel = (reason: string) =>
-  Object.hasOwn(REPORT_REASON_LABELS, reason) ? REPORT_REASON_LABELS[reason as ReportReason] : reason.replace('_', ' ');
+  Object.hasOwn(REPORT_REASON_LABELS, reason) ? REPORT_REASON_LABELS[reason as ReportReason]
+    : Object.hasOwn(OTHER_REASON_LABELS, reason) ? OTHER_REASON_LABELS[reason]! : reason.replace('_', ' ');
 export const memberName = (m: { name: string | null; id: string }) => m.name ?? `Deleted member ${m.id}`;
 
 /** Where Enter leads for an item of each kind. */
 function itemPath(item: QueueItem): string {
   if (item.kind === 'report') return `/moderation/reports/${encodeURIComponent(item.id)}`;
+  if (item.kind === 'verification') return `/moderation/verifications/${encodeURIComponent(item.id)}`;
   return item.kind === 'appeal' ? '/moderation/appeals' : '/moderation/held-messages';
 }
 
