@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { axeViolations } from '../support/pages';
 import { sharedSession, storeSession } from '../support/session';
+import { likeThroughApi, matchingMember, type MatchingMember } from '../support/matching';
 
 // axe is evaluated in the page, which the app's Content-Security-Policy does not let inline scripts do.
 test.use({ bypassCSP: true });
@@ -78,3 +79,43 @@ for (const size of SIZES) {
     });
   }
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('nothing overlaps on Discover out of likes: the like/pass buttons never cover "Upgrade to Premium", and the page stops above the tab bar (issue 32 item 16)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const member = await matchingMember(request, 'Overlap');
+  await matchingMember(request, 'Overlapcard');
+  // Today's free likes used up (25), so Discover shows "You're out of likes" with the upgrade.
+  const targets: MatchingMember[] = [];
+  for (let i = 0; i < 25; i += 5) {
+    targets.push(...(await Promise.all(Array.from({ length: 5 }, (_, j) => matchingMember(request, `Overlapped${i + j}`, { onboard: false })))));
+  }
+  for (const target of targets) expect((await likeThroughApi(request, member, target.session.user.id)).status).toBe(200);
+  await storeSession(page, member.session);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
+    await page.goto('/app/discover');
+    const upgrade = page.getByRole('region', { name: "You're out of likes" }).getByRole('link', { name: 'Upgrade to Premium' });
+    await expect(upgrade).toBeVisible();
+    const actions = page.getByRole('group', { name: 'Discover actions' }).getByRole('button');
+    // As the page opens, and with the upgrade scrolled into view.
+    for (const scrolled of [false, true]) {
+      if (scrolled) await upgrade.scrollIntoViewIfNeeded();
+      const own = await Promise.all([upgrade, page.getByRole('button', { name: 'Keep browsing' })].map(async (l) => (await l.boundingBox())!));
+      for (const button of await actions.all()) {
+        const box = (await button.boundingBox())!;
+        for (const mine of own) expect(overlaps(box, mine), `${size.name}: ${await button.getAttribute('aria-label')} covers a button of the page`).toBe(false);
+      }
+    }
+    // Scrolled to the end, the page's last content (safe area included) ends above the tab bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const tabBar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    const contentBottom = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('main *'))
+      .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 1 && r.height > 1).map((r) => r.bottom)));
+    if (size.name === 'phone') expect(contentBottom, 'content ends above the tab bar').toBeLessThanOrEqual(tabBar.y + 0.5);
+    else expect(overlaps(tabBar, (await upgrade.boundingBox())!)).toBe(false);
+  }
+});

@@ -215,7 +215,9 @@ function DiscoverStack({ filters, me, onWidenFilters }: DiscoverStackProps) {
   return (
     <>
       {body}
-      <div className="discover-actions" role="group" aria-label="Discover actions">
+      {/* Floating over a card only: with no card (out of likes, nothing left, an error) the buttons sit
+          below the page's own, never over "Upgrade to Premium" (issue 32 item 16). */}
+      <div className={top && !showOutOfLikes ? 'discover-actions' : 'discover-actions discover-actions--inline'} role="group" aria-label="Discover actions">
         <button type="button" className="swipe-button swipe-button--undo" aria-label="Undo" title="Undo"
           disabled={undo.isPending || dialogOpen} onClick={onUndo}>
           <i className="pi pi-undo" aria-hidden="true" />
