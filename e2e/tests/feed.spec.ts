@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '../support/test';
 import { axeViolations, expectOnPage, tabBar } from '../support/pages';
 import { signIn, storeSession } from '../support/session';
 import { matchingMember, type MatchingMember } from '../support/matching';
+import { pngBuffer } from '../support/onboarding';
 
 async function memberPage(browser: Browser, member: MatchingMember): Promise<Page> {
   const context = await browser.newContext();
@@ -42,6 +43,11 @@ test('two members: A posts, B likes, unlikes and likes again; A sees the badge r
   await expect(form.getByLabel('Minimum age')).toHaveValue('18');
   await expect(form.getByLabel('Maximum age')).toHaveValue('99');
   await expect(form.getByRole('list', { name: 'Photos of the post' }).getByRole('img')).toHaveCount(1);
+  // A new photo through the app's photo picker, not a raw "Choose File" (issue 32 item 8).
+  const chooser = pageA.waitForEvent('filechooser');
+  await form.getByTestId('post-photo-pick').click();
+  await (await chooser).setFiles({ name: 'sea.png', mimeType: 'image/png', buffer: pngBuffer(96, [30, 120, 200]) });
+  await expect(form.getByRole('list', { name: 'Photos of the post' }).getByRole('img')).toHaveCount(2);
   await form.getByLabel('About me').fill('Sunrise swims and slow Sunday markets. Say hi!');
   await form.getByLabel('Maximum age').selectOption('99');
   await form.getByRole('button', { name: 'Publish post' }).click();

@@ -31,6 +31,8 @@ test('a member verifies with the camera, and another member sees the badge on Di
   await page.goto('/app/profile/photos');
   await expectOnPage(page, '/app/profile/photos');
   await page.getByLabel('Add photo', { exact: true }).setInputFiles(PROFILE_PHOTO);
+  // Framed in the card's frame as it first shows (issue 32 item 8).
+  await page.getByRole('dialog', { name: 'Frame your photo' }).getByRole('button', { name: 'Use photo' }).click();
   const grid = page.getByRole('list', { name: 'My photos' });
   await expect(grid.getByRole('img')).toHaveCount(2);
   await grid.getByRole('button', { name: 'Delete: photo 1' }).click();

@@ -13,7 +13,7 @@ export function ProfilePhotosRoute() {
         actions={<Link to={routeByName('app.profile').path} className="profile-header-link">Done</Link>}
       />
       <div className="profile-card">
-        <PhotoManager />
+        <PhotoManager crop />
       </div>
     </section>
   );

@@ -262,8 +262,16 @@ export function PostForm({ mode, profile, post, partner = null, onSaved, cancelP
           </div>
         )}
         <FormField id="post-photo-upload" label="Upload a new photo" error={errors.photo} hint="JPEG, PNG or WebP. Location and camera details are removed.">
-          <input id="post-photo-upload" ref={fileInput} type="file" accept="image/*" disabled={freeSlot < 0 || uploading}
-            onChange={(e) => void onUpload(e.target.files?.[0])} {...fieldAria('post-photo-upload', errors.photo, true)} />
+          {/* The app's photo picker, not the browser's raw "Choose File" (issue 32 item 8). */}
+          <div className="post-photo-pick">
+            <input id="post-photo-upload" ref={fileInput} type="file" accept="image/*" className="sr-only" disabled={freeSlot < 0 || uploading}
+              onChange={(e) => void onUpload(e.target.files?.[0])} {...fieldAria('post-photo-upload', errors.photo, true)} />
+            <label htmlFor="post-photo-upload" aria-hidden="true" data-testid="post-photo-pick"
+              className={`p-button p-button-outlined p-button-sm${freeSlot < 0 || uploading ? ' p-disabled' : ''}`}>
+              <i className={`pi ${uploading ? 'pi-spin pi-spinner' : 'pi-image'} p-button-icon-left`} aria-hidden="true" />
+              <span className="p-button-label">{uploading ? 'Uploading photo…' : 'Choose a photo'}</span>
+            </label>
+          </div>
         </FormField>
       </section>
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CROP_TEXTS } from '@/components/photo-crop-dialog';
 import { useSessionStore } from '@/lib/session-store';
 import { apiError, buildSession, calledEndpoints, mockApi, sentBody } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -68,6 +69,10 @@ describe('PhotoManager on /app/profile/photos', () => {
     expect(screen.getByText('0 of 6 photos')).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Add photos'), file('me.jpg', 2_000));
+    // The crop step comes first (issue 32 item 8); nothing is sent before "Use photo".
+    await screen.findByRole('dialog', { name: CROP_TEXTS.title });
+    expect(FakeXhr.requests).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: CROP_TEXTS.use }));
     expect(await screen.findByRole('img', { name: 'Photo 1 (main photo)' })).toBeInTheDocument();
     expect(screen.getByText('Your photo has been added.')).toBeInTheDocument();
     expect(FakeXhr.requests).toHaveLength(1);
@@ -94,7 +99,18 @@ describe('PhotoManager on /app/profile/photos', () => {
     const { user } = await openPhotos({ 'GET /api/profile/photos': () => ok(photoList([])) });
     await screen.findByText(/No photos yet/);
     await user.upload(screen.getByLabelText('Add photos'), file('notes.jpg', 100));
+    await user.click(await screen.findByRole('button', { name: CROP_TEXTS.use }));
     expect(await managerAlert()).toHaveTextContent('This file is not an image.');
+  });
+
+  it('uploads nothing when the member cancels the crop step (issue 32 item 8)', async () => {
+    const { user } = await openPhotos({ 'GET /api/profile/photos': () => ok(photoList([])) });
+    await screen.findByText(/No photos yet/);
+    await user.upload(screen.getByLabelText('Add photos'), file('me.jpg', 2_000));
+    await user.click(await screen.findByRole('button', { name: CROP_TEXTS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: CROP_TEXTS.title })).not.toBeInTheDocument());
+    expect(FakeXhr.requests).toHaveLength(0);
+    expect(screen.getByLabelText('Add photos')).toBeEnabled();
   });
 
   it('sets the main photo, moves photos with buttons and deletes after confirming', async () => {

@@ -13,6 +13,7 @@ import { useSetPrimaryPhoto } from '@/features/profile/api/set-primary-photo';
 import { useUploadPhoto } from '@/features/profile/api/upload-photo';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { FormMessage } from '@/components/form-field';
+import { PhotoCropDialog } from '@/components/photo-crop-dialog';
 import { isApiClientError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { mediaUrl } from '@/lib/media-url';
@@ -37,21 +38,26 @@ export const PHOTO_TEXTS = {
 export interface PhotoManagerProps {
   /** Called with my photos after every change (upload, reorder, main photo, delete). */
   onChange?: (photos: Photo[]) => void;
+  /** Each chosen photo is framed (move/zoom in the card's frame) before it is uploaded (issue 32 item 8). */
+  crop?: boolean;
 }
 
 /** The member's photos: a grid of up to six, upload with progress, choose the main one, reorder, delete. */
-export function PhotoManager({ onChange }: PhotoManagerProps) {
+export function PhotoManager({ onChange, crop = false }: PhotoManagerProps) {
   const photos = usePhotos();
   if (photos.isError) return <LoadFailed what="Your photos" onRetry={() => void photos.refetch()} />;
   if (!photos.data) return <Loading label="Loading your photos" />;
-  return <PhotoManagerBody list={photos.data} onChange={onChange} />;
+  return <PhotoManagerBody list={photos.data} onChange={onChange} crop={crop} />;
 }
 
-function PhotoManagerBody({ list, onChange }: { list: PhotoList; onChange?: ((photos: Photo[]) => void) | undefined }) {
+function PhotoManagerBody({ list, onChange, crop }: { list: PhotoList; onChange?: ((photos: Photo[]) => void) | undefined; crop: boolean }) {
   const { photos, max_photos: maxPhotos, max_bytes: maxBytes } = list;
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The crop step (issue 32 item 8): each chosen photo is framed before it is uploaded.
+  const [cropping, setCropping] = useState<{ file: File; resolve: (blob: Blob | null) => void } | null>(null);
+  const cropFile = (file: File) => new Promise<Blob | null>((resolve) => setCropping({ file, resolve }));
   const queryClient = useQueryClient();
   const upload = useUploadPhoto();
   const reorder = useReorderPhotos();
@@ -81,9 +87,12 @@ function PhotoManagerBody({ list, onChange }: { list: PhotoList; onChange?: ((ph
         showError(photoTooLargeMessage(maxBytes));
         continue;
       }
+      const framed = crop ? await cropFile(file) : file;
+      setCropping(null);
+      if (!framed) continue;
       setProgress(0);
       try {
-        await upload.mutateAsync({ file, onProgress: setProgress });
+        await upload.mutateAsync({ file: framed, fileName: framed === file ? file.name : jpegName(file.name), onProgress: setProgress });
         uploaded += 1;
         toast.success(PROFILE_MESSAGES.photoUploaded);
       } catch (err) {
@@ -174,11 +183,17 @@ function PhotoManagerBody({ list, onChange }: { list: PhotoList; onChange?: ((ph
         )}
       </ol>
 
+      <PhotoCropDialog file={cropping?.file ?? null} onDone={(blob) => cropping?.resolve(blob)} onCancel={() => cropping?.resolve(null)} />
       {progress !== null && <ProgressBar value={progress} aria-label={PHOTO_TEXTS.uploading} className="photo-progress" />}
       {full && <p className="field-hint">{PHOTO_TEXTS.full}</p>}
       <p className="field-hint">{PHOTO_TEXTS.tips}</p>
     </div>
   );
+}
+
+/** The framed photo's name: the chosen one's, as a JPEG. */
+function jpegName(name: string): string {
+  return `${name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`;
 }
 
 /** Keeps keyboard focus on the moved photo's button after the grid re-renders. */
