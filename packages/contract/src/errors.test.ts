@@ -46,12 +46,12 @@ describe('friendlyMessage', () => {
 });
 
 describe('toast texts', () => {
-  it('are the spec’s words', () => {
+  it('are the spec’s words, except that "OTP" never shows (issue 32, docs/decisions.md)', () => {
     expect(SUCCESS_TOASTS).toMatchObject({
-      otpSent: 'OTP sent to your WhatsApp!', loginSuccess: 'Login successful!', logoutSuccess: 'Logged out successfully',
+      otpSent: 'Code sent to your WhatsApp!', loginSuccess: 'Login successful!', logoutSuccess: 'Logged out successfully',
       leftChatRoom: 'Left chat room successfully', resetLinkSent: 'Password reset link has been sent to your email/mobile',
     });
     expect(Object.values(FAILURE_TOASTS)).toHaveLength(16);
-    expect(FAILURE_TOASTS.invalidOtp).toBe('Invalid OTP');
+    expect(FAILURE_TOASTS.invalidOtp).toBe("That code isn't right");
   });
 });

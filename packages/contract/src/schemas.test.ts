@@ -56,9 +56,10 @@ describe('entities (spec §3)', () => {
     expect(PushTokenRegistrationSchema.parse({ fcm_token: 'x', device_type: 'android', device_name: ' Pixel 8 ' }).device_name).toBe('Pixel 8');
   });
 
-  it('needs both token and mobile for a reset link', () => {
-    expect(ResetPasswordLinkParamsSchema.safeParse({ token: 't' }).success).toBe(false);
-    expect(ResetPasswordLinkParamsSchema.safeParse({ token: 't', mobile: '+27' }).success).toBe(true);
+  it('reads a reset link by its token alone: the link carries no mobile number (issue 32 item 11)', () => {
+    expect(ResetPasswordLinkParamsSchema.safeParse({ token: 't' }).success).toBe(true);
+    expect(ResetPasswordLinkParamsSchema.safeParse({}).success).toBe(false);
+    expect(ResetPasswordLinkParamsSchema.parse({ token: 't', mobile: '+27' })).toEqual({ token: 't' });
   });
 
   it('describes the API error object and the envelope', () => {

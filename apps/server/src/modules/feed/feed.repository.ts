@@ -10,6 +10,7 @@ export type FeedPostListRow = FeedPostRow & {
   author_date_of_birth: string | null;
   author_city: string | null;
   author_show_age: boolean | number | null;
+  author_verified_at: string | null;
 };
 
 /** The member reading the feed, with what posts' partner preferences are compared against. */
