@@ -4,7 +4,7 @@ import path from 'node:path';
 // Relative, not `@linkup/contract`: Vite loads its config with Node, which runs no TypeScript from
 // node_modules; these two files are bundled into the config instead.
 import { TIMINGS } from '../../../packages/contract/src/constants.ts';
-import { notificationActionPath } from '../../../packages/contract/src/notification-rules.ts';
+import { notificationActionPath, notificationMemberId, premiumUnlockPath } from '../../../packages/contract/src/notification-rules.ts';
 import type { Plugin } from 'vite';
 
 const TEMPLATE = new URL('./sw.js', import.meta.url);
@@ -39,6 +39,9 @@ export function workerPrelude(shell: { version: string; files: string[] }): stri
   return [
     `const SHELL = ${JSON.stringify(shell)};`,
     `const DESKTOP_NOTIFICATION_MS = ${JSON.stringify(TIMINGS.desktopNotificationMs)};`,
+    // notificationActionPath calls these two: they go in front of it, by their own names.
+    `const notificationMemberId = ${notificationMemberId.toString()};`,
+    `const premiumUnlockPath = ${premiumUnlockPath.toString()};`,
     `const notificationActionPath = ${notificationActionPath.toString()};`,
     '',
   ].join('\n');

@@ -111,7 +111,7 @@ describe('Notifications: the header bell (issue 32)', { timeout: 20_000 }, () =>
 
     api({ 'GET /api/feed/notifications': () => failure(503, 'down') });
     await open('/app/notifications', 'Notifications');
-    expect(await screen.findByText(FEED_ERRORS.loadNotifications, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText(FEED_ERRORS.loadNotifications, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 

@@ -96,7 +96,7 @@ describe('/app/preferences', () => {
     expect(calledEndpoints(fetch)).not.toContain('DELETE /api/preferences/reset');
 
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
-    expect(confirm).toHaveBeenLastCalledWith('Reset your dating preferences?', expect.stringContaining('18 to 35'));
+    expect(confirm).toHaveBeenLastCalledWith('Reset your dating preferences?', expect.stringContaining('18 to 35'), expect.objectContaining({ confirmLabel: 'Reset' }));
     expect(await screen.findByText('Your dating preferences are back to the defaults.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Minimum age')).toHaveValue('18'));
     expect(screen.getByRole('checkbox', { name: 'Male' })).not.toBeChecked();

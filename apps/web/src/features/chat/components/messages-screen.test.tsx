@@ -105,7 +105,7 @@ describe('Messages screen: conversations (spec §2)', () => {
     expect(screen.getByTestId('unread-total')).toHaveTextContent('4 unread messages');
     // The room moves up with its new message before the server answers.
     const items = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link');
-    expect(items[0]).toHaveTextContent('Chat with Sipho Mokoena');
+    expect(items[0]).toHaveTextContent('Sipho Mokoena');
     expect(items[0]).toHaveTextContent('Coffee later?');
     answer();
     await waitFor(() => expect(loads()).toBe(2));

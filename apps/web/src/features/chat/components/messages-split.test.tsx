@@ -98,7 +98,7 @@ describe('Messages on a wide screen: list and chat side by side (issue 17 item 1
     expect(await screen.findByText('Hi from Sipho')).toBeInTheDocument();
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), 'Coffee at ten?{Enter}');
     await waitFor(() => expect(conversations()[0]).toHaveTextContent('Coffee at ten?'));
-    expect(conversations()[0]).toHaveTextContent('Chat with Sipho Mokoena');
+    expect(conversations()[0]).toHaveTextContent('Sipho Mokoena');
     expect(conversations()[0]).toHaveAttribute('aria-current', 'page');
   });
 

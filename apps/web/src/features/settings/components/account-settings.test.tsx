@@ -186,7 +186,7 @@ describe('/app/settings/account', () => {
       'POST /api/account/logout-others': () => ok({ revoked: 3 }, 'You have been signed out of all other devices.'),
     });
     await user.click(screen.getByRole('button', { name: 'Sign out of all other devices' }));
-    expect(confirm).toHaveBeenCalledWith('Sign out of all other devices?', expect.stringContaining('You stay signed in here'));
+    expect(confirm).toHaveBeenCalledWith('Sign out of all other devices?', expect.stringContaining('You stay signed in here'), expect.objectContaining({ confirmLabel: 'Sign out' }));
     expect(await screen.findByText('You have been signed out of all other devices.')).toBeInTheDocument();
     expect(calledEndpoints(fetch)).toContain('POST /api/account/logout-others');
 
@@ -209,7 +209,7 @@ describe('/app/settings/account', () => {
       photos: [], interests: [], preferences: null,
       settings: {
         privacy: { show_age: true, show_distance: true, show_online: true, message_policy: 'everyone', hide_from_discover: false },
-        notifications: Object.fromEntries(['profile_view', 'like', 'super_like', 'match', 'message', 'message_request'].map((t) => [t, { push: true, in_app: true }])),
+        notifications: Object.fromEntries(['profile_view', 'like', 'super_like', 'match', 'message', 'message_request', 'post_like'].map((t) => [t, { push: true, in_app: true }])),
       },
       blocks: [], reports: [], profile_visits: [], swipes: [], matches: [], subscriptions: [], chat_rooms: [], support_messages: [],
       feed_post: null, feed_likes: [], notifications: [], sessions: [], auth_events: [],
