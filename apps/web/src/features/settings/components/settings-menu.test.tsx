@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
@@ -19,8 +19,10 @@ describe('/app/settings', () => {
       ['Blocked Users', '/app/blocked-users'],
       ['Help & Support', '/app/help'],
     ];
+    // In the page: the header's bell is a link named "Notifications" too (issue 32 item 5).
+    const page = screen.getByRole('main');
     for (const [label, href] of links) {
-      expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', href);
+      expect(within(page).getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', href);
     }
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Your account', 'Dating', 'Support']);
   });
