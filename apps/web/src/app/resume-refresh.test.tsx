@@ -28,7 +28,7 @@ describe('back from the background (issue #34 item 9)', () => {
       'GET /api/feed/notifications/unread-count': () => ok(unreadCounts()),
     });
     renderApp('/app/messages', { session: buildSession({ id: 'usr_me' }) });
-    expect(await screen.findByText('Chat with Sipho Mokoena')).toBeInTheDocument();
+    expect(await screen.findByText('Sipho Mokoena')).toBeInTheDocument();
     await vi.waitFor(() => expect(device.listensForResume()).toBe(true));
     const roomLoads = () => calledEndpoints(fetch).filter((call) => call === 'GET /api/chat/rooms').length;
     const before = roomLoads();
