@@ -15,7 +15,7 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * Initial JavaScript and CSS per page, gzip, in bytes (issue #18), and how many JavaScript files:
  * over HTTP/1.1 a browser fetches six at a time, so each six more cost a round trip.
  */
-export const BUDGETS = { jsGzip: 155 * 1024, cssGzip: 40 * 1024, jsFiles: 12 };
+export const BUDGETS = { jsGzip: 158 * 1024, cssGzip: 40 * 1024, jsFiles: 12 };
 
 /**
  * Each measured page: its route's name (the key of first-load.json) and the source modules a first

@@ -12,7 +12,6 @@ import { hideSplashWhenReady, reloadOnStaleChunks } from '@/app/start-up-guards'
 import { afterPageLoad } from '@/lib/after-load';
 import { configurePrimeLocale } from '@/lib/primereact';
 import { queryClient } from '@/lib/query-client';
-import { persistQueryCache } from '@/lib/query-persist';
 import { useSessionStore } from '@/lib/session-store';
 import { platform } from '@/platform/platform';
 
@@ -20,14 +19,29 @@ import { platform } from '@/platform/platform';
  * Spec §4 start-up: the stored token, then the app mounts whatever happened. The ads SDK starts
  * later, with a free member's first banner (app/ads/ads-startup.ts; issue 34 item 11).
  */
+/** Keeps the member's last answers (lib/query-persist): at once when signed in, else from the first sign-in on. */
+async function keepQueryCache() {
+  const persist = () => import('@/lib/query-persist').then((m) => m.persistQueryCache(queryClient));
+  if (useSessionStore.getState().token) {
+    await persist().catch((error: unknown) => console.error('Could not restore the kept data', error));
+    return;
+  }
+  const stop = useSessionStore.subscribe((state) => {
+    if (!state.token) return;
+    stop();
+    void persist().catch((error: unknown) => console.error('Could not keep the data', error));
+  });
+}
+
 async function start() {
   // The launch screen goes when the first screen is there, or after a safety time if start-up hangs.
   const splashDone = hideSplashWhenReady(platform);
   // A page file a deploy removed (an old tab, a web view kept in memory) reloads to the new build.
   reloadOnStaleChunks();
   configurePrimeLocale();
-  // The last data shown comes back at once, also after a reload without network (issue 32).
-  persistQueryCache(queryClient);
+  // The last data shown comes back at once, also after a reload without network (issue 32). Its
+  // code loads apart (precached by the service worker): a signed-out first page never needs it.
+  await keepQueryCache();
   // A signed-in first page's data travels with the token check (a 401 signs out either way).
   if (useSessionStore.getState().token) prefetchFirstPage(window.location.pathname, queryClient);
   try {

@@ -3,7 +3,7 @@ import { PHOTOS_MAX, PROFILE_MESSAGES, photoTooLargeMessage, type Photo, type Ph
 import { Button } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useId, useState, type ChangeEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { profileKeys } from '@/features/profile/api/keys';
 import { useDeletePhoto } from '@/features/profile/api/delete-photo';
@@ -13,10 +13,12 @@ import { useSetPrimaryPhoto } from '@/features/profile/api/set-primary-photo';
 import { useUploadPhoto } from '@/features/profile/api/upload-photo';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { FormMessage } from '@/components/form-field';
-import { PhotoCropDialog } from '@/components/photo-crop-dialog';
 import { isApiClientError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
 import { mediaUrl } from '@/lib/media-url';
+
+/** The crop step's code loads when a photo is picked: it is not part of the first page's budget. */
+const PhotoCropDialog = lazy(() => import('@/components/photo-crop-dialog').then((m) => ({ default: m.PhotoCropDialog })));
 
 export const PHOTO_TEXTS = {
   empty: 'No photos yet. Add at least one so other members can see who you are.',
@@ -183,7 +185,11 @@ function PhotoManagerBody({ list, onChange, crop }: { list: PhotoList; onChange?
         )}
       </ol>
 
-      <PhotoCropDialog file={cropping?.file ?? null} onDone={(blob) => cropping?.resolve(blob)} onCancel={() => cropping?.resolve(null)} />
+      {cropping && (
+        <Suspense fallback={null}>
+          <PhotoCropDialog file={cropping.file} onDone={(blob) => cropping.resolve(blob)} onCancel={() => cropping.resolve(null)} />
+        </Suspense>
+      )}
       {progress !== null && <ProgressBar value={progress} aria-label={PHOTO_TEXTS.uploading} className="photo-progress" />}
       {full && <p className="field-hint">{PHOTO_TEXTS.full}</p>}
       <p className="field-hint">{PHOTO_TEXTS.tips}</p>
