@@ -92,7 +92,7 @@ describe('the in-app notification card (spec §2)', () => {
     ['view_profile', { viewer_id: 'usr_v' }, '/app/user/usr_v'],
     ['view_profile', { sender_id: 'usr_s' }, '/app/user/usr_s'],
     ['view_profile', { user_id: 'usr_u' }, '/app/user/usr_u'],
-    ['view_profile', {}, '/app/dashboard'],
+    ['view_profile', {}, '/app/subscription?unlock=likes'],
     ['view_matches', {}, '/app/matches'],
     ['start_chat', { chat_room_id: 'room_1' }, '/app/chat/room_1'],
     ['open_chat', {}, '/app/chat'],
