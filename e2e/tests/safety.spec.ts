@@ -41,7 +41,7 @@ async function memberPage(browser: Browser, member: Member): Promise<Page> {
 }
 
 const profilePath = (member: Member) => `/app/user/${member.session.user.id}`;
-const conversationWith = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: `Chat with ${name}` });
+const conversationWith = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: name });
 const confirmIn = (page: Page, text: string, button: string) => page.getByRole('dialog').filter({ hasText: text }).getByRole('button', { name: button, exact: true });
 
 /** A and B with a conversation in which A wrote and B accepted A's request, so both have it in their lists. */
