@@ -29,7 +29,9 @@ export function pageHeading(page: Page, title: string): Locator {
 export async function expectOnPage(page: Page, pathname: string, title = titleOf(pathname)): Promise<void> {
   await expectPath(page, pathname);
   await expect(pageHeading(page, title)).toBeVisible();
-  await expect(page).toHaveTitle(`${title} · LinkUp`);
+  // A signed-in member's tab title leads with the unread count, "(3) Messages · LinkUp" (issue 32 item 13).
+  const escaped = `${title} · LinkUp`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${escaped}$`));
   const route = matchRoute(pathname);
   const placeholder = page.locator('[data-placeholder]');
   if (route && (SCREENS_TO_BUILD as readonly string[]).includes(route.name)) {
