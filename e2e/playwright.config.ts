@@ -57,6 +57,16 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Set in each worker once the server has said which port it got (webServer.wait below). */
 const origin = (portVariable: string) => `http://127.0.0.1:${process.env[portVariable] ?? 0}`;
 
+/**
+ * Every context starts as a member who said "Not now" to the push explanation an hour ago: it comes
+ * after a first match or message sent, as a dialog, and would stand over the steps of every spec
+ * that gets there. push-prompt.spec.ts starts from an empty storage and answers it.
+ */
+const pushPromptDeclined = (baseURL: string) => ({
+  cookies: [],
+  origins: [{ origin: baseURL, localStorage: [{ name: 'linkup.push-prompt.declined-at', value: String(Date.now() - 3_600_000) }] }],
+});
+
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 
 /** The real server, as production runs it, with limits loosened for two workers on one address. */
@@ -157,13 +167,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { baseURL: externalServer ?? origin('LINKUP_E2E_PORT') } },
+    { name: 'chromium', use: { baseURL: externalServer ?? origin('LINKUP_E2E_PORT'), storageState: pushPromptDeclined(externalServer ?? origin('LINKUP_E2E_PORT')) } },
     ...(externalServer ? [] : [{
       name: POSTGRES_PROJECT,
       testMatch: ['chat.spec.ts', 'chat-requests.spec.ts', 'matching.spec.ts'],
       // The flows, not the per-page accessibility checks (the page is the same on any backend).
       grepInvert: /accessibility/,
-      use: { baseURL: origin('LINKUP_E2E_PG_PORT') },
+      use: { baseURL: origin('LINKUP_E2E_PG_PORT'), storageState: pushPromptDeclined(origin('LINKUP_E2E_PG_PORT')) },
     }]),
   ],
   webServer: externalServer ? [] : servers,

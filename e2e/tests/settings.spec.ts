@@ -14,7 +14,8 @@ test('the settings index links to every settings page and signs out', async ({ p
     ['Account', '/app/settings/account'], ['Privacy', '/app/settings/privacy'], ['Notifications', '/app/settings/notifications'],
     ['Dating Preferences', '/app/preferences'], ['Blocked Users', '/app/blocked-users'], ['Help & Support', '/app/help'],
   ] as const) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', path);
+    // The header's bell is also named Notifications: look only in the page's own list.
+    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', path);
   }
   await page.getByRole('link', { name: /^Privacy/ }).click();
   await expectOnPage(page, '/app/settings/privacy', 'Privacy Settings');
@@ -49,14 +50,14 @@ test('privacy and notification settings are saved as they change and persist', a
 
   await page.goto('/app/settings/notifications');
   await expectOnPage(page, '/app/settings/notifications', 'Notification Settings');
-  const pushLikes = page.getByRole('switch', { name: 'Push: Likes' });
+  const pushLikes = page.getByRole('switch', { name: 'Push: Likes', exact: true });
   await expect(pushLikes).toBeChecked();
   await pushLikes.click();
   await expect(pushLikes).not.toBeChecked();
   await expect(toast(page, 'Your settings have been saved.').first()).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Push: Likes' })).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'In-app: Likes' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push: Likes', exact: true })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'In-app: Likes', exact: true })).toBeChecked();
 });
 
 test('changing the password signs in with the new one only', async ({ page, request }) => {
@@ -170,7 +171,7 @@ test.describe('accessibility', () => {
     ] as const) {
       await page.goto(path);
       await expectOnPage(page, path, title);
-      if (ready) await expect(page.getByRole(ready === 'Show my age' || ready === 'Push: Likes' ? 'switch' : 'button', { name: ready })).toBeVisible();
+      if (ready) await expect(page.getByRole(ready === 'Show my age' || ready === 'Push: Likes' ? 'switch' : 'button', { name: ready, exact: true })).toBeVisible();
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.goto('/app/settings/account');

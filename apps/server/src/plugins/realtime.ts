@@ -335,8 +335,24 @@ export const realtimePlugin = fp(async (app) => {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    // The adapter's SUBSCRIBE is sent unawaited on a connection it cuts on close: closed before Redis
+    // answered (a process stopped right after start), that command fails as an unhandled rejection.
+    if (publisher) await adapterSubscribed(publisher, `${config.redisKeyPrefix}io#/#${(io.of('/').adapter as unknown as { uid: string }).uid}#`);
     await new Promise<void>((resolve) => io.close(() => resolve()));
     // QUIT goes after the commands already sent (the sessions kept for recovery among them).
     if (publisher) await publisher.quit().catch(() => publisher.disconnect());
   });
 });
+
+/** Resolves once this process's adapter listens on its private channel, or after 2 s (Redis away). */
+async function adapterSubscribed(publisher: { pubsub(subcommand: 'NUMSUB', channel: string): Promise<unknown> }, channel: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const answer = await Promise.race([
+      publisher.pubsub('NUMSUB', channel).catch(() => null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 250).unref()),
+    ]);
+    if (Array.isArray(answer) && Number(answer[1]) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

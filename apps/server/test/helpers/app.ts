@@ -76,6 +76,9 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '10000',
     CHAT_MESSAGES_PER_MINUTE: '10000',
+    // No load shedding, production or not: a busy test machine lags, and a test app's 503 would be
+    // the machine's, not the code's (health-drain.test.ts turns it on to test it).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });

@@ -31,6 +31,20 @@ describe('the kept query cache', () => {
     expect(after.getQueryData(['chat', 'rooms'])).toEqual(rooms);
   });
 
+  it('puts answers back stale, so a page asks again, and keeps a change made just before the reload', async () => {
+    const before = createQueryClient();
+    persistQueryCache(before);
+    before.setQueryData(['settings'], { push: { like: true } });
+    await vi.advanceTimersByTimeAsync(1_000);
+    before.setQueryData(['settings'], { push: { like: false } });
+    window.dispatchEvent(new Event('pagehide')); // the reload comes before the write delay is over
+
+    const after = createQueryClient();
+    persistQueryCache(after);
+    expect(after.getQueryData(['settings'])).toEqual({ push: { like: false } });
+    expect(after.getQueryState(['settings'])?.isInvalidated).toBe(true);
+  });
+
   it('keeps nothing of another member, nor anything older than a day', async () => {
     const first = createQueryClient();
     persistQueryCache(first);

@@ -36,8 +36,12 @@ export function persistQueryCache(queryClient: QueryClient, now: () => number = 
   const userId = useSessionStore.getState().user?.id;
   try {
     const stored = JSON.parse(store.getItem(QUERY_CACHE_KEY) ?? 'null') as StoredCache | null;
-    if (stored && userId && stored.userId === userId && now() - stored.savedAt < QUERY_CACHE_MAX_AGE_MS) hydrate(queryClient, stored.state);
-    else if (stored) store.removeItem(QUERY_CACHE_KEY);
+    if (stored && userId && stored.userId === userId && now() - stored.savedAt < QUERY_CACHE_MAX_AGE_MS) {
+      hydrate(queryClient, stored.state);
+      // Kept answers are shown at once but are never fresh: a page asks again as it mounts, so a
+      // change made just before the reload (younger than staleTime) is not hidden by the kept copy.
+      void queryClient.invalidateQueries({ refetchType: 'none' });
+    } else if (stored) store.removeItem(QUERY_CACHE_KEY);
   } catch {
     store.removeItem(QUERY_CACHE_KEY);
   }
@@ -59,6 +63,12 @@ export function persistQueryCache(queryClient: QueryClient, now: () => number = 
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(write, WRITE_DELAY_MS);
+  });
+  // A reload or a closed tab within the write delay still keeps the latest answers.
+  window.addEventListener('pagehide', () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    write();
   });
   // Signed out (or another member): nothing of the last member stays on the device.
   useSessionStore.subscribe((state, before) => {

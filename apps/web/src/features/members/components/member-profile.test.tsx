@@ -79,6 +79,17 @@ describe('/app/user/:id — another member’s profile', () => {
     expect(useSessionStore.getState().token).not.toBeNull();
   });
 
+  it('a profile shown before (kept across a reload, or blocked since) gives way to "not available" once the API answers 404', async () => {
+    let gone = false;
+    mockApi({ 'GET /api/users/usr_thandi': () => (gone ? apiError(404, "This profile isn't available.") : ok(thandi)) });
+    const { queryClient } = await openProfile();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thandi Nkosi, 30' })).toBeInTheDocument();
+    gone = true;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('heading', { level: 2, name: "This profile isn't available" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Profile options' })).not.toBeInTheDocument();
+  });
+
   it('offers to try again when the profile could not be loaded', async () => {
     let calls = 0;
     mockApi({ 'GET /api/users/usr_thandi': () => (++calls === 1 ? apiError(400, 'Bad request.') : ok(thandi)) });

@@ -58,7 +58,10 @@ interface MemberProfileProps {
  */
 export function MemberProfile({ memberId, title, onBack, onMessage, messaging = false, renderOptions, renderActions }: MemberProfileProps) {
   const member = useMember(memberId);
-  const profile = member.data;
+  // A 404 wins over an answer kept from before (a reload's kept cache, or a block since): a profile
+  // that is gone or blocked is never shown from memory.
+  const gone = member.isError && isApiClientError(member.error) && member.error.status === 404;
+  const profile = gone ? undefined : member.data;
 
   return (
     <section className="mp-page" aria-busy={member.isPending}>
@@ -71,7 +74,7 @@ export function MemberProfile({ memberId, title, onBack, onMessage, messaging = 
       </div>
       {profile ? (
         <ProfileBody profile={profile} onMessage={onMessage} messaging={messaging} renderActions={renderActions} />
-      ) : member.isError && isApiClientError(member.error) && member.error.status === 404 ? (
+      ) : gone ? (
         <MemberUnavailable />
       ) : member.isError ? (
         <div className="mp-state" role="alert">

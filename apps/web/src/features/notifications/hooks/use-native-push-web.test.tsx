@@ -2,6 +2,7 @@ import { PUSH_ERRORS, TIMINGS, UI_TEXTS } from '@linkup/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNativePush } from '@/features/notifications/hooks/use-native-push';
+import { useMatchCelebration } from '@/lib/match-celebration';
 import { offerPush, usePushRequestStore } from '@/lib/push-token';
 import { buildDevice, buildSession, calledEndpoints, json, mockApi, resetStores } from '@/test/fixtures';
 
@@ -56,6 +57,22 @@ describe('web push at a moment that makes sense (issue 32 item 7)', () => {
     // A second match or message offers nothing more.
     await act(async () => offerPush());
     expect(dialogs.confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('offered at a match, the explanation waits until "It\'s a match!" is closed: never a dialog over a dialog', async () => {
+    resetStores(buildSession());
+    api();
+    mount();
+    await oneSecond();
+    await act(async () => {
+      useMatchCelebration.getState().celebrate('usr_thandi');
+      offerPush();
+    });
+    expect(dialogs.confirm).not.toHaveBeenCalled();
+
+    await act(async () => useMatchCelebration.getState().celebrate(null));
+    expect(dialogs.confirm).toHaveBeenCalledTimes(1);
+    expect(device.push.requestPermission).toHaveBeenCalledTimes(1);
   });
 
   it('"Not now" is remembered: the next start\'s first match asks nothing', async () => {

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { registerPushToken } from '@/features/notifications/api/register-push-token';
 import { tapAction } from '@/features/notifications/utils/card';
 import { askPushPermission } from '@/features/notifications/utils/push-permission';
+import { useMatchCelebration } from '@/lib/match-celebration';
 import { markPushTokenSent, pushTokenNeedsSending, readStoredPushToken, storePushToken, usePushRequestStore } from '@/lib/push-token';
 import { useSessionStore } from '@/lib/session-store';
 import { platform, type PushMessage, type PushPlatform } from '@/platform/platform';
@@ -93,9 +94,13 @@ export function useNativePush(handlers: PushHandlers): void {
   const requested = usePushRequestStore((s) => s.requested);
   const offered = usePushRequestStore((s) => s.offered);
   const mayAsk = userId !== null && (platform.isNative || requested > 0 || offered > 0);
+  // Offered at a match: the explanation waits until "It's a match!" is closed — never a second
+  // dialog over the first (it took the clicks meant for Start Chat and Keep browsing).
+  const celebrating = useMatchCelebration((s) => s.memberId !== null);
   useEffect(() => {
     const push = platform.push;
     if (!push || !started || registering.current || (registered.current && requested === 0)) return;
+    if (celebrating && requested === 0) return;
     registering.current = true;
     void obtainToken(push, mayAsk, requested > 0)
       .then((value) => {
@@ -107,7 +112,7 @@ export function useNativePush(handlers: PushHandlers): void {
       .finally(() => {
         registering.current = false;
       });
-  }, [started, mayAsk, requested, offered]);
+  }, [started, mayAsk, requested, offered, celebrating]);
 
   useEffect(() => {
     if (!platform.push || !userId || !token || !pushTokenNeedsSending(token, userId)) return;
