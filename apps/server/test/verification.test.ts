@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiErrorSchema, PublicProfileSchema, QueueItemSchema, VerificationChallengeSchema, VerificationResultSchema, VerificationReviewSchema,
   VerificationStateSchema, type VerificationPose,
 } from '@linkup/contract';
+import { sharedFaceAnalyzer } from '../src/adapters/faces/face-analyzer';
 import type { UserRow } from '../src/db/schema';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildModerator, buildUser, signIn } from './helpers/factories';
@@ -95,6 +96,23 @@ describe('photo verification API', { timeout: 120_000 }, () => {
     // The export lists what is kept: the decision and its time, the hashes, that a template is kept.
     const exported = (await get(a, '/account/export')).json();
     expect(exported.verification).toMatchObject({ decisions: [{ status: 'verified', reasons: [] }], perceptual_hashes_kept: 2, face_template_kept: true });
+  });
+
+  it('answers 503 "unavailable" when the models fail (the worker died), counting no attempt; the next try verifies', async () => {
+    await start();
+    const a = await member('a-profile');
+    const { challenge_id: id } = await challenge(a);
+    // What the analyzer rejects with when its worker thread exits mid-analysis.
+    const spy = vi.spyOn(sharedFaceAnalyzer(), 'analyze').mockRejectedValueOnce(new Error('face worker exited (1)'));
+    try {
+      const failed = await sendSelfies(a, id, ['a-turn-left', 'a-mouth-open']);
+      expect(failed.statusCode, failed.body).toBe(503);
+      expect(ApiErrorSchema.parse(failed.json()).code).toBe('unavailable');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await state(a)).toMatchObject({ status: 'none', attempts_left_today: 5 });
+    expect(await verify(a, ['a-turn-left', 'a-mouth-open'])).toEqual({ status: 'verified', reasons: [] });
   });
 
   it('rejects another person’s selfie (face_mismatch), a group (several_faces) and no face (no_face)', async () => {
