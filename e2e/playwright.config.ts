@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { POSTGRES_PROJECT, postgresEnabled } from './support/backends';
+import { CHROMIUM_ARGS, defaultBrowserPath } from './support/browser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,7 +54,6 @@ function pruneOldDataDirs(): void {
 
 // E2E_PORT pins the SQLite server's port (e.g. to open the app by hand while debugging).
 const fixedPort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Set in each worker once the server has said which port it got (webServer.wait below). */
 const origin = (portVariable: string) => `http://127.0.0.1:${process.env[portVariable] ?? 0}`;
 
@@ -152,19 +152,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
+    // Members who ask for less motion: no looping animation keeps the (software) renderer busy.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: defaultBrowserPath, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'chromium', use: { baseURL: externalServer ?? origin('LINKUP_E2E_PORT'), storageState: pushPromptDeclined(externalServer ?? origin('LINKUP_E2E_PORT')) } },

@@ -11,8 +11,12 @@
 // (e2e/support/push-service.ts), which decrypts what the server sent (RFC 8291) and hands it to
 // the member's service worker through the DevTools protocol, as the browser would.
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { fullChromium } from '../support/browser';
 import { grantPremium, likeThroughApi, matchingMember, type MatchingMember } from '../support/matching';
 import { card, memberPage, pushDevice, serviceWorkerOf, type PushService } from '../support/notifications';
+
+// Web Push and the notification permission: the full browser, not the headless shell (support/browser.ts).
+test.use(fullChromium);
 
 interface PushPayload {
   title: string;

@@ -3,8 +3,12 @@
 // and a message to a member whose chat is closed shows the card and reaches their service worker
 // as a Web Push.
 import { expect, test } from '../support/test';
+import { fullChromium } from '../support/browser';
 import { grantPremium, likeThroughApi, matchingMember } from '../support/matching';
 import { card, memberPage, pushDevice, serviceWorkerOf } from '../support/notifications';
+
+// Web Push and the notification permission: the full browser, not the headless shell (support/browser.ts).
+test.use(fullChromium);
 
 test('B likes A: A’s card says New Like with View Profile and Like Back; Like Back makes a match both see', async ({ browser, request }) => {
   test.setTimeout(60_000);

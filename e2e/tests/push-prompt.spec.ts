@@ -4,9 +4,13 @@
 // starts as a member who already said "Not now" (playwright.config.ts).
 import { UI_TEXTS } from '@linkup/contract';
 import { expect, test } from '../support/test';
+import { fullChromium } from '../support/browser';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
 import { storeSession } from '../support/session';
+
+// Web Push and the notification permission: the full browser, not the headless shell (support/browser.ts).
+test.use(fullChromium);
 
 const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
