@@ -2,7 +2,7 @@
 // in her requests until she accepts it; its sender may send one message until then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHAT_REQUEST_MESSAGES, ChatRequestSchema, ChatRoomSchema, matchesOnlyMessage,
+  CHAT_REQUEST_MESSAGES, ChatRequestSchema, ChatRoomSchema, matchesOnlyMessage, verifiedOnlyMessage,
   type ChatMessage, type ChatRequest, type ChatRoom, type CommandAck, type NotificationPayload,
 } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
@@ -203,6 +203,22 @@ describe('message requests', () => {
     expect((await send(a, toC, 'Matched: no request')).statusCode).toBe(201);
     expect((await rooms(c)).items.map((r) => r.id)).toEqual([toC]);
     expect((await requests(c)).pagination.total).toBe(0);
+  });
+
+  it('"verified": an unverified stranger is refused with the code that says verifying opens the way; a verified one writes as a request', async () => {
+    const [a, c] = [await make('Palesa Unverified'), await make('Qhawe Careful')];
+    expect((await call(c, 'PUT', '/settings', { privacy: { message_policy: 'verified' } })).statusCode).toBe(200);
+    const refused = await call(a, 'POST', '/chat/rooms', { user_id: c.user.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'messages_from_verified_only', message: verifiedOnlyMessage('Qhawe Careful') });
+    expect((await call(a, 'GET', `/users/${c.user.id}`)).json().data.relation).toMatchObject({ accepts_messages: false, verification_unlocks_messages: true });
+
+    // Photo-verified (issue 31): the same stranger's message now arrives as a request.
+    await t.database.db.updateTable('users').set({ verified_at: clock.now().toISOString() }).where('id', '=', a.user.id).execute();
+    expect((await call(a, 'GET', `/users/${c.user.id}`)).json().data.relation).toMatchObject({ accepts_messages: true, verification_unlocks_messages: false });
+    const toC = (await open(a, c)).id;
+    expect((await send(a, toC, 'Hi Qhawe, I am verified')).statusCode).toBe(201);
+    expect((await requests(c)).items.map((r) => r.id)).toEqual([toC]);
   });
 
   it('matched members write directly: never a request, however the room was opened', async () => {

@@ -136,18 +136,18 @@ describe('members API: another member’s profile', () => {
     const ana = await make({ name: 'Ana' });
     const ben = await make({ name: 'Ben' });
     await new EntitlementsRepository(t.database.db).grant(ana.user.id, 30, nowIso());
-    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
 
     await t.database.db.insertInto('user_settings').values({ user_id: ben.user.id, message_policy: 'matches', updated_at: nowIso() })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ message_policy: 'matches' })).execute();
     await t.database.db.insertInto('swipes').values({ actor_id: ben.user.id, target_id: ana.user.id, action: 'super_like', created_at: nowIso() }).execute();
-    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: true, accepts_messages: false });
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: true, accepts_messages: false, verification_unlocks_messages: false });
 
     const [a, b] = [ana.user.id, ben.user.id].sort();
     await t.database.db.insertInto('matches').values({
       id: newId(), pair_key: `${a}:${b}`, user_a: a!, user_b: b!, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
     }).execute();
-    expect(await relation(ana, ben.user.id)).toEqual({ matched: true, liked_me: true, accepts_messages: true });
+    expect(await relation(ana, ben.user.id)).toEqual({ matched: true, liked_me: true, accepts_messages: true, verification_unlocks_messages: false });
     expect(await relation(ana, ana.user.id)).toBeUndefined();
   });
 
@@ -160,7 +160,7 @@ describe('members API: another member’s profile', () => {
     ]).execute();
     const notLiker = await make({ name: 'Not A Liker' });
     // The same answer whether they liked the free member or not.
-    for (const m of [liker, superLiker, notLiker]) expect(await relation(free, m.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+    for (const m of [liker, superLiker, notLiker]) expect(await relation(free, m.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
     // People Who Like You stays locked for them, too.
     expect((await call(free, 'GET', '/matches/likes')).json().data).toMatchObject({ locked: true, items: [] });
 

@@ -139,6 +139,8 @@ export const ERROR_CODE_STATUS = {
   cursor_invalid: 422,
   push_subscription_invalid: 422,
   messages_from_matches_only: 422,
+  /** The recipient accepts messages only from matches and photo-verified members (issue 31): get verified. */
+  messages_from_verified_only: 422,
   /** A Web Push subscription whose endpoint is not a known push service's https address (issue 27). */
   push_endpoint_refused: 422,
   rate_limited: 429,

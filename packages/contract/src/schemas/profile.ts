@@ -76,8 +76,10 @@ export const PublicProfileSchema = z.object({
      * Like You is premium) or once matched; a free member always reads false.
      */
     liked_me: z.boolean(),
-    /** False when they accept messages only from matches and the two are not matched. */
+    /** False when they accept messages only from matches (or matches and verified members) and the viewer is neither. */
     accepts_messages: z.boolean(),
+    /** Not accepted now, but would be once the viewer is photo-verified (their policy is `verified`; issue 31). */
+    verification_unlocks_messages: z.boolean(),
   }).optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;

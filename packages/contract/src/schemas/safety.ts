@@ -59,6 +59,8 @@ export const CHAT_SAFETY_TEXTS = {
 
 /** 422 when someone who accepts messages only from matches is not a match of the sender. */
 export const matchesOnlyMessage = (name: string) => `${name} only accepts messages from matches.`;
+/** 422 when someone who accepts messages from matches and verified members hears from neither (issue 31). */
+export const verifiedOnlyMessage = (name: string) => `${name} only accepts messages from matches and verified members.`;
 
 /** `POST /users/{id}/report`. `details` is required for "other"; `block` also blocks the member. */
 export const ReportBodySchema = z

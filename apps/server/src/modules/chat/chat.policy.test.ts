@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestPolicy, type RoomRequest } from './chat.policy';
+import { AppError } from '../../lib/http-errors';
+import { chatPolicy, requestPolicy, type RoomRequest } from './chat.policy';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -82,3 +83,24 @@ describe('requestPolicy.holdsFirstMessage', () => {
     expect(requestPolicy.holdsFirstMessage(7 * DAY, 5)).toBe(false);
   });
 });
+
+describe('chatPolicy.assertAcceptsMessages', () => {
+  const refusal = (policy: 'matches' | 'verified') => {
+    try {
+      chatPolicy.assertAcceptsMessages({ name: 'Thandi', message_policy: policy }, false);
+    } catch (error) {
+      return error instanceof AppError ? { status: error.status, code: error.code, message: error.message } : error;
+    }
+    return null;
+  };
+
+  it('lets an allowed message through', () => {
+    expect(() => chatPolicy.assertAcceptsMessages({ name: 'Thandi', message_policy: 'verified' }, true)).not.toThrow();
+  });
+
+  it('says why a message is refused: matches only, or matches and verified members (then verifying opens the way)', () => {
+    expect(refusal('matches')).toEqual({ status: 422, code: 'messages_from_matches_only', message: 'Thandi only accepts messages from matches.' });
+    expect(refusal('verified')).toEqual({ status: 422, code: 'messages_from_verified_only', message: 'Thandi only accepts messages from matches and verified members.' });
+  });
+});
+

@@ -1,4 +1,4 @@
-import { CHAT_REQUEST_MESSAGES, DECLINED_REQUEST_DAYS, matchesOnlyMessage } from '@linkup/contract';
+import { CHAT_REQUEST_MESSAGES, DECLINED_REQUEST_DAYS, matchesOnlyMessage, verifiedOnlyMessage } from '@linkup/contract';
 import type { ChatMemberRow, MessagePolicy, RequestStatus } from '../../db/schema';
 import { AppError, notFound, tooManyRequests } from '../../lib/http-errors';
 
@@ -54,7 +54,10 @@ export const chatPolicy: ChatPolicy = {
    * recipient started the conversation). 422, not 403: the client signs out on 403.
    */
   assertAcceptsMessages(recipient, allowed) {
-    if (!allowed) throw new AppError(422, matchesOnlyMessage(recipient.name), { code: 'messages_from_matches_only' });
+    if (allowed) return;
+    // A recipient who takes verified members too: the sender is told that verifying opens the way.
+    if (recipient.message_policy === 'verified') throw new AppError(422, verifiedOnlyMessage(recipient.name), { code: 'messages_from_verified_only' });
+    throw new AppError(422, matchesOnlyMessage(recipient.name), { code: 'messages_from_matches_only' });
   },
 };
 

@@ -7,7 +7,7 @@ const facts = (overrides: Partial<RelationFacts> = {}): RelationFacts => ({
 
 describe('membersPolicy.relation', () => {
   it('tells a free member nothing of a like that has not made a match (People Who Like You is premium)', () => {
-    expect(membersPolicy.relation(facts({ likedMe: true }))).toEqual({ matched: false, liked_me: false, accepts_messages: true });
+    expect(membersPolicy.relation(facts({ likedMe: true }))).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
   });
 
   it('tells a premium member who liked them', () => {
@@ -16,7 +16,7 @@ describe('membersPolicy.relation', () => {
   });
 
   it('a match tells anyone the like it was made of', () => {
-    expect(membersPolicy.relation(facts({ matched: true, likedMe: true }))).toEqual({ matched: true, liked_me: true, accepts_messages: true });
+    expect(membersPolicy.relation(facts({ matched: true, likedMe: true }))).toEqual({ matched: true, liked_me: true, accepts_messages: true, verification_unlocks_messages: false });
   });
 
   it('accepts messages unless the member takes them from matches only and the two are not matched', () => {
@@ -26,6 +26,15 @@ describe('membersPolicy.relation', () => {
     expect(membersPolicy.relation(facts({ messagePolicy: 'verified' })).accepts_messages).toBe(false);
     expect(membersPolicy.relation(facts({ messagePolicy: 'verified', viewerIsVerified: true })).accepts_messages).toBe(true);
     expect(membersPolicy.relation(facts({ messagePolicy: 'matches', viewerIsVerified: true })).accepts_messages).toBe(false);
+  });
+
+  it('says when getting verified would open messages: only for a `verified` policy, an unverified viewer, no match', () => {
+    const unlocks = (f: Partial<RelationFacts>) => membersPolicy.relation(facts(f)).verification_unlocks_messages;
+    expect(unlocks({ messagePolicy: 'verified' })).toBe(true);
+    expect(unlocks({ messagePolicy: 'verified', viewerIsVerified: true })).toBe(false);
+    expect(unlocks({ messagePolicy: 'verified', matched: true })).toBe(false);
+    expect(unlocks({ messagePolicy: 'matches' })).toBe(false);
+    expect(unlocks({ messagePolicy: 'everyone' })).toBe(false);
   });
 });
 

@@ -37,6 +37,8 @@ export const membersPolicy: MembersPolicy = {
       // A free member is told only what a match tells anyway (People Who Like You is premium).
       liked_me: likedMe && (matched || viewerIsPremium),
       accepts_messages: contactPolicy.acceptsMessages(messagePolicy, { matched, theyStarted: false, senderVerified: viewerIsVerified }),
+      verification_unlocks_messages: !viewerIsVerified && !contactPolicy.acceptsMessages(messagePolicy, { matched, theyStarted: false, senderVerified: false })
+        && contactPolicy.acceptsMessages(messagePolicy, { matched, theyStarted: false, senderVerified: true }),
     };
   },
 };

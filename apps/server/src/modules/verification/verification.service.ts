@@ -120,7 +120,7 @@ export class VerificationService {
       this.deps.faces.analyze([...(decoded as DecodedImage[]), main]).catch(async (err: unknown) => {
         // The models failed (the worker crashed, or ran out of memory): not the member's doing, so
         // the attempt is given back and they are asked to try again — never a 500.
-        this.deps.log.error({ err, userId }, 'verification: face analysis failed');
+        this.deps.log.warn({ err, userId }, 'verification: face analysis failed');
         await this.deps.limiter.giveBack(`verification:${userId}`, DAY_MS);
         throw new AppError(503, STATUS_MESSAGES[503], { code: 'unavailable' });
       }),

@@ -49,6 +49,7 @@ export function UserRoute() {
       onBack={leave}
       onMessage={message}
       messaging={createRoom.isPending}
+      verifyPath={routeByName('app.verify').path}
       renderActions={(profile) =>
         profile.relation && !profile.relation.matched ? (
           <SwipeActions userId={profile.id} name={profile.name} likedMe={profile.relation.liked_me} me={me} onDone={swiped} />

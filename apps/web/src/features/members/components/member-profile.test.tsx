@@ -126,7 +126,7 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('offers Like back, Super like and Pass wherever it is opened from, when not matched (issue 17)', async () => {
-    const fetch = api({ 'POST /api/matches/usr_thandi/like': () => ok({ action: 'like', matched: false, match: null, likes_left: 24, super_likes_left: 1 }) }, { ...thandi, relation: { matched: false, liked_me: true, accepts_messages: true } });
+    const fetch = api({ 'POST /api/matches/usr_thandi/like': () => ok({ action: 'like', matched: false, match: null, likes_left: 24, super_likes_left: 1 }) }, { ...thandi, relation: { matched: false, liked_me: true, accepts_messages: true, verification_unlocks_messages: false } });
     const { user } = await openProfile();
     const group = await screen.findByRole('group', { name: 'Like or pass on Thandi Nkosi' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pass', 'Super like', 'Like back']);
@@ -136,7 +136,7 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('offers no Like or Pass to a match, nor on my own profile', async () => {
-    api({}, { ...thandi, relation: { matched: true, liked_me: true, accepts_messages: true } });
+    api({}, { ...thandi, relation: { matched: true, liked_me: true, accepts_messages: true, verification_unlocks_messages: false } });
     await openProfile();
     await screen.findByRole('button', { name: 'Message' });
     expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
@@ -144,10 +144,19 @@ describe('/app/user/:id — another member’s profile', () => {
   });
 
   it('explains instead of offering Message when they accept messages only from matches', async () => {
-    api({}, { ...thandi, relation: { matched: false, liked_me: false, accepts_messages: false } });
+    api({}, { ...thandi, relation: { matched: false, liked_me: false, accepts_messages: false, verification_unlocks_messages: false } });
     await openProfile();
     expect(await screen.findByText('Thandi Nkosi only accepts messages from matches.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled();
+  });
+
+  it('when getting verified would let me write (their setting takes verified members), says so and links to verification', async () => {
+    api({}, { ...thandi, relation: { matched: false, liked_me: false, accepts_messages: false, verification_unlocks_messages: true } });
+    const { user, router } = await openProfile();
+    expect(await screen.findByText(/Thandi Nkosi only accepts messages from matches and verified members\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Get verified' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/verify'));
   });
 });

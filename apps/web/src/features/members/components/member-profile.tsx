@@ -1,6 +1,7 @@
 import { VerifiedBadge } from '@/components/verified-badge';
 import '@/features/members/members.css';
-import { UI_TEXTS, matchesOnlyMessage, vocabularyLabel, type PublicProfile } from '@linkup/contract';
+import { UI_TEXTS, matchesOnlyMessage, verifiedOnlyMessage, vocabularyLabel, type PublicProfile } from '@linkup/contract';
+import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ export const MEMBER_TEXTS = {
   about: 'About',
   interests: 'Interests',
   details: 'Details',
+  getVerified: 'Get verified',
 } as const;
 
 /** The dating details another member may see, in the order the profile lists them. */
@@ -45,6 +47,8 @@ interface MemberProfileProps {
   onMessage: (profile: PublicProfile) => void;
   /** While the conversation is being opened. */
   messaging?: boolean;
+  /** Photo verification, offered when verifying would let the viewer write (their policy is `verified`). */
+  verifyPath?: string;
   /** The options menu (block, report), composed by the route. */
   renderOptions?: (profile: PublicProfile) => ReactNode;
   /** More actions beside Message (Like and Pass come with Discover), composed by the route. */
@@ -56,7 +60,7 @@ interface MemberProfileProps {
  * active, about, interests and dating details. A 404 (removed, or blocked either way) shows a
  * friendly "not available" state, never an error.
  */
-export function MemberProfile({ memberId, title, onBack, onMessage, messaging = false, renderOptions, renderActions }: MemberProfileProps) {
+export function MemberProfile({ memberId, title, onBack, onMessage, messaging = false, verifyPath, renderOptions, renderActions }: MemberProfileProps) {
   const member = useMember(memberId);
   // A 404 wins over an answer kept from before (a reload's kept cache, or a block since): a profile
   // that is gone or blocked is never shown from memory.
@@ -73,7 +77,7 @@ export function MemberProfile({ memberId, title, onBack, onMessage, messaging = 
         {profile && renderOptions?.(profile)}
       </div>
       {profile ? (
-        <ProfileBody profile={profile} onMessage={onMessage} messaging={messaging} renderActions={renderActions} />
+        <ProfileBody profile={profile} onMessage={onMessage} messaging={messaging} verifyPath={verifyPath} renderActions={renderActions} />
       ) : gone ? (
         <MemberUnavailable />
       ) : member.isError ? (
@@ -107,10 +111,11 @@ interface ProfileBodyProps {
   profile: PublicProfile;
   onMessage: (profile: PublicProfile) => void;
   messaging: boolean;
+  verifyPath?: string | undefined;
   renderActions?: ((profile: PublicProfile) => ReactNode) | undefined;
 }
 
-function ProfileBody({ profile, onMessage, messaging, renderActions }: ProfileBodyProps) {
+function ProfileBody({ profile, onMessage, messaging, verifyPath, renderActions }: ProfileBodyProps) {
   const place = [profile.city, profile.province].filter(Boolean).join(', ');
   const details = DETAILS.flatMap(({ key, label, format }) => {
     const value = profile[key];
@@ -139,9 +144,16 @@ function ProfileBody({ profile, onMessage, messaging, renderActions }: ProfileBo
       <div className="mp-actions">
         {/* Message only where the server would accept it; otherwise say why (issue 17). */}
         {profile.relation?.accepts_messages === false ? (
-          <p className="mp-note">
-            <i className="pi pi-lock" aria-hidden="true" /> {matchesOnlyMessage(profile.name)}
-          </p>
+          profile.relation.verification_unlocks_messages ? (
+            <p className="mp-note">
+              <i className="pi pi-lock" aria-hidden="true" /> {verifiedOnlyMessage(profile.name)}
+              {verifyPath && <> <Link to={verifyPath}>{MEMBER_TEXTS.getVerified}</Link></>}
+            </p>
+          ) : (
+            <p className="mp-note">
+              <i className="pi pi-lock" aria-hidden="true" /> {matchesOnlyMessage(profile.name)}
+            </p>
+          )
         ) : (
           <Button
             type="button"
