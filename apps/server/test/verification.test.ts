@@ -151,6 +151,17 @@ describe('photo verification API', { timeout: 120_000 }, () => {
     expect(error.details?.resets_at).toBeTruthy();
   });
 
+  it('counts attempts atomically: 8 sent at once leave exactly 5 counted and 3 refused (429)', async () => {
+    await start();
+    const a = await member('a-profile');
+    const { challenge_id: id } = await challenge(a);
+    clock.set(new Date(clock.now().getTime() + 5 * 60_000 + 1).toISOString()); // expired: no model runs
+    const answers = await Promise.all(Array.from({ length: 8 }, () => sendSelfies(a, id, ['a-turn-left', 'a-mouth-open'])));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    // One uses the challenge (200, challenge_expired), four more were counted and find it used (404).
+    expect(statuses).toEqual([200, 404, 404, 404, 404, 429, 429, 429]);
+  });
+
   it('answers 404 for another member’s or a used challenge, 409 without a main photo, 422 for bad uploads', async () => {
     await start();
     const a = await member('a-profile');
