@@ -101,6 +101,20 @@ export class NotificationsRepository {
     await this.db.insertInto('notifications').values(row).execute();
   }
 
+  /**
+   * A room's message item: inserted unless the member has an unread one for the room already (a
+   * unique partial index decides, so deliveries at the same moment still make one); answers the
+   * unread item's id and whether it is new.
+   */
+  async insertUnreadMessage(row: NewNotification & { subject_id: string }): Promise<{ id: string; created: boolean }> {
+    const inserted = await this.db.insertInto('notifications').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id: row.id, created: true };
+    const unread = await this.unreadOf(row.user_id, row.type, row.subject_id);
+    // Read between the insert and the look-up (rare): this message's item is then a new one.
+    if (!unread) return this.insertUnreadMessage(row);
+    return { id: unread, created: false };
+  }
+
   /** Sets read (and, with `clicked`, clicked) once: later calls keep the first times. False when it is not the member's. */
   async mark(userId: string, id: string, now: string, clicked: boolean): Promise<boolean> {
     const result = await this.db

@@ -69,16 +69,15 @@ export class NotificationsService implements Notifier {
     const actor = actorId && !notificationsPolicy.hidesActor(type, premium) ? (actors.get(actorId) ?? null) : null;
     const composed = notificationsPolicy.compose(event, actor);
 
-    // A room's messages stay one unread inbox item; each still reaches the member.
-    const unread = type === 'message' && subjectId ? await repo.unreadOf(userId, type, subjectId) : null;
-    const id = unread ?? newId();
+    // A room's messages stay one unread inbox item (the database keeps it to one); each still reaches the member.
     const createdAt = now.toISOString();
-    if (!unread) {
-      await repo.insert({
-        id, user_id: userId, type, title: composed.title, body: composed.body, actor_id: actorId, subject_id: subjectId,
-        chat_room_id: event.chatRoomId ?? null, action: composed.data.action ?? null, data: JSON.stringify(composed.data), created_at: createdAt,
-      });
-    }
+    const row = {
+      id: newId(), user_id: userId, type, title: composed.title, body: composed.body, actor_id: actorId, subject_id: subjectId,
+      chat_room_id: event.chatRoomId ?? null, action: composed.data.action ?? null, data: JSON.stringify(composed.data), created_at: createdAt,
+    };
+    let id = row.id;
+    if (type === 'message' && subjectId) id = (await repo.insertUnreadMessage({ ...row, subject_id: subjectId })).id;
+    else await repo.insert(row);
     const data: PushData = { ...composed.data, notification_id: id, timestamp: createdAt };
     const channels = notificationsPolicy.channels(settings.get(userId)!, type);
     if (channels.in_app) this.deps.realtime().toMember(userId, 'notification', data);
