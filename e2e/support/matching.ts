@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ageOnDate } from '@linkup/contract';
+import { MATCHING_LIMITS, ageOnDate } from '@linkup/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminEnv } from './backends';
 import { newMember, registerThroughApi, type NewMember } from './accounts';
@@ -39,6 +39,18 @@ export async function matchingMember(
 export async function likeThroughApi(request: APIRequestContext, from: MatchingMember, toUserId: string) {
   const response = await request.post(`/api/matches/${toUserId}/like`, { headers: { Authorization: `Bearer ${from.session.token}` } });
   return { status: response.status(), body: (await response.json()) as { data?: { matched: boolean }; message?: string } };
+}
+
+/**
+ * Uses up `member`'s free likes of today: that many new members (not onboarded, so Discover does
+ * not show them), made five at a time, each liked through the API.
+ */
+export async function useUpTodaysLikes(request: APIRequestContext, member: MatchingMember, prefix: string): Promise<void> {
+  const targets: MatchingMember[] = [];
+  for (let i = 0; i < MATCHING_LIMITS.freeDailyLikes; i += 5) {
+    targets.push(...(await Promise.all(Array.from({ length: 5 }, (_, j) => matchingMember(request, `${prefix}${i + j}`, { onboard: false })))));
+  }
+  for (const target of targets) expect((await likeThroughApi(request, member, target.session.user.id)).status).toBe(200);
 }
 
 /** Premium for `days`, through the operator CLI against the database of the running test's server. */

@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { axeViolations } from '../support/pages';
 import { sharedSession, storeSession } from '../support/session';
-import { likeThroughApi, matchingMember, type MatchingMember } from '../support/matching';
+import { matchingMember, useUpTodaysLikes } from '../support/matching';
 
 // axe is evaluated in the page, which the app's Content-Security-Policy does not let inline scripts do.
 test.use({ bypassCSP: true });
@@ -87,12 +87,8 @@ test('nothing overlaps on Discover out of likes: the like/pass buttons never cov
   test.setTimeout(180_000);
   const member = await matchingMember(request, 'Overlap');
   await matchingMember(request, 'Overlapcard');
-  // Today's free likes used up (25), so Discover shows "You're out of likes" with the upgrade.
-  const targets: MatchingMember[] = [];
-  for (let i = 0; i < 25; i += 5) {
-    targets.push(...(await Promise.all(Array.from({ length: 5 }, (_, j) => matchingMember(request, `Overlapped${i + j}`, { onboard: false })))));
-  }
-  for (const target of targets) expect((await likeThroughApi(request, member, target.session.user.id)).status).toBe(200);
+  // Today's free likes used up, so Discover shows "You're out of likes" with the upgrade.
+  await useUpTodaysLikes(request, member, 'Overlapped');
   await storeSession(page, member.session);
 
   for (const size of SIZES) {
