@@ -107,12 +107,16 @@ export class NotificationsRepository {
    * unread item's id and whether it is new.
    */
   async insertUnreadMessage(row: NewNotification & { subject_id: string }): Promise<{ id: string; created: boolean }> {
-    const inserted = await this.db.insertInto('notifications').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id: row.id, created: true };
-    const unread = await this.unreadOf(row.user_id, row.type, row.subject_id);
-    // Read between the insert and the look-up (rare): this message's item is then a new one.
-    if (!unread) return this.insertUnreadMessage(row);
-    return { id: unread, created: false };
+    // A second try only when the unread item was read between the insert and the look-up (rare).
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const inserted = await this.db.insertInto('notifications').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id: row.id, created: true };
+      const unread = await this.unreadOf(row.user_id, row.type, row.subject_id);
+      if (unread) return { id: unread, created: false };
+    }
+    // Nothing inserted and nothing unread twice over: the item is the plain insert's (its error, if any, is real).
+    await this.insert(row);
+    return { id: row.id, created: true };
   }
 
   /** Sets read (and, with `clicked`, clicked) once: later calls keep the first times. False when it is not the member's. */
