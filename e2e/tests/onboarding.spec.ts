@@ -41,6 +41,11 @@ test('a new member goes from registration through every step to the dashboard, a
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Add at least one photo.', { exact: true })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBuffer(240) });
+  // The crop step frames the photo as the cards show it before it is saved (issue 32 item 8).
+  const crop = page.getByRole('dialog', { name: 'Frame your photo' });
+  await expect(crop.getByRole('slider', { name: 'Zoom' })).toBeVisible();
+  await crop.getByRole('button', { name: 'Use photo' }).click();
+  await expect(crop).toBeHidden();
   await expect(page.getByRole('img', { name: 'Photo 1 (main photo)' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 

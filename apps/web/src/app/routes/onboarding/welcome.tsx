@@ -202,7 +202,7 @@ function OnboardingFlow({ status }: { status: OnboardingStatus }) {
   }
 
   const content: Record<OnboardingStepKey, ReactNode> = {
-    photos: <PhotoManager onChange={answered('photos')} />,
+    photos: <PhotoManager crop onChange={answered('photos')} />,
     about: <ProfileDetailsForm fields={['about']} submitLabel={ONBOARDING_TEXTS.continue} onSaved={saved} />,
     basics: (
       <ProfileDetailsForm

@@ -233,6 +233,62 @@ describe('/app/settings/account', () => {
     expect(JSON.parse(await created[0]!.text())).toMatchObject({ account: { email: 'demo@linkup.app' } });
   });
 
+  describe('an account without a password (phone-first sign-up, issue 32)', () => {
+    async function openPasswordless(handlers: Parameters<typeof mockApi>[0] = {}) {
+      const fetch = mockApi(handlers);
+      const view = renderApp('/app/settings/account', { session: buildSession({ has_password: false }) });
+      await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+      return { ...view, fetch, user: userEvent.setup() };
+    }
+
+    it('asks for no current password anywhere and sends none', async () => {
+      const { fetch, user } = await openPasswordless({
+        'PUT /api/account/email': () => ok({ user: buildUser({ email: 'new@example.com', has_password: false }) }, 'Your e-mail address has been changed.'),
+        'POST /api/account/mobile/code': () => ok({ mobile: '+27831234567', expires_at: '2099-01-01T00:00:00.000Z', resend_available_at: '2099-01-01T00:00:00.000Z' }, 'We sent a code.'),
+      });
+      expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+
+      const email = screen.getByRole('form', { name: 'Change e-mail address' });
+      await fill(user, within(email).getByLabelText('New e-mail address'), 'new@example.com');
+      await user.click(within(email).getByRole('button', { name: 'Change e-mail' }));
+      await waitFor(() => expect(sentBody(fetch, 'PUT /api/account/email')).toEqual({ email: 'new@example.com' }));
+
+      const mobile = screen.getByRole('form', { name: 'Change mobile number' });
+      await fill(user, within(mobile).getByLabelText('New mobile number'), '083 123 4567');
+      await user.click(within(mobile).getByRole('button', { name: 'Send code' }));
+      await waitFor(() => expect(sentBody(fetch, 'POST /api/account/mobile/code')).toEqual({ mobile: '083 123 4567' }));
+    });
+
+    it('sets a first password with nothing to confirm', async () => {
+      const { fetch, user } = await openPasswordless({
+        'PUT /api/account/password': () => ok({ revoked: 0 }),
+      });
+      expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument();
+      const form = screen.getByRole('form', { name: 'Set a password' });
+      expect(screen.getByText(/You sign in with WhatsApp codes/)).toBeInTheDocument();
+      await fill(user, within(form).getByLabelText('New password'), 'brand-new-password-2');
+      await fill(user, within(form).getByLabelText('Confirm new password'), 'brand-new-password-2');
+      await user.click(within(form).getByRole('button', { name: 'Set password' }));
+      expect(await screen.findByText('Your password has been set.')).toBeInTheDocument();
+      expect(sentBody(fetch, 'PUT /api/account/password')).toEqual({ password: 'brand-new-password-2', password_confirmation: 'brand-new-password-2' });
+      // From now on the account has one: the forms ask for it.
+      expect(await screen.findByRole('form', { name: 'Change password' })).toBeInTheDocument();
+      expect(useSessionStore.getState().user?.has_password).toBe(true);
+    });
+
+    it('deletes the account after the dialog without a password field', async () => {
+      const { fetch, user, router } = await openPasswordless({
+        'DELETE /api/account': () => ok(null, 'Your account and all your data have been deleted.'),
+      });
+      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+      expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+      expect(sentBody(fetch, 'DELETE /api/account')).toEqual({});
+    });
+  });
+
   describe('deleting the account', () => {
     it('asks for the password in a dialog that says what is deleted, then signs out to /auth/login', async () => {
       const { fetch, user, router } = await openPage({

@@ -9,12 +9,14 @@ import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
+import { currentPasswordFor, useHasPassword } from '@/features/settings/hooks/use-has-password';
 
 type Field = 'email' | 'current_password';
 
 /** Change my e-mail address: the current password confirms it; the new address gets a verification link. */
 export function ChangeEmailForm() {
   const user = useSessionStore((s) => s.user);
+  const hasPassword = useHasPassword();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<Field>>({});
@@ -23,7 +25,7 @@ export function ChangeEmailForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = (await schemas()).ChangeEmailBodySchema.safeParse({ email, current_password: password });
+    const parsed = (await schemas()).ChangeEmailBodySchema.safeParse({ email, current_password: currentPasswordFor(hasPassword, password) });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -65,9 +67,11 @@ export function ChangeEmailForm() {
             {...fieldAria(ids.email, errors.email, true)}
           />
         </FormField>
-        <FormField id={ids.password} label="Current password" error={errors.current_password}>
-          <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
-        </FormField>
+        {hasPassword && (
+          <FormField id={ids.password} label="Current password" error={errors.current_password}>
+            <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
+          </FormField>
+        )}
         <div className="settings-actions">
           <Button type="submit" label="Change e-mail" className="btn-primary" loading={changeEmail.isPending} />
         </div>

@@ -13,6 +13,7 @@ import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-err
 import { useSessionStore } from '@/lib/session-store';
 import { useSecondsUntil } from '@/lib/use-countdown';
 import { schemas } from '@/lib/schemas';
+import { currentPasswordFor, useHasPassword } from '@/features/settings/hooks/use-has-password';
 
 type Field = 'mobile' | 'otp' | 'current_password';
 
@@ -28,6 +29,7 @@ interface CodeSent {
  */
 export function ChangeMobileForm() {
   const user = useSessionStore((s) => s.user);
+  const hasPassword = useHasPassword();
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
@@ -44,7 +46,7 @@ export function ChangeMobileForm() {
   }
 
   async function sendCode(number: string) {
-    const parsed = (await schemas()).MobileChangeCodeBodySchema.safeParse({ mobile: number, current_password: password });
+    const parsed = (await schemas()).MobileChangeCodeBodySchema.safeParse({ mobile: number, current_password: currentPasswordFor(hasPassword, password) });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -127,9 +129,11 @@ export function ChangeMobileForm() {
               {...fieldAria(ids.mobile, errors.mobile, true)}
             />
           </FormField>
-          <FormField id={ids.password} label="Current password" error={errors.current_password}>
-            <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
-          </FormField>
+          {hasPassword && (
+            <FormField id={ids.password} label="Current password" error={errors.current_password}>
+              <PasswordInput id={ids.password} name="current_password" value={password} onChange={setPassword} autoComplete="current-password" error={errors.current_password} />
+            </FormField>
+          )}
           <div className="settings-actions">
             <Button type="submit" label="Send code" icon="pi pi-whatsapp" className="btn-primary" loading={requestCode.isPending} />
           </div>

@@ -8,12 +8,17 @@ import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
+import { currentPasswordFor, useHasPassword } from '@/features/settings/hooks/use-has-password';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
 
-/** Change my password: the current one first; my other devices are signed out afterwards. */
+/**
+ * Change my password: the current one first; my other devices are signed out afterwards. An
+ * account without a password (phone-first sign-up) sets its first one here, with nothing to confirm.
+ */
 export function ChangePasswordForm() {
   const username = useSessionStore((s) => s.user?.email ?? s.user?.phone_number ?? '');
+  const hasPassword = useHasPassword();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -23,7 +28,7 @@ export function ChangePasswordForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = (await schemas()).ChangePasswordBodySchema.safeParse({ current_password: current, password, password_confirmation: confirmation });
+    const parsed = (await schemas()).ChangePasswordBodySchema.safeParse({ current_password: currentPasswordFor(hasPassword, current), password, password_confirmation: confirmation });
     if (!parsed.success) {
       setErrors(zodFormErrors<Field>(parsed.error));
       return;
@@ -31,7 +36,7 @@ export function ChangePasswordForm() {
     setErrors({});
     try {
       const { message } = await changePassword.mutateAsync(parsed.data);
-      toast.success(message ?? 'Your password has been changed.');
+      toast.success(message ?? (hasPassword ? 'Your password has been changed.' : 'Your password has been set.'));
       setCurrent('');
       setPassword('');
       setConfirmation('');
@@ -44,12 +49,17 @@ export function ChangePasswordForm() {
   return (
     <section className="panel-card" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="panel-card-title">Password</h2>
-      <form className="settings-form" aria-label="Change password" onSubmit={handleSubmit} noValidate>
+      {!hasPassword && (
+        <p className="panel-card-text">You sign in with WhatsApp codes. Set a password to sign in with your e-mail address or number and a password as well.</p>
+      )}
+      <form className="settings-form" aria-label={hasPassword ? 'Change password' : 'Set a password'} onSubmit={handleSubmit} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <FormField id={ids.current} label="Current password" error={errors.current_password}>
-          <PasswordInput id={ids.current} name="current_password" value={current} onChange={setCurrent} autoComplete="current-password" error={errors.current_password} />
-        </FormField>
+        {hasPassword && (
+          <FormField id={ids.current} label="Current password" error={errors.current_password}>
+            <PasswordInput id={ids.current} name="current_password" value={current} onChange={setCurrent} autoComplete="current-password" error={errors.current_password} />
+          </FormField>
+        )}
         <FormField id={ids.password} label="New password" error={errors.password} hint="At least 8 characters. Avoid common passwords.">
           <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} hasHint />
         </FormField>
@@ -58,7 +68,7 @@ export function ChangePasswordForm() {
         </FormField>
         <p className="panel-card-text">Your other devices will be signed out; this one stays signed in.</p>
         <div className="settings-actions">
-          <Button type="submit" label="Change password" className="btn-primary" loading={changePassword.isPending} />
+          <Button type="submit" label={hasPassword ? 'Change password' : 'Set password'} className="btn-primary" loading={changePassword.isPending} />
         </div>
       </form>
     </section>

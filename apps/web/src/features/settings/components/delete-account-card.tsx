@@ -10,12 +10,14 @@ import { PasswordInput } from '@/components/password-input';
 import { isApiClientError, callErrorMessage } from '@/lib/api-client';
 import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
+import { currentPasswordFor, useHasPassword } from '@/features/settings/hooks/use-has-password';
 
 /**
  * Delete my account: a dialog says what goes and asks for the password. Afterwards this device
  * is signed out and the member lands on the sign-in page with a toast.
  */
 export function DeleteAccountCard() {
+  const hasPassword = useHasPassword();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -32,7 +34,7 @@ export function DeleteAccountCard() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = (await schemas()).DeleteAccountBodySchema.safeParse({ password });
+    const parsed = (await schemas()).DeleteAccountBodySchema.safeParse({ password: currentPasswordFor(hasPassword, password) });
     if (!parsed.success) {
       setError(zodFormErrors<'password'>(parsed.error).password);
       return;
@@ -42,7 +44,7 @@ export function DeleteAccountCard() {
       const message = await deleteAccount.mutateAsync(parsed.data);
       endSession(message ?? SETTINGS_MESSAGES.accountDeleted);
     } catch (err) {
-      if (isApiClientError(err) && err.status === 422) setError(serverFormErrors<'password'>(err.errors).password ?? err.message);
+      if (hasPassword && isApiClientError(err) && err.status === 422) setError(serverFormErrors<'password'>(err.errors).password ?? err.message);
       else toast.error(callErrorMessage(err, 'Could not delete your account.'));
     }
   }
@@ -81,9 +83,11 @@ export function DeleteAccountCard() {
           without your name. If you pay for Premium through an app store, cancel the subscription there too.
         </p>
         <form id={ids.form} className="settings-form" aria-label="Confirm account deletion" onSubmit={handleSubmit} noValidate>
-          <FormField id={ids.password} label="Your password" error={error}>
-            <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="current-password" error={error} />
-          </FormField>
+          {hasPassword && (
+            <FormField id={ids.password} label="Your password" error={error}>
+              <PasswordInput id={ids.password} name="password" value={password} onChange={setPassword} autoComplete="current-password" error={error} />
+            </FormField>
+          )}
         </form>
       </Dialog>
     </section>
