@@ -7,6 +7,7 @@ import { expect, test } from '../support/test';
 import { axeViolations } from '../support/pages';
 import { sharedSession, storeSession } from '../support/session';
 import { matchingMember, useUpTodaysLikes } from '../support/matching';
+import { toast } from '../support/accounts';
 
 // axe is evaluated in the page, which the app's Content-Security-Policy does not let inline scripts do.
 test.use({ bypassCSP: true });
@@ -114,4 +115,54 @@ test('nothing overlaps on Discover out of likes: the like/pass buttons never cov
     if (size.name === 'phone') expect(contentBottom, 'content ends above the tab bar').toBeLessThanOrEqual(tabBar.y + 0.5);
     else expect(overlaps(tabBar, (await upgrade.boundingBox())!)).toBe(false);
   }
+});
+
+/** What the showing toasts cover: every visible heading, button, link, field or switch of the page under a toast. */
+async function coveredByToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const boxes = Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.getBoundingClientRect());
+    const controls = 'h1, h2, h3, button, a, input, textarea, select, [role="switch"], [role="radio"], [role="button"]';
+    const covered: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(controls))) {
+      if (el.closest('.Toastify') || el.closest('[hidden]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (boxes.some((t) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)) {
+        covered.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return covered;
+  });
+}
+
+/** Once the toast has come in, the page has made room for it: nothing is under it while it shows. */
+async function expectToastCoversNothing(page: Page, text: string, where: string) {
+  const shown = toast(page, text);
+  await expect(shown).toBeVisible();
+  // It slides in from the side: measure where it stays, once no animation moves it.
+  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll('.Toastify__toast')).every((t) => t.getAnimations().length === 0))).toBe(true);
+  expect(await coveredByToasts(page), `${where}: what "${text}" covers`).toEqual([]);
+  await expect(shown, `${where}: the toast is still showing when measured`).toBeVisible();
+}
+
+test('toasts cover no heading or button: the page makes room below its top bar while they show (issue 32 item 16)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [member, other] = [await matchingMember(request, 'Toasty'), await matchingMember(request, 'Toastee')];
+  await storeSession(page, member.session);
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
+    // The shell: a switch saved as it changes.
+    await page.goto('/app/settings/privacy');
+    await page.getByRole('switch', { name: 'Show my age' }).click();
+    await expectToastCoversNothing(page, 'Your settings have been saved.', `${size.name} settings`);
+    // The chat's own top bar: a chat started from the search.
+    await page.goto('/app/messages');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(other.name);
+    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(other.name) }).click();
+    await expectToastCoversNothing(page, 'Chat started successfully', `${size.name} chat`);
+  }
+  // The sign-in pages: signing out lands on the login page with a toast.
+  await page.goto('/app/settings');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectToastCoversNothing(page, 'Logged out successfully', 'desktop login');
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, mockFetch, sentBody, validationError } from '@/test/fixtures';
+import { apiError, json, mockApi, mockFetch, sentBody, validationError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -57,14 +57,21 @@ describe('/auth/forgot-password', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("says 'Failed to send reset link' with the reason when the call fails", async () => {
+  it('says a refused number once, beside the field (issue 32 item 16: no alert or toast besides)', async () => {
     mockApi({ 'POST /api/auth/forgot-password': () => validationError({ mobile: ['Enter a valid mobile number.'] }) });
     const user = await openForgot();
     await send(user, '+2784');
-    expect(await screen.findByText('Failed to send reset link')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid mobile number.')).toHaveClass('field-error');
-    expect(within(screen.getByRole('form', { name: 'Request a password reset link' })).getByRole('alert')).toHaveTextContent(
-      'Validation failed. Please check your input.',
+    expect(await screen.findByText('Enter a valid mobile number.')).toHaveClass('field-error');
+    expect(screen.queryByText(/Failed to send reset link|Validation failed/)).toBeNull();
+  });
+
+  it("says 'Failed to send reset link' and why in the form when the call fails otherwise", async () => {
+    mockApi({ 'POST /api/auth/forgot-password': () => apiError(429, 'Too many reset links requested. Please try again later.') });
+    const user = await openForgot();
+    await send(user, '+27841234567');
+    expect(await within(screen.getByRole('form', { name: 'Request a password reset link' })).findByRole('alert')).toHaveTextContent(
+      'Failed to send reset link. Too many reset links requested. Please try again later.',
     );
+    expect(screen.getAllByText(/Failed to send reset link/)).toHaveLength(1);
   });
 });

@@ -45,13 +45,14 @@ describe('password sign-in', () => {
     expect(sentBody(fetch)).toEqual({ mobile: '+27 82 000 0001', password: 'pw' });
   });
 
-  it("shows 'Login failed' and the server's message on wrong credentials", async () => {
+  it("says 'Login failed' and the server's reason once, in the form (issue 32 item 16: no toast besides)", async () => {
     mockFetch(() => apiError(401, 'These credentials do not match our records.'));
     const { user, router } = await openLogin();
     await submit(user, 'demo@linkup.app', 'wrong');
 
-    expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Sign in' })).getByRole('alert')).toHaveTextContent('These credentials do not match our records.');
+    const alert = await within(screen.getByRole('form', { name: 'Sign in' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed. These credentials do not match our records.');
+    expect(screen.getAllByText(/Login failed/)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(useSessionStore.getState().token).toBeNull();
   });
@@ -160,10 +161,11 @@ describe('sign-in with WhatsApp', () => {
     await user.type(screen.getByLabelText('Mobile number'), '+27841234567');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByText('Failed to send the code')).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Sign in with WhatsApp' })).getByRole('alert')).toHaveTextContent(
-      'Too many codes requested. Please try again later.',
+    // One message, in the form (issue 32 item 16): the failure and the server's reason, no toast besides.
+    expect(await within(screen.getByRole('form', { name: 'Sign in with WhatsApp' })).findByRole('alert')).toHaveTextContent(
+      'Failed to send the code. Too many codes requested. Please try again later.',
     );
+    expect(screen.getAllByText(/Failed to send the code/)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(useOtpStore.getState().mobile).toBeNull();
     expect(calledEndpoints(fetch)).toEqual(['POST /api/auth/request-otp']);

@@ -208,6 +208,9 @@ describe('/onboarding/welcome', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Add at least one photo.')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Add photos'), new File([new Uint8Array(2_000)], 'me.jpg', { type: 'image/jpeg' }));
+    // The photo is framed first, as on My Photos (issue 32 item 8).
+    const crop = await screen.findByRole('dialog', { name: 'Frame your photo' });
+    await user.click(within(crop).getByRole('button', { name: 'Use photo' }));
     expect(await screen.findByRole('img', { name: 'Photo 1 (main photo)' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Add at least one photo.')).toBeNull());
   });

@@ -41,6 +41,7 @@ export function ConfirmMobileForm({ mobile, onConfirmed }: { mobile: string | nu
   const inputRef = useRef<HTMLInputElement>(null);
   const settingsPath = routeByName('app.settings.account').path;
 
+  /** One message in place (issue 32 item 16): beside the code, else in the form's alert; no toast besides. */
   function showRefusal(error: unknown, fallback: string) {
     if (isApiClientError(error) && error.status >= 400 && error.status < 500) {
       const field = serverFormErrors<'otp' | 'mobile'>(error.errors);
@@ -49,7 +50,6 @@ export function ConfirmMobileForm({ mobile, onConfirmed }: { mobile: string | nu
     } else {
       setFormError(isApiClientError(error) ? error.message : fallback);
     }
-    toast.error(fallback);
   }
 
   async function handleConfirm(event: FormEvent<HTMLFormElement>) {

@@ -3,12 +3,10 @@ import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from '@/lib/toast';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { identifierField } from '@/features/auth/utils/login-credentials';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
-import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { placeFailure, zodFormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
 const firstOf = (errors: Partial<Record<string, string>>) => errors.email ?? errors.mobile;
@@ -45,13 +43,10 @@ export function ForgotPasswordForm() {
       // Said once, in place of the form (not in a toast besides: issue 17).
       setSentMessage(message);
     } catch (error) {
-      toast.error(FAILURE_TOASTS.sendResetLink);
-      if (isApiClientError(error)) {
-        setFormError(error.serverMessage ?? error.message);
-        setIdentifierError(firstOf(serverFormErrors(error.errors)));
-      } else {
-        setFormError(FAILURE_TOASTS.sendResetLink);
-      }
+      // One message in place (issue 32 item 16): beside the field, else the failure and why; no toast besides.
+      const failure = placeFailure(error, FAILURE_TOASTS.sendResetLink, { serverWords: true });
+      setFormError(failure.alert);
+      setIdentifierError(firstOf(failure.fields));
     }
   }
 

@@ -5,6 +5,7 @@ import { TextInput } from '@/components/text-input';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
+import { placeFailure } from '@/lib/form-errors';
 import { useLogin } from '@/features/auth/api/login';
 import { loginCredentials } from '@/features/auth/utils/login-credentials';
 import { REDIRECT_PARAM, postLoginPath } from '@/features/auth/utils/redirect';
@@ -22,8 +23,8 @@ export const LOGIN_FORM_TEXTS = { whatsapp: 'Continue with WhatsApp', reset: 'Re
 /** A lock-out says how long (from `details.retry_after`, issue 32), never the server's English. */
 const LOCK_FALLBACK_SECONDS = 15 * 60;
 
-const firstError = (errors: Record<string, string[]> | undefined, ...keys: string[]) =>
-  keys.map((k) => errors?.[k]?.[0]).find(Boolean);
+/** The fields a sign-in 422 can name, all shown by this form (the identifier is e-mail or mobile). */
+const LOGIN_FIELDS = ['email', 'mobile', 'password'];
 
 /** Password sign-in with an e-mail address or a mobile number (spec §5, §7). */
 export function LoginForm() {
@@ -59,16 +60,10 @@ export function LoginForm() {
         setFormError(loginLockedMessage((error.details?.retry_after ?? LOCK_FALLBACK_SECONDS) / 60));
         return;
       }
-      toast.error(FAILURE_TOASTS.login);
-      if (isApiClientError(error)) {
-        setFormError(error.serverMessage ?? error.message);
-        setFieldErrors({
-          identifier: firstError(error.errors, 'email', 'mobile'),
-          password: firstError(error.errors, 'password'),
-        });
-      } else {
-        setFormError(FAILURE_TOASTS.login);
-      }
+      // One message in place (issue 32 item 16): beside the fields, else 'Login failed' and why.
+      const failure = placeFailure<'email' | 'mobile' | 'password'>(error, FAILURE_TOASTS.login, { shows: (field) => LOGIN_FIELDS.includes(field), serverWords: true });
+      setFormError(failure.alert);
+      setFieldErrors({ identifier: failure.fields.email ?? failure.fields.mobile, password: failure.fields.password });
     }
   }
 

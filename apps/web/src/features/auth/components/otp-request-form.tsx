@@ -8,8 +8,7 @@ import { useRequestOtp } from '@/features/auth/api/request-otp';
 import { useOtpStore } from '@/features/auth/stores/otp-store';
 import { REDIRECT_PARAM, safeRedirect } from '@/features/auth/utils/redirect';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
-import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { placeFailure, zodFormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
 /**
@@ -41,13 +40,10 @@ export function OtpRequestForm() {
       toast.success(SUCCESS_TOASTS.otpSent);
       await navigate(routeByName('auth.otp').path);
     } catch (error) {
-      toast.error(FAILURE_TOASTS.sendOtp);
-      if (isApiClientError(error)) {
-        setFormError(error.serverMessage ?? error.message);
-        setMobileError(serverFormErrors(error.errors).mobile);
-      } else {
-        setFormError(FAILURE_TOASTS.sendOtp);
-      }
+      // One message in place (issue 32 item 16): beside the number, else the failure and why; no toast besides.
+      const failure = placeFailure<'mobile'>(error, FAILURE_TOASTS.sendOtp, { shows: (field) => field === 'mobile', serverWords: true });
+      setFormError(failure.alert);
+      setMobileError(failure.fields.mobile);
     }
   }
 

@@ -12,7 +12,7 @@ import { whatsappLoginPath } from '@/features/auth/utils/login-method';
 import { postLoginPath } from '@/features/auth/utils/redirect';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { isApiClientError, type ApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors } from '@/lib/form-errors';
+import { placeFailure, serverFormErrors, zodFormErrors } from '@/lib/form-errors';
 import { formatCountdown } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { useSecondsUntil } from '@/lib/use-countdown';
@@ -136,9 +136,8 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
         void refreshStatus();
       } else {
         // The code was never checked (offline, server error): keep everything and let them retry.
-        const message = isApiClientError(error) ? error.message : FAILURE_TOASTS.invalidOtp;
-        toast.error(message);
-        setFormError(message);
+        // One message in place (issue 32 item 16), no toast besides.
+        setFormError(isApiClientError(error) ? error.message : FAILURE_TOASTS.invalidOtp);
       }
     }
   }
@@ -159,8 +158,7 @@ function OtpCodeForm({ mobile }: { mobile: string }) {
       toast.success(SUCCESS_TOASTS.otpResent);
       inputRef.current?.focus();
     } catch (error) {
-      toast.error(FAILURE_TOASTS.sendOtp);
-      setFormError(isApiClientError(error) ? (error.serverMessage ?? error.message) : FAILURE_TOASTS.sendOtp);
+      setFormError(placeFailure(error, FAILURE_TOASTS.sendOtp, { shows: () => false, serverWords: true }).alert);
     }
   }
 

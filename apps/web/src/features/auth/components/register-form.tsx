@@ -11,7 +11,7 @@ import { whatsappLoginPath } from '@/features/auth/utils/login-method';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { serverFormErrors, zodFormErrors, type FormErrors, placeFailure } from '@/lib/form-errors';
 import { yearsBefore } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { schemas } from '@/lib/schemas';
@@ -150,13 +150,10 @@ export function RegisterForm({ signup }: { signup?: PhoneSignupStart } = {}) {
       toast.success(SUCCESS_TOASTS.registrationSuccess);
       useSessionStore.getState().signIn(session, ONBOARDING_PATH);
     } catch (error) {
-      toast.error(FAILURE_TOASTS.registration);
-      if (isApiClientError(error)) {
-        setFormError(error.serverMessage ?? error.message);
-        showErrors(fromServer(error.errors));
-      } else {
-        setFormError(FAILURE_TOASTS.registration);
-      }
+      // One message in place (issue 32 item 16): beside the fields, else 'Registration failed' and why.
+      const failure = placeFailure<RegisterField>(error, FAILURE_TOASTS.registration);
+      setFormError(failure.alert);
+      if (isApiClientError(error)) showErrors(fromServer(error.errors));
     }
   }
 

@@ -7,7 +7,7 @@ import { useResetPassword } from '@/features/auth/api/reset-password';
 import { FormField, FormMessage } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { placeFailure, serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
 type ResetField = 'password' | 'password_confirmation';
@@ -40,15 +40,18 @@ export function ResetPasswordForm({ link }: { link: ResetPasswordLinkParams }) {
       toast.success(message);
       await navigate(LOGIN_PATH, { replace: true });
     } catch (error) {
-      toast.error(FAILURE_TOASTS.resetPassword);
-      if (isApiClientError(error)) {
-        const fields = serverFormErrors(error.errors);
-        setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
-        const linkProblem = Boolean(fields.token);
-        setFormError({ message: fields.token ?? error.serverMessage ?? error.message, linkProblem });
-      } else {
-        setFormError({ message: FAILURE_TOASTS.resetPassword, linkProblem: false });
+      // One message in place (issue 32 item 16): beside the passwords, else 'Failed to reset password'
+      // and why (a dead link with the way to a new one). No toast besides.
+      const fields = isApiClientError(error) ? serverFormErrors(error.errors) : {};
+      if (fields.token) {
+        setFormError({ message: `${FAILURE_TOASTS.resetPassword}. ${fields.token}`, linkProblem: true });
+        return;
       }
+      const failure = placeFailure<'password' | 'password_confirmation'>(error, FAILURE_TOASTS.resetPassword, {
+        shows: (field) => field === 'password' || field === 'password_confirmation', serverWords: true,
+      });
+      setErrors(failure.fields);
+      setFormError(failure.alert ? { message: failure.alert, linkProblem: false } : null);
     }
   }
 

@@ -8,7 +8,7 @@ import { FormField, FormMessage, fieldAria } from '@/components/form-field';
 import { useSaveMyPost } from '@/features/feed/api/save-my-post';
 import { uploadPostImage } from '@/features/feed/api/upload-post-image';
 import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { serverFormErrors, zodFormErrors, type FormErrors, placeFailure } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 import { mediaUrl } from '@/lib/media-url';
 
@@ -176,11 +176,10 @@ export function PostForm({ mode, profile, post, partner = null, onSaved, cancelP
         onSaved(body);
       },
       onError: (error) => {
-        toast.error(mode === 'create' ? FEED_ERRORS.createPost : FEED_ERRORS.updatePost);
-        if (isApiClientError(error)) {
-          setErrors(serverFormErrors<Field>(error.errors));
-          setFormError(error.message);
-        }
+        // One message in place (issue 32 item 16): beside the fields, else the failure and why.
+        const failure = placeFailure<Field>(error, mode === 'create' ? FEED_ERRORS.createPost : FEED_ERRORS.updatePost);
+        setErrors(failure.fields);
+        setFormError(failure.alert);
       },
     });
   };

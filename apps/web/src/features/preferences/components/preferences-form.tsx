@@ -12,9 +12,8 @@ import { ChoiceChips } from '@/features/preferences/components/choice-chips';
 import { DealbreakerSwitch } from '@/features/preferences/components/dealbreaker-switch';
 import { LoadFailed, Loading } from '@/components/load-state';
 import { FormMessage } from '@/components/form-field';
-import { isApiClientError } from '@/lib/api-client';
 import { confirmDialog } from '@/lib/dialogs';
-import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { placeFailure, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
 type FormField = keyof PreferenceValues;
@@ -106,13 +105,10 @@ function PreferencesFormBody({
       toast.success(message ?? PREFERENCE_MESSAGES.saved);
       onSaved?.(data);
     } catch (error) {
-      toast.error(PREFERENCES_TEXTS.saveFailed);
-      if (isApiClientError(error)) {
-        setFormError(error.serverMessage ?? error.message);
-        showErrors(serverFormErrors<FormField>(error.errors));
-      } else {
-        setFormError(PREFERENCES_TEXTS.saveFailed);
-      }
+      // One message in place (issue 32 item 16): beside the fields, else the failure and why.
+      const failure = placeFailure<FormField>(error, PREFERENCES_TEXTS.saveFailed);
+      setFormError(failure.alert);
+      showErrors(failure.fields);
     }
   }
 

@@ -68,9 +68,9 @@ function PhotoManagerBody({ list, onChange, crop }: { list: PhotoList; onChange?
   const busy = progress !== null || reorder.isPending || setPrimary.isPending || remove.isPending;
   const full = photos.length >= maxPhotos;
 
+  /** One message in place (issue 32 item 16): the manager's own alert, no toast besides. */
   function showError(message: string) {
     setError(message);
-    toast.error(message);
   }
 
   function fail(err: unknown) {

@@ -12,8 +12,7 @@ import {
   ALL_PROFILE_FIELDS, PROFILE_CHOICES, PROFILE_FIELD_LABELS, choiceLabel, isChoiceField, type ProfileField,
 } from '@/features/profile/components/labels';
 import { FormField, FormMessage, fieldAria } from '@/components/form-field';
-import { isApiClientError } from '@/lib/api-client';
-import { serverFormErrors, zodFormErrors, type FormErrors } from '@/lib/form-errors';
+import { placeFailure, zodFormErrors, type FormErrors } from '@/lib/form-errors';
 import { schemas } from '@/lib/schemas';
 
 export const PROFILE_FORM_TEXTS = {
@@ -121,16 +120,11 @@ function ProfileDetailsFormBody({ fields, required = [], submitLabel = 'Save cha
       toast.success(message ?? PROFILE_MESSAGES.updated);
       onSaved?.(saved);
     } catch (error) {
-      toast.error(PROFILE_FORM_TEXTS.saveFailed);
-      if (isApiClientError(error)) {
-        const fieldErrors = serverFormErrors<ProfileField>(error.errors);
-        setErrors(fieldErrors);
-        const shownErrors = Object.keys(fieldErrors).filter((k) => has(k as ProfileField));
-        if (shownErrors.length === 0) setFormError(error.serverMessage ?? error.message);
-        focusFirstError(fieldErrors);
-      } else {
-        setFormError(PROFILE_FORM_TEXTS.saveFailed);
-      }
+      // One message in place (issue 32 item 16): beside the fields this form shows, else the failure and why.
+      const failure = placeFailure<ProfileField>(error, PROFILE_FORM_TEXTS.saveFailed, { shows: (field) => has(field as ProfileField) });
+      setErrors(failure.fields);
+      setFormError(failure.alert);
+      focusFirstError(failure.fields);
     }
   }
 
