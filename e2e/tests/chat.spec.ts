@@ -1,7 +1,7 @@
 // Chat end to end (issue 6, spec §2 "Messages screen" and "Chat screen"): two members in two
 // browser contexts against the real server and its Socket.IO — search, start a chat, messages
 // without reload, typing, edit, delete, unread badge, 'Load earlier messages', leaving.
-import { PAGE_SIZES, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
+import { PAGE_SIZES, UI_TEXTS, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
@@ -276,4 +276,47 @@ test('on a wide screen Messages shows the list and the open chat side by side: p
   await expect(bubble(a, 'Jazz on Friday?')).toBeVisible();
   await expect(item(zanele)).toHaveAttribute('aria-current', 'page');
   await expect(messagesNav).toHaveAttribute('aria-current', 'page');
+});
+
+test('A sees "Seen" under her last message once B has opened the chat; the day’s messages sit under one "Today" separator (issue 32 item 13)', async ({ browser, request }) => {
+  const [lindiwe, thabo] = [await registerMember(request, 'Lindiwe'), await registerMember(request, 'Thabo')];
+  const room = await openRoom(request, lindiwe, thabo);
+  const a = await memberPage(browser, lindiwe);
+  await a.goto(`/app/messages/${room.id}`);
+  await expect(roomHeading(a, thabo.name)).toBeVisible();
+  await roomFollowed(a, room.id);
+  const seen = a.getByTestId('message-seen');
+  /** The list item right after a message's bubble. */
+  const after = (locator: Locator) => locator.locator('xpath=following-sibling::li[1]');
+
+  await send(a, 'Coffee at Truth on Saturday?');
+  await send(a, 'Or Sunday, if that suits you better');
+  await expect(seen).toHaveCount(0);
+
+  // B opens the chat: A's last message shows "Seen", only that one.
+  const b = await memberPage(browser, thabo);
+  await b.goto(`/app/messages/${room.id}`);
+  await expect(bubble(b, 'Or Sunday, if that suits you better')).toBeVisible();
+  await expect(seen).toHaveCount(1);
+  await expect(seen).toHaveText(UI_TEXTS.chat.seen);
+  await expect(after(bubble(a, 'Or Sunday, if that suits you better'))).toHaveAttribute('data-testid', 'message-seen');
+
+  // B answers in the open chat; A's next message is "Seen" in its turn (B's chat marks it read).
+  await roomFollowed(b, room.id);
+  await send(b, 'Saturday works!');
+  await expect(bubble(a, 'Saturday works!')).toBeVisible();
+  await send(a, 'Great, 10 am then');
+  await expect(bubble(b, 'Great, 10 am then')).toBeVisible();
+  await expect(after(bubble(a, 'Great, 10 am then'))).toHaveAttribute('data-testid', 'message-seen');
+  await expect(seen).toHaveCount(1);
+
+  // Messages of one day sit under one separator, labelled "Today", above the day's first message.
+  // (Messages of an earlier day cannot be made through the API, which dates them itself: the
+  // separator between two days is covered by the web test of message-list.tsx.)
+  for (const page of [a, b]) {
+    const separator = page.getByTestId('day-separator');
+    await expect(separator).toHaveCount(1);
+    await expect(separator).toHaveText(UI_TEXTS.time.today);
+    await expect(page.getByTestId('message-scroller').getByRole('listitem').first()).toHaveAttribute('data-testid', 'day-separator');
+  }
 });

@@ -1,27 +1,10 @@
 // The installable web app (PWA): the service worker at /sw.js precaches the app shell, so the app
 // opens with no network and says "You're offline", and recovers by itself when the network returns.
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { UI_TEXTS } from '@linkup/contract';
 import { expectOnPage } from '../support/pages';
+import { shellInstalled } from '../support/pwa';
 import { signIn } from '../support/session';
-
-/** Waits until /sw.js is installed, activated and controls the page. */
-async function shellInstalled(page: Page): Promise<void> {
-  const state = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return { scope: registration.scope, script: registration.active?.scriptURL, state: registration.active?.state };
-  });
-  expect(new URL(state.script!).pathname).toBe('/sw.js');
-  expect(new URL(state.scope).pathname).toBe('/');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
-  const cached = await page.evaluate(async () => {
-    const names = await caches.keys();
-    const cache = await caches.open(names.find((n) => n.startsWith('linkup-shell-'))!);
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
-  expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/images/icon-512.png']));
-  expect(cached.some((p) => /^\/assets\/index-.+\.js$/.test(p))).toBe(true);
-}
 
 test('the service worker installs and the app shell opens offline, then recovers', async ({ page, context, request }) => {
   await signIn(page, request);

@@ -5,7 +5,7 @@ import '@/styles/tokens.css';
 import '@/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, router } from '@/app/app';
 import { checkStoredSession } from '@/app/bootstrap';
 import { prefetchFirstPage } from '@/app/router';
 import { hideSplashWhenReady, reloadOnStaleChunks } from '@/app/start-up-guards';
@@ -36,8 +36,9 @@ async function keepQueryCache() {
 async function start() {
   // The launch screen goes when the first screen is there, or after a safety time if start-up hangs.
   const splashDone = hideSplashWhenReady(platform);
-  // A page file a deploy removed (an old tab, a web view kept in memory) reloads to the new build.
-  reloadOnStaleChunks();
+  // A page file a deploy removed (an old tab, a web view kept in memory) reloads to the new build;
+  // a page being opened reloads at its own address (its route's error page does it).
+  reloadOnStaleChunks({ navigating: () => router.state.navigation.state !== 'idle' });
   configurePrimeLocale();
   // The last data shown comes back at once, also after a reload without network (issue 32). Its
   // code loads apart (precached by the service worker): a signed-out first page never needs it.

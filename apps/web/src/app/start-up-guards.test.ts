@@ -31,13 +31,13 @@ describe('the launch screen', () => {
 });
 
 describe('a page file gone after a deploy', () => {
-  function setUp() {
+  function setUp(navigating = () => false) {
     const target = new EventTarget();
     const stored = new Map<string, string>();
     const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
     const reload = vi.fn();
     let clock = 1_000_000;
-    reloadOnStaleChunks({ target, storage, reload, now: () => clock });
+    reloadOnStaleChunks({ target, navigating, storage, reload, now: () => clock });
     const fail = () => {
       const event = new Event('vite:preloadError', { cancelable: true });
       target.dispatchEvent(event);
@@ -61,5 +61,16 @@ describe('a page file gone after a deploy', () => {
     later(1);
     expect(fail()).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a file that fails while the router opens another page to that page (it reloads at the new address), and reloads itself as before once the router is idle', () => {
+    let opening = true;
+    const { reload, fail } = setUp(() => opening);
+    // Not handled: the import rejects, so the route shows its error page at the page being opened.
+    expect(fail()).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    opening = false;
+    expect(fail()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

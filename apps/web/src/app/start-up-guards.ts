@@ -29,6 +29,8 @@ const LAST_RELOAD_KEY = 'linkup.stale-chunk-reload';
 
 interface StaleChunkOptions {
   target?: Pick<Window, 'addEventListener'>;
+  /** Whether the router is opening another page (its code is what failed, most likely). */
+  navigating?: () => boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   reload?: () => void;
   now?: () => number;
@@ -38,15 +40,19 @@ interface StaleChunkOptions {
  * After a deploy, an open tab (or an app whose web view kept the old page) asks for page files the
  * server no longer has: Vite's `vite:preloadError`. The page then reloads to the new build instead
  * of showing a broken page — once per 10 s, so a file that fails on the new build too shows its
- * error instead of reloading forever.
+ * error instead of reloading forever. While the router opens another page, the error is left to
+ * that page (app/route-error.tsx reloads once at its address): a reload here would reload the page
+ * the member is leaving, and they would stay where they were.
  */
 export function reloadOnStaleChunks({
   target = window,
+  navigating = () => false,
   storage = window.sessionStorage,
   reload = () => window.location.reload(),
   now = Date.now,
 }: StaleChunkOptions = {}): void {
   target.addEventListener('vite:preloadError', (event) => {
+    if (navigating()) return;
     if (reloadForNewBuild({ storage, reload, now })) event.preventDefault();
   });
 }
@@ -59,7 +65,7 @@ export function reloadForNewBuild({
   storage = window.sessionStorage,
   reload = () => window.location.reload(),
   now = Date.now,
-}: Omit<StaleChunkOptions, 'target'> = {}): boolean {
+}: Omit<StaleChunkOptions, 'target' | 'navigating'> = {}): boolean {
   const last = Number(storage.getItem(LAST_RELOAD_KEY) ?? 0);
   if (now() - last < STALE_CHUNK_RELOAD_GAP_MS) return false;
   storage.setItem(LAST_RELOAD_KEY, String(now()));
