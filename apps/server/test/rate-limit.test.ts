@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,31 @@ describe('rate limiting a client that has gone away (real HTTP)', () => {
     // Counted under 127.0.0.1: the same address's next request is over the limit of 3.
     const next = await fetch(`${origin}/api/nope`);
     expect(next.status).toBe(429);
+  });
+
+  it('closes unread a connection its client reset before it was accepted (its address is gone)', async () => {
+    const { port } = new URL(origin);
+    const accepted = new Promise<Socket>((resolve) => t.app.server.once('connection', resolve));
+    const handled: string[] = [];
+    const onRequest = (request: IncomingMessage) => handled.push(String(request.url));
+    t.app.server.on('request', onRequest);
+    try {
+      // Another process connects, sends a request and resets, while this one's event loop is held
+      // by spawnSync: the connection is accepted after the reset, as by a server too busy to
+      // accept before HAProxy gave up on its health check.
+      const client = spawnSync(process.execPath, ['-e', `
+        const socket = require('node:net').connect(${port}, '127.0.0.1', () => {
+          socket.write('GET /api/health/ready HTTP/1.1\\r\\nhost: linkup.test\\r\\n\\r\\n', () => { socket.resetAndDestroy(); socket.on('close', () => process.exit(0)); });
+        });`]);
+      expect(client.status, String(client.stderr)).toBe(0);
+      const socket = await accepted;
+      // A later request is handled; the reset one never was (Node would have run it with no address).
+      expect((await fetch(`${origin}/api/health/live`)).status).toBe(200);
+      expect(handled).toEqual(['/api/health/live']);
+      expect(socket.destroyed).toBe(true);
+    } finally {
+      t.app.server.off('request', onRequest);
+    }
   });
 });
 

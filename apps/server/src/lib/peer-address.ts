@@ -14,6 +14,10 @@ import type { Socket } from 'node:net';
 export function keepPeerAddresses(server: Server): void {
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
-    if (address !== undefined) Object.defineProperty(socket, 'remoteAddress', { value: address, enumerable: true, configurable: true });
+    // Unreadable already: the peer reset the connection before it was accepted (HAProxy resets a
+    // health check it gave up waiting for). Node would still parse and run the request it had
+    // sent, with no address; nobody is there for the answer, so it is closed unread.
+    if (address === undefined) return void socket.destroy();
+    Object.defineProperty(socket, 'remoteAddress', { value: address, enumerable: true, configurable: true });
   });
 }
