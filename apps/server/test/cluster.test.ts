@@ -182,6 +182,8 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
       const pending = new Set<Promise<void>>();
       let unanswered = 0;
       const send = async (from: Member) => {
+        // The text is fixed: a random one (the client id) reads, with digits as letters, as an
+        // offensive word now and then, and such a send asks for confirmation (409 confirm_required).
         const clientId = randomUUID().replace(/-/g, '');
         const to = members.find((m) => m.id === from.partner)!;
         for (;;) {
@@ -191,7 +193,7 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
             const ack = await new Promise<CommandAck<ChatMessage> | null>((resolve) => {
               const dropped = () => resolve(null);
               from.socket.once('disconnect', dropped);
-              from.socket.timeout(ACK_TIMEOUT_MS).emit('message.send', { chat_room_id: from.roomId, message: `load ${clientId}`, type: 'text', client_id: clientId }, (err: Error | null, answer: CommandAck<ChatMessage>) => {
+              from.socket.timeout(ACK_TIMEOUT_MS).emit('message.send', { chat_room_id: from.roomId, message: 'a message under load', type: 'text', client_id: clientId }, (err: Error | null, answer: CommandAck<ChatMessage>) => {
                 from.socket.off('disconnect', dropped);
                 resolve(err ? null : answer);
               });
