@@ -21,7 +21,7 @@ import { onlyIf, onlyOn } from './helpers/requires';
 const expectNone = (problems: string[]) => expect(problems.join('\n')).toBe('');
 const deploy = (file: string) => path.join(REPO_ROOT, 'deploy', file);
 const HAPROXY = process.env.HAPROXY_BIN || '/usr/sbin/haproxy';
-/** What an operator puts where compose says `${NAME:?…}`: long enough for any setting that needs it. */
+/** What an operator puts where compose says `${NAME:?…}` or a Secret's value is empty: long enough for any setting that needs it. */
 const operatorValue = (name: string) => `${name.toLowerCase()}-${'x'.repeat(40)}`;
 
 const stages = parseDockerfile(fs.readFileSync(deploy('Dockerfile'), 'utf8'));
@@ -62,7 +62,7 @@ describe('deploy manifests against the code', onlyOn('sqlite'), () => {
     const pods = deployments(k8s);
     expect(pods.length).toBeGreaterThan(0);
     for (const { name, container } of pods) {
-      const { env, problems: sourced } = containerEnv(k8s, container);
+      const { env, problems: sourced } = containerEnv(k8s, container, operatorValue);
       problems.push(...sourced.map((p) => `${name}: ${p}`), ...deployed(name, env).problems);
     }
     expectNone(problems);
@@ -97,7 +97,7 @@ describe('deploy manifests against the code', onlyOn('sqlite'), () => {
 
     // Kubernetes: readiness and liveness (and start-up) probes, on the container's port, which is PORT.
     for (const { name, container } of deployments(k8s)) {
-      const { config } = deployed(name, containerEnv(k8s, container).env);
+      const { config } = deployed(name, containerEnv(k8s, container, operatorValue).env);
       const ports = ((at(container, 'ports') ?? []) as Node[]).map((p) => at(p, 'containerPort'));
       expect(ports).toEqual([config?.port]);
       const { probes, problems: missing } = containerProbes(name, container);
@@ -120,7 +120,7 @@ describe('deploy manifests against the code', onlyOn('sqlite'), () => {
       problems.push(...checkComposeGrace(name, service, config!));
     }
     for (const { name, deployment, container } of deployments(k8s)) {
-      const { config } = deployed(name, containerEnv(k8s, container).env);
+      const { config } = deployed(name, containerEnv(k8s, container, operatorValue).env);
       problems.push(...checkPodGrace(name, deployment, container, config!));
     }
     expectNone(problems);

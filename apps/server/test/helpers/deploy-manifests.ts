@@ -221,8 +221,11 @@ export function checkComposeGrace(name: string, service: Node, config: Config): 
 const ofKind = (docs: { doc: Node }[], kind: string) => docs.map((d) => d.doc).filter((doc) => at(doc, 'kind') === kind);
 const named = (docs: { doc: Node }[], kind: string, name: Node) => ofKind(docs, kind).find((doc) => at(doc, 'metadata', 'name') === name);
 
-/** A container's environment: its envFrom ConfigMaps and Secrets, then its env values. */
-export function containerEnv(docs: { doc: Node }[], container: Node): { env: Env; problems: string[] } {
+/**
+ * A container's environment: its envFrom ConfigMaps and Secrets, then its env values. A Secret's
+ * empty value is one the operator fills in: `operator` gives it (left empty without).
+ */
+export function containerEnv(docs: { doc: Node }[], container: Node, operator?: (name: string) => string): { env: Env; problems: string[] } {
   const env: Env = {};
   const problems: string[] = [];
   for (const source of list(at(container, 'envFrom'))) {
@@ -236,8 +239,11 @@ export function containerEnv(docs: { doc: Node }[], container: Node): { env: Env
     if (secret !== undefined) {
       const doc = named(docs, 'Secret', secret);
       if (!doc) problems.push(`envFrom names Secret ${String(secret)}, which is not among the manifests`);
-      for (const [k, v] of Object.entries(record(at(doc, 'stringData')))) env[k] = text(v) ?? '';
-      for (const [k, v] of Object.entries(record(at(doc, 'data')))) env[k] = Buffer.from(text(v) ?? '', 'base64').toString('utf8');
+      const values = [
+        ...Object.entries(record(at(doc, 'data'))).map(([k, v]) => [k, Buffer.from(text(v) ?? '', 'base64').toString('utf8')] as const),
+        ...Object.entries(record(at(doc, 'stringData'))).map(([k, v]) => [k, text(v) ?? ''] as const),
+      ];
+      for (const [k, v] of values) env[k] = v === '' && operator ? operator(k) : v;
     }
   }
   for (const variable of list(at(container, 'env'))) {
