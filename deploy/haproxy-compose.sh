@@ -21,7 +21,8 @@ HAPROXY_RESOLVERS="resolvers docker
     nameserver dns ${DNS_SERVER:-127.0.0.11:53}
     hold valid 5s
     accepted_payload_size 8192"
-HAPROXY_SERVERS="    server-template app 1-${APP_SLOTS:-10} ${APP_HOST:-app}:${APP_PORT:-8080} check resolvers docker resolve-prefer ipv4 init-addr none"
+HAPROXY_SERVERS="    server-template app 1-${APP_SLOTS:-10} ${APP_HOST:-app}:${APP_PORT:-8080} check resolvers docker resolve-prefer ipv4 init-addr none
+    server-template spare 1-${APP_SLOTS:-10} ${APP_HOST:-app}:${APP_PORT:-8080} backup resolvers docker resolve-prefer ipv4 init-addr none"
 export HAPROXY_BIND HAPROXY_STATS HAPROXY_RESOLVERS HAPROXY_SERVERS
 
 render() {

@@ -140,6 +140,7 @@ describe('deploy manifests: compose\'s HAProxy configuration', onlyIf(fs.existsS
     expect(rendered.status, rendered.stderr).toBe(0);
     expect(rendered.stdout).toMatch(/^\s*bind :8080$/m);
     expect(rendered.stdout).toMatch(/^\s*server-template app 1-10 app:8080 check resolvers docker /m);
+    expect(rendered.stdout).toMatch(/^\s*server-template spare 1-10 app:8080 backup resolvers docker /m);
     // Every placeholder filled, outside the comments that name them.
     expect(rendered.stdout.split('\n').filter((line) => !line.trimStart().startsWith('#') && line.includes('{{'))).toEqual([]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-haproxy-')), 'haproxy.cfg');
