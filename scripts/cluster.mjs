@@ -245,7 +245,7 @@ try {
   const config = renderHaproxyConfig(template, {
     BIND: 'fd@3',
     STATS: `    stats socket ${statsSocket} mode 600 level admin`,
-    SERVERS: backends.map((b) => `    server ${b.name} 127.0.0.1:${b.port} check`).join('\n'),
+    SERVERS: backends.flatMap((b) => [`    server ${b.name} 127.0.0.1:${b.port} check`, `    server ${b.name}-spare 127.0.0.1:${b.port} backup`]).join('\n'),
   });
   const configFile = path.join(workDir, 'haproxy.cfg');
   fs.writeFileSync(configFile, config);

@@ -10,6 +10,7 @@ import { selectMail, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
 import { DrainState } from './lib/drain';
 import { MemoryLimiter, RedisLimiter } from './lib/limiter';
+import { keepPeerAddresses } from './lib/peer-address';
 import { requestPathRedis } from './lib/redis';
 import { accountRoutes } from './modules/account/account.routes';
 import { appLinksRoutes } from './modules/app-links/app-links.routes';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  keepPeerAddresses(app.server);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,9 @@
 // Issue 33: liveness, readiness and the drain. In-process for the answers; a real `src/main.ts`
 // process for what SIGTERM does (its sockets are asked to reconnect, and it exits cleanly).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LivenessSchema, ReadinessSchema, envelope } from '@linkup/contract';
+import { REPO_ROOT } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { register } from './helpers/remote';
 import { SERVER_START_MS, startServerProcess } from './helpers/server-process';
@@ -80,26 +82,42 @@ describe('the drain of a server process (SIGTERM)', () => {
   });
   afterAll(() => removeDataDir(dataDir));
 
-  it('asks its sockets to reconnect (not a server disconnect), finishes, and exits 0', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '20000' });
+  it('asks its sockets to reconnect (not a server disconnect), finishes, and exits 0 — without waiting on a client that never answers', async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '40000' });
     let socket: Awaited<ReturnType<typeof openSocket>> | undefined;
+    let quiet: ChildProcess | undefined;
     try {
       const member = await register(server.origin, 'Drina');
       const open = await openSocket(server.origin, member.token);
       socket = open;
+      // A second client, in a process of its own, stopped once connected: it reads nothing more
+      // (a phone gone quiet), so it never answers the WebSocket close — ws would wait 30 s for it.
+      quiet = spawn(process.execPath, ['--input-type=module', '-e', `
+        import { io } from 'socket.io-client';
+        io(${JSON.stringify(server.origin)}, { auth: { token: ${JSON.stringify(member.token)} }, transports: ['websocket'] })
+          .on('connect', () => console.log('connected'));`], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve, reject) => {
+        quiet!.stdout!.on('data', (d: Buffer) => d.toString().includes('connected') && resolve());
+        quiet!.once('exit', (code) => reject(new Error(`the quiet client exited (${code}) before connecting`)));
+      });
+      quiet.kill('SIGSTOP');
+
       const reason = new Promise<string>((resolve) => open.once('disconnect', (r) => resolve(r)));
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      const started = Date.now();
       server.child.kill('SIGTERM');
       // "transport close": Socket.IO reconnects by itself (with jitter) and resumes the session;
       // "io server disconnect" would leave the client disconnected.
       expect(await reason).toBe('transport close');
       expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(15_000);
       expect(server.output()).toMatch(/"msg":"drained; exiting"/);
     } finally {
       socket?.close();
+      quiet?.kill('SIGKILL');
       await server.stop();
     }
-  }, SERVER_START_MS + 30_000);
+  }, SERVER_START_MS + 40_000);
 });
 
 describe('GET /metrics (Prometheus)', () => {

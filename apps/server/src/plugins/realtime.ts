@@ -36,6 +36,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const TYPING_INTERVAL_MS = 400;
 const MINUTE_MS = 60_000;
 /**
+ * How long a draining socket's connection may wait for its client to answer the WebSocket close:
+ * enough for the acks already written to leave, after which the connection is cut. A client that
+ * never answers (a phone gone quiet, a stalled process) would otherwise hold it for ws's 30 s
+ * close timeout, and the server's close with it, past SHUTDOWN_GRACE_MS.
+ */
+const CLOSE_LINGER_MS = 2_000;
+/**
  * How long a dropped connection's state (rooms, missed events) is kept: a client reconnecting
  * within it — to this process or, through the Redis stream, to another — gets what it missed.
  */
@@ -213,6 +220,8 @@ export const realtimePlugin = fp(async (app) => {
         // Closes the transport (not a Socket.IO disconnect): the client reconnects with its
         // jittered back-off, and the session is kept for recovery ("forced close").
         socket.conn.close();
+        const connection = socket.request.socket;
+        setTimeout(() => connection.destroy(), CLOSE_LINGER_MS).unref();
         resolve();
       };
       closeIfIdle();
