@@ -5,8 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { Outbox } from './adapters/outbox/outbox.repository';
-import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
-import { selectMail, selectWhatsApp } from './adapters/select';
+import { selectMail, selectStorage, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
 import { DrainState } from './lib/drain';
 import { MemoryLimiter, RedisLimiter } from './lib/limiter';
@@ -114,6 +113,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   const limiterRedis = redis ? requestPathRedis(redis) : null;
 
   const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const stores = selectStorage(config);
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -123,7 +123,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     outbox,
     mail: selectMail(config, outbox),
     whatsapp: selectWhatsApp(config, outbox),
-    storage: new LocalDiskStorage({ dataDir: config.dataDir }),
+    storage: stores.photos,
+    selfies: stores.selfies,
     drain: new DrainState(),
     limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     if (limiterRedis) await limiterRedis.quit().catch(() => limiterRedis.disconnect());
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
+    stores.close();
   });
 
   await app.register(errorsPlugin);

@@ -61,6 +61,22 @@ describe('config', () => {
     ]);
   });
 
+  it('stores photos in S3 only with the whole S3 setting, and says what is missing (issue 33)', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: 'linkup-photos', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'linkup', S3_SECRET_ACCESS_KEY: 'secret-key' };
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' }).s3).toEqual({
+      bucket: 'linkup-photos', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'linkup', secretAccessKey: 'secret-key', forcePathStyle: true,
+    });
+    expect(loadConfig(s3).s3).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+    const refused = (env: Record<string, string>) => (() => loadConfig(env)) as () => never;
+    expect(refused({ S3_BUCKET: 'linkup-photos' })).toThrow(/S3_REGION: is required with the other S3_ settings[\s\S]*S3_ACCESS_KEY_ID: is required[\s\S]*S3_SECRET_ACCESS_KEY: is required/);
+    expect(refused({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/^Invalid configuration:\n {2}S3_SECRET_ACCESS_KEY: is required with the other S3_ settings/);
+    expect(refused({ S3_FORCE_PATH_STYLE: 'true' })).toThrow(/S3_BUCKET: is required/);
+    expect(refused({ ...s3, S3_BUCKET: 'Photos_Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
+    expect(refused({ ...s3, S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: '' }).s3).toBeUndefined();
+  });
+
   it('splits CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
   });

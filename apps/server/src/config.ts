@@ -59,6 +59,15 @@ export const ConfigSchema = z
     SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
     PHOTO_MAX_BYTES: z.coerce.number().int().min(100_000).default(40 * 1024 * 1024),
     PHOTO_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(210_000_000).default(210_000_000),
+    /** Issue 33: photos (and verification selfies) in an S3-compatible bucket; all four of bucket, region and keys, or none (local disk). */
+    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, . and -)').optional()),
+    /** The store's URL when it is not AWS (MinIO, R2, s3rver…); unset: AWS's endpoint for S3_REGION. */
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name like eu-west-1 (us-east-1 for MinIO)').optional()),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Bucket in the path (https://host/bucket/key) instead of the host name: MinIO and most self-hosted stores need it. */
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, bool.optional()),
     REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
     /** Issue 30: where critical reports (underage, threats) are e-mailed at once; none when unset. */
     MODERATION_ALERT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -177,6 +186,17 @@ export const ConfigSchema = z
       socketConnectsPerMinute: env.SOCKET_CONNECTS_PER_MINUTE,
       socketsPerMember: env.SOCKETS_PER_MEMBER,
       photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
+      /** Issue 33: the S3-compatible store of photos and selfies when any S3_ setting is given (checked complete below), else local disk. */
+      s3: env.S3_BUCKET || env.S3_ENDPOINT || env.S3_REGION || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY || env.S3_FORCE_PATH_STYLE !== undefined
+        ? {
+            bucket: env.S3_BUCKET ?? '',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION ?? '',
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
       reportsPerDay: env.REPORTS_PER_DAY,
       moderation: { alertEmail: env.MODERATION_ALERT_EMAIL ?? null, strikeLadder: env.MODERATION_STRIKE_LADDER.split(',') },
       /** New conversations a member may start a day, by trust tier (issue 29; chat.policy.ts). */
@@ -265,6 +285,12 @@ export const ConfigSchema = z
       }
       if (apple.environment === 'Production' && apple.appAppleId === undefined) {
         ctx.addIssue({ code: 'custom', path: ['APPLE_APP_APPLE_ID'], message: 'is required when APPLE_ENVIRONMENT is Production' });
+      }
+    }
+    if (config.s3) {
+      const required = { S3_BUCKET: config.s3.bucket, S3_REGION: config.s3.region, S3_ACCESS_KEY_ID: config.s3.accessKeyId, S3_SECRET_ACCESS_KEY: config.s3.secretAccessKey };
+      for (const [name, value] of Object.entries(required)) {
+        if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with the other S3_ settings (S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT and S3_FORCE_PATH_STYLE optional)' });
       }
     }
     if (config.premium.plans.some((plan) => plan.months < 1)) {

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -9,7 +8,6 @@ import type { MailSender } from './adapters/mail/mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
 import { selectAppStore, selectPayments, selectPush } from './adapters/select';
-import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
@@ -84,6 +82,8 @@ export interface ServiceInputs {
   mail: MailSender;
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
+  /** Verification selfies (private; never served). */
+  selfies: PhotoStorage;
   /** Set at SIGTERM/SIGINT: readiness fails (issue 33). */
   drain: DrainState;
   /** Socket.IO exists only once the realtime plugin ran; services emit after their commits. */
@@ -100,7 +100,7 @@ export type Services = ReturnType<typeof buildServices>;
  * another module's work gets that module's service here, never its repository.
  */
 export function buildServices(inputs: ServiceInputs) {
-  const { config, database, redis, outbox, mail, whatsapp, storage, realtime, clock, log } = inputs;
+  const { config, database, redis, outbox, mail, whatsapp, storage, selfies, realtime, clock, log } = inputs;
   const { db, dialect } = database;
   const sqlite = dialect === 'sqlite';
   const secret = resolveAppSecret(config);
@@ -144,7 +144,7 @@ export function buildServices(inputs: ServiceInputs) {
   // selfies awaiting a moderator in a store nothing serves; poses drawn with crypto randomness.
   const verification = new VerificationService({
     repo: new VerificationRepository(db), faces: sharedFaceAnalyzer(), limiter, photos: storage,
-    selfies: new LocalDiskStorage({ dataDir: path.join(config.dataDir, 'verification') }), notifier: notifications, clock,
+    selfies, notifier: notifications, clock,
     randomInt: (n) => randomInt(n), secret, config: { maxPixels: config.photos.maxPixels, testOnlyPoses: config.verification.testOnlyPoses }, log,
   });
   // Moderation (issue 30): decisions end sessions through auth; registration asks it about bans.

@@ -24,6 +24,8 @@ export interface AppDeps {
   mail: MailSender;
   whatsapp: WhatsAppSender;
   storage: PhotoStorage;
+  /** Verification selfies (private; never served). */
+  selfies: PhotoStorage;
   /** Per-member and per-address counts outside HTTP (sockets): in Redis when configured. */
   limiter: Limiter;
   /** Set at SIGTERM/SIGINT: readiness fails from then on (issue 33). */

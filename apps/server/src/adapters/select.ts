@@ -10,12 +10,16 @@ import type { PushSender } from './push/push';
 import { resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { AppStore } from './payments/app-store';
 import { SandboxPayments } from './payments/sandbox-payments';
 import { StripePayments } from './payments/stripe-payments';
 import { CloudWhatsAppSender } from './whatsapp/cloud-whatsapp';
 import { DevWhatsAppSender } from './whatsapp/dev-whatsapp';
 import { UnconfiguredWhatsAppSender } from './whatsapp/unconfigured-whatsapp';
+import { LocalDiskStorage } from './storage/local-disk-storage';
+import { createS3Client, S3Storage } from './storage/s3-storage';
+import type { PhotoStorage } from './storage/storage';
 import type { WhatsAppSender } from './whatsapp/whatsapp';
 
 /** The real sender when configured; else the dev outbox (development, test) or a 503 (production). */
@@ -60,5 +64,36 @@ export function selectPush(config: Config): { web: PushSender; fcm: PushSender |
     web: new WebPushSender(vapid, config.push.vapidSubject, config.push),
     fcm: config.push.fcmServiceAccount ? new FcmSender(readServiceAccount(config.push.fcmServiceAccount), config.push.fcmApiUrl) : null,
     vapid,
+  };
+}
+
+export interface Stores {
+  /** Member photos, served at /media/<key>. */
+  photos: PhotoStorage;
+  /** Verification selfies: private, never served (only the moderator's review reads them). */
+  selfies: PhotoStorage;
+  /** Lets go of the store's connections (app close). */
+  close(): void;
+}
+
+/**
+ * Where photos and selfies live: one S3-compatible bucket when S3_* is configured (every process
+ * shares it; photos under `media/`, selfies under `verification/`), else DATA_DIR on local disk
+ * (`media/`, `verification/media/`).
+ */
+export function selectStorage(config: Config): Stores {
+  if (config.s3) {
+    const client = createS3Client(config.s3);
+    const { bucket } = config.s3;
+    return {
+      photos: new S3Storage({ client, bucket, prefix: 'media/' }),
+      selfies: new S3Storage({ client, bucket, prefix: 'verification/' }),
+      close: () => client.destroy(),
+    };
+  }
+  return {
+    photos: new LocalDiskStorage({ dataDir: config.dataDir }),
+    selfies: new LocalDiskStorage({ dataDir: path.join(config.dataDir, 'verification') }),
+    close: () => {},
   };
 }

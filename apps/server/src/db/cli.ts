@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
+import { selectStorage } from '../adapters/select';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
@@ -28,9 +28,13 @@ async function run(command: Command): Promise<void> {
     say(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Schema is up to date.');
 
     if (command === 'seed') {
-      const storage = new LocalDiskStorage({ dataDir: config.dataDir });
-      const result = await seedDemoData(database.db, { count: config.demoMemberCount, storage, log: say });
-      if (!result.skipped) say(`Photos are in ${storage.root}`);
+      const stores = selectStorage(config);
+      try {
+        const result = await seedDemoData(database.db, { count: config.demoMemberCount, storage: stores.photos, log: say });
+        if (!result.skipped) say(`Photos are in ${config.s3 ? `S3 bucket ${config.s3.bucket} (media/)` : path.join(config.dataDir, 'media')}`);
+      } finally {
+        stores.close();
+      }
       say(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.mobile} (password in the README)`);
     }
   } finally {

@@ -1,33 +1,36 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_BACKENDS, type StorageBackend } from '../../test/helpers/storage-backends';
 import { processPhoto } from '../adapters/storage/images';
-import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
 import { photoVariantKey, storePhoto } from '../adapters/storage/photos';
+import type { PhotoStorage } from '../adapters/storage/storage';
 import { registerMedia } from './media';
 
-describe('media plugin', () => {
-  let dataDir: string;
+// The same route over each store: local disk, and S3 streamed from a real S3-compatible server.
+describe.each(Object.entries(STORAGE_BACKENDS))('media plugin: %s', (_name, start) => {
+  let backend: StorageBackend;
   let app: FastifyInstance;
-  let storage: LocalDiskStorage;
+  let storage: PhotoStorage;
   let key: string;
+  /** A file beside the photos (local disk): no URL may reach it. */
+  const outside = () => path.join(backend.dataDir ?? '/nonexistent', 'outside.webp');
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-media-'));
-    storage = new LocalDiskStorage({ dataDir });
+    backend = await start();
+    storage = backend.photos;
     const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#ff8fab' } }).jpeg().toBuffer();
     ({ storageKey: key } = await storePhoto(storage, await processPhoto(image)));
-    fs.writeFileSync(path.join(dataDir, 'outside.webp'), 'not for you');
+    if (backend.dataDir) fs.writeFileSync(outside(), 'not for you');
     app = Fastify();
     await registerMedia(app, { storage });
     await app.ready();
   });
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.close();
+    await backend?.close();
   });
 
   it('serves every size of a stored photo as immutable WebP', async () => {
@@ -66,7 +69,7 @@ describe('media plugin', () => {
   it('refuses path traversal', async () => {
     for (const url of [
       '/media/..%2Foutside.webp', '/media/photos/..%2F..%2Foutside.webp', '/media/%2e%2e/outside.webp',
-      '/media/photos/%2e%2e/%2e%2e/outside.webp', '/media/..%5Coutside.webp', `/media/${encodeURIComponent(path.join(dataDir, 'outside.webp'))}`,
+      '/media/photos/%2e%2e/%2e%2e/outside.webp', '/media/..%5Coutside.webp', `/media/${encodeURIComponent(outside())}`,
       '/media//etc/passwd.webp',
     ]) {
       const res = await app.inject({ method: 'GET', url });

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage';
 import { deleteStoredPhoto, newPhotoKey, photoUrls, photoVariantKey } from './photos';
-import { isValidStorageKey, StorageKeyError, type StoredObject } from './storage';
+import { StorageKeyError, type StoredObject } from './storage';
 
 async function bytes(object: StoredObject): Promise<Buffer> {
   return Buffer.isBuffer(object.body) ? object.body : buffer(object.body as Readable);
@@ -35,35 +35,21 @@ describe('LocalDiskStorage', () => {
     expect(fs.readdirSync(path.dirname(path.join(dataDir, 'media', key))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('answers null for a missing key and deletes idempotently', async () => {
+  it('removes a photo’s directory with its last file', async () => {
     const key = newPhotoKey('thumb');
-    expect(await storage.get(key)).toBeNull();
     await storage.put(key, Buffer.from('x'), 'image/webp');
     await storage.delete(key);
-    await storage.delete(key);
-    expect(await storage.get(key)).toBeNull();
     expect(fs.existsSync(path.dirname(path.join(storage.root, key)))).toBe(false);
   });
 
-  it('refuses traversal, absolute paths and odd keys on every operation', async () => {
+  it('never reaches a file outside its folder (storage-contract.test.ts refuses every bad key)', async () => {
     const outside = path.join(dataDir, 'secret.webp');
     fs.writeFileSync(outside, 'secret');
-    const bad = [
-      '../secret.webp', 'photos/../../secret.webp', '/etc/passwd', `${outside}`, 'photos\\..\\secret.webp', 'photos//a.webp',
-      '.hidden.webp', 'photos/./a.webp', '', 'photos/a.exe', 'photos/a', `photos/${'a'.repeat(300)}.webp`, 'photos/a b.webp',
-    ];
-    for (const key of bad) {
-      expect(isValidStorageKey(key), key).toBe(false);
+    for (const key of ['../secret.webp', 'photos/../../secret.webp', outside]) {
       await expect(storage.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toBeInstanceOf(StorageKeyError);
-      await expect(storage.get(key), key).rejects.toBeInstanceOf(StorageKeyError);
       await expect(storage.delete(key), key).rejects.toBeInstanceOf(StorageKeyError);
-      expect(() => storage.urlFor(key), key).toThrow(StorageKeyError);
     }
     expect(fs.readFileSync(outside, 'utf8')).toBe('secret');
-  });
-
-  it('refuses content that does not match the key’s extension', async () => {
-    await expect(storage.put('photos/abc/large.webp', Buffer.from('x'), 'text/html')).rejects.toBeInstanceOf(StorageKeyError);
   });
 
   it('builds URLs under /media and derives every size of a photo from its large key', async () => {
