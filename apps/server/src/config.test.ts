@@ -75,6 +75,11 @@ describe('config', () => {
     expect(refused({ ...s3, S3_BUCKET: 'Photos_Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
     expect(refused({ ...s3, S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT: must be an http/);
     expect(loadConfig({ S3_BUCKET: '', S3_REGION: '' }).s3).toBeUndefined();
+    // Processes that share a bucket share no DATA_DIR: production wants the one VAPID key pair in settings.
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...s3 };
+    expect(refused(production)).toThrow(/VAPID_PUBLIC_KEY: is required in production with S3_BUCKET/);
+    const vapid = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    expect(loadConfig({ ...production, ...vapid }).s3?.bucket).toBe('linkup-photos');
   });
 
   it('splits CORS origins', () => {

@@ -293,6 +293,11 @@ export const ConfigSchema = z
         if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with the other S3_ settings (S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT and S3_FORCE_PATH_STYLE optional)' });
       }
     }
+    if (config.isProduction && config.s3 && !config.push.vapid) {
+      // With photos in a bucket, processes share no DATA_DIR: each would make a VAPID key pair of its own
+      // there, and a browser subscribed through one process would refuse the pushes every other signs.
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is required in production with S3_BUCKET, with VAPID_PRIVATE_KEY: every process signs pushes with the same key pair (npx web-push generate-vapid-keys)' });
+    }
     if (config.premium.plans.some((plan) => plan.months < 1)) {
       ctx.addIssue({ code: 'custom', path: ['PREMIUM_PLANS'], message: 'every plan lasts at least one month' });
     }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { REPO_ROOT, testConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
 import {
@@ -21,8 +22,13 @@ import { onlyIf, onlyOn } from './helpers/requires';
 const expectNone = (problems: string[]) => expect(problems.join('\n')).toBe('');
 const deploy = (file: string) => path.join(REPO_ROOT, 'deploy', file);
 const HAPROXY = process.env.HAPROXY_BIN || '/usr/sbin/haproxy';
-/** What an operator puts where compose says `${NAME:?…}` or a Secret's value is empty: long enough for any setting that needs it. */
-const operatorValue = (name: string) => `${name.toLowerCase()}-${'x'.repeat(40)}`;
+/**
+ * What an operator puts where compose says `${NAME:?…}` or a Secret's value is empty: long enough for
+ * any setting that needs it; the VAPID pair as `npx web-push generate-vapid-keys` makes it.
+ */
+const vapid = webpush.generateVAPIDKeys();
+const operatorValue = (name: string) =>
+  name === 'VAPID_PUBLIC_KEY' ? vapid.publicKey : name === 'VAPID_PRIVATE_KEY' ? vapid.privateKey : `${name.toLowerCase()}-${'x'.repeat(40)}`;
 
 const stages = parseDockerfile(fs.readFileSync(deploy('Dockerfile'), 'utf8'));
 const image = stages.at(-1)!;
@@ -160,17 +166,17 @@ describe('deploy manifest checks fire', () => {
   const withEnv = (extra: Env): Node => ({ environment: extra });
 
   it('an unknown variable, and a value the server refuses', () => {
-    expect(checkSettings('compose app', { NODE_ENV: 'production', S3_BUCKET: 'photos' })).toEqual([
-      'compose app: S3_BUCKET is not a setting the server reads (apps/server/src/config.ts)',
+    expect(checkSettings('compose app', { NODE_ENV: 'production', PHOTO_BUCKET: 'photos' })).toEqual([
+      'compose app: PHOTO_BUCKET is not a setting the server reads (apps/server/src/config.ts)',
     ]);
     expect(checkSettings('compose app', { TRUST_PROXY: 'maybe' })[0]).toMatch(/^compose app: TRUST_PROXY="maybe" is refused/);
     expect(loadAll('k8s', { NODE_ENV: 'production' }).problems).toEqual([
       'k8s: the server would not start: APP_SECRET: is required in production (32+ random characters)',
     ]);
-    const { problems } = containerEnv([], { env: [{ name: 'S3_REGION', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }], envFrom: [{ configMapRef: { name: 'missing' } }] });
+    const { problems } = containerEnv([], { env: [{ name: 'AWS_REGION', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }], envFrom: [{ configMapRef: { name: 'missing' } }] });
     expect(problems).toEqual([
       'envFrom names ConfigMap missing, which is not among the manifests',
-      'env S3_REGION (valueFrom) is not a setting the server reads (apps/server/src/config.ts)',
+      'env AWS_REGION (valueFrom) is not a setting the server reads (apps/server/src/config.ts)',
     ]);
   });
 
