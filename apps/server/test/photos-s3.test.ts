@@ -4,6 +4,8 @@
 // the other; deleting it, or the account, removes its objects from the bucket.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoSchema, type Photo } from '@linkup/contract';
@@ -64,6 +66,18 @@ describe('photos in S3-compatible storage, across processes', () => {
     // The other process lists it too, with the same URLs.
     const listed = await b.app.inject({ method: 'GET', url: '/api/profile/photos', headers: bearer(m.token) });
     expect(listed.json().data.photos.map((p: Photo) => p.sizes)).toEqual([photo.sizes]);
+  });
+
+  it('keeps verification selfies in the bucket too, for a moderator on any process, and never serves them', async () => {
+    const key = 'selfies/AbCdEfGhIjKlMnOpQrStUv/selfie.jpg';
+    await a.app.deps.selfies.put(key, Buffer.from('a jpeg'), 'image/jpeg');
+    const object = await b.app.deps.selfies.get(key);
+    expect(object?.size).toBe(6);
+    expect((await buffer(object!.body as Readable)).toString()).toBe('a jpeg');
+    expect(await s3.keys('verification/')).toEqual([`verification/${key}`]);
+    for (const t of [a, b]) expect((await fetchPhoto(t, `/media/${key}`)).statusCode).toBe(404);
+    await b.app.deps.selfies.delete(key);
+    expect(await s3.keys('verification/')).toEqual([]);
   });
 
   it('answers 404, not 500, for a photo the bucket does not hold', async () => {
