@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const exposed = exposureWarning(config);
   if (exposed) app.log.warn(exposed);
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`LinkUp is ready at ${config.publicUrl} (database: ${database.dialect})`);
+  app.log.info(`LinkUp is ready at ${config.publicUrl} (database: ${database.dialect}, photos: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : 'DATA_DIR/media'})`);
 }
 
 /** Seeds demo members once (idempotent; a second start or a racing process skips). */

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { CONFLICT_MESSAGE, STATUS_MESSAGES, errorCodeForStatus, type ApiError, type ErrorCode, type ErrorDetails, type FieldErrors } from '@linkup/contract';
 import { AppError } from '../lib/http-errors';
 import { DeliveryError } from '../adapters/delivery-error';
+import { StorageUnavailableError } from '../adapters/storage/storage';
 import { databaseErrorStatus } from '../db/errors';
 
 export function errorBody(
@@ -48,6 +49,10 @@ export const errorsPlugin = fp(async (app) => {
     }
     if (error instanceof DeliveryError) {
       request.log.error({ err: { message: error.message, channel: error.channel, status: error.providerStatus } }, 'delivery provider failed');
+      return reply.status(503).send(errorBody(503, STATUS_MESSAGES[503]));
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: { message: error.message, status: error.storeStatus } }, 'photo store failed');
       return reply.status(503).send(errorBody(503, STATUS_MESSAGES[503]));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

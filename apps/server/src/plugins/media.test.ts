@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_BACKENDS, type StorageBackend } from '../../test/helpers/storage-backends';
 import { processPhoto } from '../adapters/storage/images';
-import { photoVariantKey, storePhoto } from '../adapters/storage/photos';
-import type { PhotoStorage } from '../adapters/storage/storage';
+import { newPhotoKey, photoVariantKey, storePhoto } from '../adapters/storage/photos';
+import { createS3Client, S3Storage } from '../adapters/storage/s3-storage';
+import { StorageUnavailableError, type PhotoStorage } from '../adapters/storage/storage';
+import { errorsPlugin } from './errors';
 import { registerMedia } from './media';
 
 // The same route over each store: local disk, and S3 streamed from a real S3-compatible server.
@@ -75,6 +78,36 @@ describe.each(Object.entries(STORAGE_BACKENDS))('media plugin: %s', (_name, star
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.payload).not.toContain('not for you');
+    }
+  });
+});
+
+describe('S3 storage when the store does not answer', () => {
+  it('fails with StorageUnavailableError, which the media route answers 503 (not a 500, not a 404)', async () => {
+    // A port nothing listens on any more: every connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const client = createS3Client({
+      bucket: 'gone', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true,
+    });
+    const storage = new S3Storage({ client, bucket: 'gone', prefix: 'media/' });
+    const app = Fastify();
+    try {
+      const key = newPhotoKey();
+      await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toBeInstanceOf(StorageUnavailableError);
+      await expect(storage.get(key)).rejects.toThrow(/^S3 GetObject failed: ECONNREFUSED$/);
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(StorageUnavailableError);
+
+      await app.register(errorsPlugin);
+      await registerMedia(app, { storage });
+      const res = await app.inject({ method: 'GET', url: storage.urlFor(key) });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, status: 503, code: 'unavailable' });
+    } finally {
+      await app.close();
+      client.destroy();
     }
   });
 });

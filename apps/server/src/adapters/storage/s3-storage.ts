@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { assertValidStorageKey, contentTypeForKey, StorageKeyError, type PhotoStorage, type StoredObject } from './storage';
+import { assertValidStorageKey, contentTypeForKey, StorageKeyError, StorageUnavailableError, type PhotoStorage, type StoredObject } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -66,7 +66,8 @@ export class S3Storage implements PhotoStorage {
       throw new StorageKeyError(`${key} (does not match content type ${contentType})`);
     }
     // A single PUT is atomic: a reader sees the whole object or none.
-    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: objectKey, Body: body, ContentType: contentType, ContentLength: body.length }));
+    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: objectKey, Body: body, ContentType: contentType, ContentLength: body.length }))
+      .catch(unavailable('PutObject'));
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -82,13 +83,13 @@ export class S3Storage implements PhotoStorage {
       };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      return unavailable('GetObject')(error);
     }
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that does not exist: deleting twice is not an error.
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }));
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) })).catch(unavailable('DeleteObject'));
   }
 
   urlFor(key: string): string {
@@ -100,6 +101,15 @@ export class S3Storage implements PhotoStorage {
     assertValidStorageKey(key);
     return `${this.#prefix}${key}`;
   }
+}
+
+/** Every failure of the store, after the SDK's retries, as one error the routes answer 503 to. */
+function unavailable(operation: string): (error: unknown) => never {
+  return (error) => {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    const what = error instanceof Error ? (error as NodeJS.ErrnoException).code ?? error.name : 'unknown error';
+    throw new StorageUnavailableError(`S3 ${operation} failed: ${what}${status ? ` (HTTP ${status})` : ''}`, status, { cause: error });
+  };
 }
 
 function isMissing(error: unknown): boolean {

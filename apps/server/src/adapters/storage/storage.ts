@@ -30,6 +30,22 @@ export class StorageKeyError extends Error {
   }
 }
 
+/**
+ * The store did not answer, or refused (S3 unreachable, timed out, access denied): not the
+ * client's doing, and no secret in it. Routes answer 503 (plugins/errors.ts).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** The store's HTTP status, when it answered at all. */
+    readonly storeStatus: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** Content types the media route may serve, by file extension. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
