@@ -102,9 +102,17 @@ export const SUBSCRIPTION_MESSAGES = {
   storeTransactionInvalid: 'This purchase could not be verified.',
   storeTransactionNotYours: 'This purchase belongs to another account.',
   storeProductUnknown: 'This product is not a LinkUp Premium plan.',
+  storeNotificationForeign: 'This notification is about another app.',
 } as const;
 
-/** `GET /subscriptions/apple/account-token`: the token the app passes to StoreKit as `appAccountToken` (issue 34). */
+/** The stores the apps sell through (issue 34). */
+export const STORES = ['apple', 'google'] as const;
+export type Store = (typeof STORES)[number];
+
+/**
+ * `GET /subscriptions/{store}/account-token`: the member's token, one for both stores, that the app
+ * passes to StoreKit as `appAccountToken` or to Play Billing as `obfuscatedAccountId` (issue 34).
+ */
 export const StoreAccountTokenSchema = z.object({ app_account_token: z.uuid() });
 export type StoreAccountToken = z.infer<typeof StoreAccountTokenSchema>;
 
@@ -114,6 +122,20 @@ export type AppleTransactionBody = z.infer<typeof AppleTransactionBodySchema>;
 
 /** `POST /webhooks/apple`: an App Store Server Notification v2. */
 export const AppleNotificationBodySchema = z.object({ signedPayload: z.string().min(1).max(100_000) });
+
+/** `POST /subscriptions/google/purchases`: a Play Billing purchase token, after a purchase or a restore. */
+export const GooglePurchaseBodySchema = z.object({ purchase_token: z.string().min(1).max(4096).regex(/^[A-Za-z0-9._~:-]+$/, 'Not a purchase token.') });
+export type GooglePurchaseBody = z.infer<typeof GooglePurchaseBodySchema>;
+
+/** `POST /webhooks/google`: a Pub/Sub push of a Google Play Real-time developer notification (its data is base64 JSON). */
+export const PubSubPushBodySchema = z.object({
+  message: z.object({
+    data: z.string().max(65_536).regex(/^[A-Za-z0-9+/=_-]*$/, 'Not base64.'),
+    messageId: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a message id.'),
+  }).loose(),
+  subscription: z.string().max(512).optional(),
+});
+export type PubSubPushBody = z.infer<typeof PubSubPushBodySchema>;
 
 /** Texts of the subscription and payment pages. */
 export const PREMIUM_TEXTS = {
