@@ -98,7 +98,7 @@ export const ConfigSchema = z
     GOOGLE_PLAY_PACKAGE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, 'must be an Android package name (app.linkup)').optional()),
     GOOGLE_PLAY_SERVICE_ACCOUNT: z.preprocess(emptyToUndefined, z.string().optional()),
     GOOGLE_PLAY_PRODUCTS: z.preprocess(emptyToUndefined, z.string()
-      .regex(/^[a-z0-9._]{1,100}:[a-z0-9_]{1,32}(,[a-z0-9._]{1,100}:[a-z0-9_]{1,32})*$/, 'must be productId:plan_id[,…]').optional()),
+      .regex(/^[a-z0-9._]{1,100}\/[a-z0-9-]{1,63}:[a-z0-9_]{1,32}(,[a-z0-9._]{1,100}\/[a-z0-9-]{1,63}:[a-z0-9_]{1,32})*$/, 'must be productId/basePlanId:plan_id[,…]').optional()),
     GOOGLE_PLAY_API_URL: z.url().default('https://androidpublisher.googleapis.com'),
     GOOGLE_PLAY_PUSH_AUDIENCE: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
     GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -265,7 +265,11 @@ export const ConfigSchema = z
         ? {
           packageName: env.GOOGLE_PLAY_PACKAGE_NAME ?? '',
           serviceAccount: env.GOOGLE_PLAY_SERVICE_ACCOUNT ?? '',
-          products: Object.fromEntries((env.GOOGLE_PLAY_PRODUCTS ?? '').split(',').filter(Boolean).map((entry) => entry.split(':') as [string, string])),
+          products: Object.fromEntries((env.GOOGLE_PLAY_PRODUCTS ?? '').split(',').filter(Boolean).map((entry) => {
+            const [product = '', planId = ''] = entry.split(':');
+            const [productId = '', basePlanId = ''] = product.split('/');
+            return [productId, { planId, basePlanId }];
+          })),
           apiUrl: env.GOOGLE_PLAY_API_URL.replace(/\/+$/, ''),
           push: { audience: env.GOOGLE_PLAY_PUSH_AUDIENCE ?? '', email: env.GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT ?? '', certsUrl: env.GOOGLE_PLAY_PUSH_CERTS_URL },
         }
@@ -295,7 +299,7 @@ export const ConfigSchema = z
       required('GOOGLE_PLAY_PRODUCTS', Object.keys(google.products).length === 0);
       required('GOOGLE_PLAY_PUSH_AUDIENCE', !google.push.audience, "is required with the other GOOGLE_PLAY_ settings (the audience of the Pub/Sub push subscription's authentication)");
       required('GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT', !google.push.email, 'is required with the other GOOGLE_PLAY_ settings (the service account the Pub/Sub push subscription authenticates as)');
-      for (const planId of Object.values(google.products)) {
+      for (const { planId } of Object.values(google.products)) {
         if (!config.premium.plans.some((plan) => plan.id === planId)) ctx.addIssue({ code: 'custom', path: ['GOOGLE_PLAY_PRODUCTS'], message: `names ${planId}, not one of PREMIUM_PLANS` });
       }
     }

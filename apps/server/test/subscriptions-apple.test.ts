@@ -77,6 +77,12 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
 
   it('issues one account token per member', async () => {
     const me = await make();
+    const plans = await t.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: bearer(me.token) });
+    expect(plans.json().data.map((plan: { store_products: unknown }) => plan.store_products)).toEqual([
+      { apple: { product_id: 'app.linkup.premium.1m', base_plan_id: null }, google: null },
+      { apple: null, google: null },
+      { apple: { product_id: 'app.linkup.premium.12m', base_plan_id: null }, google: null },
+    ]);
     const first = await accountToken(me);
     expect(await accountToken(me)).toBe(first);
     expect(await accountToken(await make())).not.toBe(first);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreAccountTokenSchema, SubscriptionStatusSchema } from '@linkup/contract';
+import { PlanSchema, StoreAccountTokenSchema, SubscriptionStatusSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { startFakeGooglePlay } from './helpers/fake-google-play';
@@ -54,13 +54,24 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
     google = await startFakeGooglePlay(PACKAGE);
     t = await buildTestApp({
       GOOGLE_PLAY_PACKAGE_NAME: PACKAGE, GOOGLE_PLAY_SERVICE_ACCOUNT: google.serviceAccountJson,
-      GOOGLE_PLAY_PRODUCTS: 'linkup_premium_1m:premium_1m,linkup_premium_12m:premium_12m', GOOGLE_PLAY_API_URL: google.url,
+      GOOGLE_PLAY_PRODUCTS: 'linkup_premium_1m/monthly:premium_1m,linkup_premium_12m/yearly:premium_12m', GOOGLE_PLAY_API_URL: google.url,
       GOOGLE_PLAY_PUSH_AUDIENCE: AUDIENCE, GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: PUSHER, GOOGLE_PLAY_PUSH_CERTS_URL: google.certsUrl,
     });
   });
   afterAll(async () => {
     await t?.close();
     await google?.close();
+  });
+
+  it("the plans name each one's Play product and base plan, which the app buys", async () => {
+    const me = await make();
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: bearer(me.token) });
+    expect(res.statusCode).toBe(200);
+    expect(PlanSchema.array().parse(res.json().data).map((plan) => [plan.id, plan.store_products])).toEqual([
+      ['premium_1m', { apple: null, google: { product_id: 'linkup_premium_1m', base_plan_id: 'monthly' } }],
+      ['premium_3m', { apple: null, google: null }], // not sold in the store
+      ['premium_12m', { apple: null, google: { product_id: 'linkup_premium_12m', base_plan_id: 'yearly' } }],
+    ]);
   });
 
   it('a reported purchase grants its plan until Google’s expiry, is acknowledged, and grants once however often it is sent (restore)', async () => {
@@ -205,7 +216,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   it('config: Google Play needs its package, service account, products and push authentication', () => {
     expect(() => testConfig({ GOOGLE_PLAY_PACKAGE_NAME: PACKAGE })).toThrow(/GOOGLE_PLAY_SERVICE_ACCOUNT[\s\S]*GOOGLE_PLAY_PRODUCTS[\s\S]*GOOGLE_PLAY_PUSH_AUDIENCE/);
     expect(() => testConfig({
-      GOOGLE_PLAY_PACKAGE_NAME: PACKAGE, GOOGLE_PLAY_SERVICE_ACCOUNT: '{}', GOOGLE_PLAY_PRODUCTS: 'p:premium_9m', GOOGLE_PLAY_PUSH_AUDIENCE: AUDIENCE, GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: PUSHER,
+      GOOGLE_PLAY_PACKAGE_NAME: PACKAGE, GOOGLE_PLAY_SERVICE_ACCOUNT: '{}', GOOGLE_PLAY_PRODUCTS: 'p/base:premium_9m', GOOGLE_PLAY_PUSH_AUDIENCE: AUDIENCE, GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: PUSHER,
     })).toThrow(/premium_9m/);
     expect(() => testConfig({ GOOGLE_PLAY_PACKAGE_NAME: 'not a package' })).toThrow(/GOOGLE_PLAY_PACKAGE_NAME/);
   });

@@ -26,6 +26,13 @@ export const PREMIUM_FEATURES = [
 ] as const;
 
 /** A plan on sale. Prices in the currency's minor unit (cents). */
+/**
+ * A plan's product in an app store (issue 34): what the app buys through StoreKit (`product_id`)
+ * or Play Billing (`product_id` and its `base_plan_id`).
+ */
+export const StoreProductSchema = z.object({ product_id: z.string().min(1), base_plan_id: z.string().min(1).nullable() });
+export type StoreProduct = z.infer<typeof StoreProductSchema>;
+
 export const PlanSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -35,6 +42,8 @@ export const PlanSchema = z.object({
   price_per_month_cents: z.number().int().min(0),
   /** Percent saved against paying the shortest plan month by month (0 for that plan). */
   savings_percent: z.number().int().min(0).max(100),
+  /** The plan's product in each store configured here (null: not sold through that store). */
+  store_products: z.object({ apple: StoreProductSchema.nullable(), google: StoreProductSchema.nullable() }),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -159,8 +168,20 @@ export const PREMIUM_TEXTS = {
   portal: 'Change card',
   history: 'Payment history',
   noHistory: 'No payments yet.',
-  /** The native apps, which cannot sell premium yet (store billing, issue 34 item 2). */
+  /** A native build whose store is not configured (VITE_STORE_BILLING_*): it sells nothing (issue 34 item 2). */
   notInApp: 'Premium can’t be bought in the app yet.',
+  /** Store billing in the native apps (issue 34 item 2). */
+  subscribe: 'Subscribe',
+  restore: 'Restore purchases',
+  restored: 'Your purchases are restored.',
+  nothingToRestore: 'No purchases to restore.',
+  purchasePending: 'Your purchase is waiting for payment. Premium starts as soon as the store confirms it.',
+  manageInStore: { apple: 'Manage in the App Store', google: 'Manage in Google Play' },
+  /** What a store subscription means (the stores ask for it next to the purchase button). */
+  storeTerms: {
+    apple: 'Payment is charged to your Apple Account when you confirm. Premium renews automatically at the same price unless you turn renewal off at least 24 hours before the period ends. Manage or cancel it in your App Store account settings.',
+    google: 'Payment is charged to your Google Play account when you confirm. Premium renews automatically at the same price until you cancel. Manage or cancel it in Google Play’s subscriptions.',
+  },
   terms: 'Premium renews automatically at the same price until you cancel. Cancel any time: premium lasts until the end of the period you paid for. Payments are processed by our payment provider; we never see your card number.',
 } as const;
 

@@ -50,6 +50,11 @@ export class AppStore implements AppStoreSource {
     this.verifiers = settings.environment === 'Production' ? [verifier(Environment.PRODUCTION), verifier(Environment.SANDBOX)] : [verifier(Environment.SANDBOX)];
   }
 
+  productOf(planId: string): { product_id: string; base_plan_id: null } | null {
+    const productId = Object.entries(this.settings.products).find(([, plan]) => plan === planId)?.[0];
+    return productId ? { product_id: productId, base_plan_id: null } : null;
+  }
+
   /**
    * Verifies with each environment in turn while the one before refused the data's environment or
    * app (a sandbox notification has no app id, which the production verifier checks first). The

@@ -10,8 +10,8 @@ import {
 export interface GooglePlaySettings {
   packageName: string;
   serviceAccount: ServiceAccount;
-  /** Play product (subscription) id → our plan id. */
-  products: Record<string, string>;
+  /** Play product (subscription) id → our plan id, and the product's base plan the app buys. */
+  products: Record<string, { planId: string; basePlanId: string }>;
   plans: readonly PlanConfig[];
   /** The Play Developer API's origin (a local fake in tests). */
   apiUrl: string;
@@ -103,6 +103,11 @@ export class GooglePlay implements GooglePlaySource {
     return response;
   }
 
+  productOf(planId: string): { product_id: string; base_plan_id: string } | null {
+    const entry = Object.entries(this.settings.products).find(([, product]) => product.planId === planId);
+    return entry ? { product_id: entry[0], base_plan_id: entry[1].basePlanId } : null;
+  }
+
   async purchase(purchaseToken: string): Promise<PlayPurchase> {
     const response = await this.call('GET', this.url(`subscriptionsv2/tokens/${encodeURIComponent(purchaseToken)}`));
     // 400 (not a token of this app), 404, 410 (expired more than 60 days ago): Google does not know it.
@@ -188,7 +193,7 @@ export class GooglePlay implements GooglePlaySource {
   private toPurchase(purchaseToken: string, subscription: z.infer<typeof SubscriptionV2Schema>): PlayPurchase {
     const item = subscription.lineItems[0]!;
     const orderId = item.latestSuccessfulOrderId ?? subscription.latestOrderId;
-    const planId = this.settings.products[item.productId] ?? null;
+    const planId = this.settings.products[item.productId]?.planId ?? null;
     const expiresAt = item.expiryTime ? new Date(item.expiryTime).toISOString() : null;
     const startTime = subscription.startTime ? new Date(subscription.startTime).toISOString() : null;
     const months = this.plan(planId)?.months ?? 1;

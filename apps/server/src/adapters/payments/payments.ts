@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@linkup/contract';
+import type { PaymentProvider, StoreProduct } from '@linkup/contract';
 
 /** A plan as the server sells it (config): the provider charges `price_cents` every `months`. */
 export interface PlanConfig {
@@ -60,9 +60,11 @@ export type ProviderEvent = { id: string; type: string } & (
  */
 export type PaymentSource = 'web' | 'apple' | 'google';
 
-/** A source of events that sells through an app store: only its name matters to the entitlement path. */
+/** A source of events that sells through an app store: its name (all the entitlement path needs) and its products. */
 export interface StoreSource {
   readonly name: PaymentProvider;
+  /** The store's product for one of our plans (what the app buys), or null when the store does not sell it. */
+  productOf(planId: string): StoreProduct | null;
 }
 
 /** A verified store transaction, in our words. */

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { newId } from '../../lib/ids';
 import type { Realtime } from '../../lib/realtime';
 import { addMs } from '../../lib/time';
-import { presentPayment, presentPlan, presentStatus } from './subscriptions.presenter';
+import { presentPayment, presentPlan, presentStatus, type StoreProductsOf } from './subscriptions.presenter';
 import { subscriptionsPolicy } from './subscriptions.policy';
 import type { BillingRow, PaymentRow, SubscriptionsRepository } from './subscriptions.repository';
 
@@ -75,8 +75,14 @@ export class SubscriptionsService {
   }
 
   plans(): Plan[] {
-    return this.deps.plans.map((plan) => presentPlan(plan, this.deps.plans));
+    return this.deps.plans.map((plan) => presentPlan(plan, this.deps.plans, this.storeProducts));
   }
+
+  /** What each configured store sells for a plan (the app buys that product). */
+  private readonly storeProducts: StoreProductsOf = (planId) => ({
+    apple: this.deps.providers.apple?.productOf(planId) ?? null,
+    google: this.deps.providers.google?.productOf(planId) ?? null,
+  });
 
   private plan(id: string): PlanConfig | undefined {
     return this.deps.plans.find((plan) => plan.id === id);
@@ -89,7 +95,7 @@ export class SubscriptionsService {
       repo.premiumUntil(userId, now), repo.liveBilling(userId), repo.payments(userId, HISTORY_LIMIT),
     ]);
     const hasPortal = billing?.provider === 'stripe' && (await repo.customerId(userId, 'stripe')) !== null;
-    return presentStatus({ premiumUntil, billing, plan: billing ? this.plan(billing.plan_id) : undefined, plans: this.deps.plans, hasPortal, payments });
+    return presentStatus({ premiumUntil, billing, plan: billing ? this.plan(billing.plan_id) : undefined, plans: this.deps.plans, hasPortal, payments, storeProducts: this.storeProducts });
   }
 
   async checkout(userId: string, planId: string): Promise<CheckoutResult> {
