@@ -12,9 +12,12 @@ const PACKAGE = 'app.linkup.test';
 const AUDIENCE = 'https://linkup.test/api/webhooks/google';
 const PUSHER = 'play-rtdn@linkup-test.iam.gserviceaccount.com';
 const DAY = 24 * 60 * 60 * 1000;
+const RECOVERED = 1;
 const RENEWED = 2;
 const CANCELED = 3;
 const PURCHASED = 4;
+const ON_HOLD = 5;
+const IN_GRACE_PERIOD = 6;
 const RESTARTED = 7;
 const REVOKED = 12;
 
@@ -125,6 +128,30 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
     expect((await notify(REVOKED, token)).statusCode).toBe(200);
     expect((await status(me)).premium_until).toBe(iso(firstExpiry));
     expect((await payments(me.user.id)).find((p) => p.kind === 'renewal')?.status).toBe('refunded');
+  });
+
+  it('a failed renewal gives the web’s grace, a recovery grants the new order, and account hold ends the agreement', async () => {
+    const me = await make();
+    const expiry = Date.now() + DAY;
+    const { token, subscription } = google.purchase({ accountToken: await accountToken(me), expiryTime: iso(expiry) });
+    expect((await report(me, token)).statusCode).toBe(200);
+
+    google.setState(token, 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD');
+    expect((await notify(IN_GRACE_PERIOD, token)).statusCode).toBe(200);
+    const grace = await status(me);
+    expect(grace).toMatchObject({ is_premium: true, in_grace: true });
+    expect(new Date(grace.premium_until!).getTime()).toBeGreaterThan(expiry);
+    expect((await payments(me.user.id)).map((p) => [p.provider_ref, p.status])).toContainEqual([`${subscription.latestOrderId}:grace`, 'failed']);
+
+    const recovered = expiry + 30 * DAY;
+    google.renew(token, `${subscription.latestOrderId}..0`, iso(recovered));
+    expect((await notify(RECOVERED, token)).statusCode).toBe(200);
+    expect(await status(me)).toMatchObject({ is_premium: true, in_grace: false, premium_until: iso(recovered) });
+
+    google.setState(token, 'SUBSCRIPTION_STATE_ON_HOLD');
+    expect((await notify(ON_HOLD, token)).statusCode).toBe(200);
+    const billing = await t.database.db.selectFrom('billing_subscriptions').selectAll().where('user_id', '=', me.user.id).executeTakeFirstOrThrow();
+    expect(billing.status).toBe('ended');
   });
 
   it("another member's purchase, an unknown token or product, and a Google that cannot be asked are refused", async () => {
