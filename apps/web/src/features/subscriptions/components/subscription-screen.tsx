@@ -38,7 +38,7 @@ function StatusCard({ status }: { status: SubscriptionStatus }) {
           {status.premium_until && (
             <p>
               {status.in_grace
-                ? `Your last renewal failed. Premium continues until ${formatDate(status.premium_until)} — update your card to keep it.`
+                ? `Your last renewal failed. Premium continues until ${formatDate(status.premium_until)} — ${status.provider === 'apple' || status.provider === 'google' ? 'update your payment method in the store' : 'update your card'} to keep it.`
                 : status.renews ? `Renews on ${formatDate(status.premium_until)}` : `Ends on ${formatDate(status.premium_until)}`}
             </p>
           )}
