@@ -8,7 +8,7 @@ import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
-import { selectAppStore, selectPayments, selectPush } from './adapters/select';
+import { selectAppStore, selectGooglePlay, selectPayments, selectPush } from './adapters/select';
 import { LocalDiskStorage } from './adapters/storage/local-disk-storage';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
@@ -224,7 +224,7 @@ export function buildServices(inputs: ServiceInputs) {
     webPushKey: push.vapid.publicKey,
     feed,
     subscriptions: new SubscriptionsService({
-      repo: new SubscriptionsRepository(db, dialect), providers: { web: payments, apple: selectAppStore(config) }, plans: config.premium.plans,
+      repo: new SubscriptionsRepository(db, dialect), providers: { web: payments, apple: selectAppStore(config), google: selectGooglePlay(config) }, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,
     }),
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */
