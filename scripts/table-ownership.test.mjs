@@ -17,16 +17,6 @@ const SERVER = path.join(root, 'apps/server/src');
  */
 const KNOWN_VIOLATIONS = [
   // file (under apps/server/src), table, why it is still there
-  ['modules/account/account.repository.ts', 'users', 'e-mail, mobile and password changes and the deletion of the member, not yet through auth\'s repository'],
-  ['modules/account/account.repository.ts', 'sessions', 'signing out elsewhere, not yet through auth\'s repository'],
-  ['modules/account/account.repository.ts', 'push_devices', 'the devices of the sessions signed out elsewhere, not yet through the devices port'],
-  ['modules/account/account.repository.ts', 'chat_rooms', 'account deletion, not yet through chat\'s deleteForMember'],
-  ['modules/account/account.repository.ts', 'chat_messages', 'account deletion, not yet through chat\'s deleteForMember'],
-  ['modules/account/account.repository.ts', 'auth_events', 'account deletion, not yet through the auth events\' deleteForMember'],
-  ['modules/account/account.repository.ts', 'otp_codes', 'account deletion, not yet through the codes\' deleteForMember'],
-  ['modules/account/account.repository.ts', 'support_messages', 'account deletion, not yet through help\'s deleteForMember'],
-  ['modules/auth/auth.repository.ts', 'push_devices', 'ending sessions forgets their devices in the same transaction, not yet through the devices port'],
-  ['modules/notifications/notifications.repository.ts', 'push_devices', 'forgets dead and signed-out devices before a push, not yet through the devices port'],
   ['modules/shared/entitlements.repository.ts', 'subscriptions', 'the admin grant of premium, not yet in the subscriptions repository'],
 ];
 

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
+import type { ErasedMember } from '../shared/member-erasure';
 import { messagePolicyOf } from '../shared/privacy';
 import type { ChatPartner, Membership, RoomRequest } from './chat.policy';
 
@@ -254,6 +255,18 @@ export class ChatRepository {
   constructor(private readonly db: Kysely<Database>, private readonly options: ChatRepositoryOptions = {}) {
     const cache = new RoomMembersCache();
     this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id)) ? cache : undefined;
+  }
+
+  /**
+   * Account deletion: the member's rooms go whole, with the other member's side of the
+   * conversation, as a block would (their members and read marks cascade); then their messages
+   * anywhere else.
+   */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    await db.deleteFrom('chat_rooms')
+      .where('id', 'in', db.selectFrom('chat_room_members').select('room_id').where('user_id', '=', member.id))
+      .execute();
+    await db.deleteFrom('chat_messages').where('user_id', '=', member.id).execute();
   }
 
   /** The membership of a member in a room, left or not, and whether a block hides the room from them. */
