@@ -10,16 +10,6 @@ import { describe, expect, it } from 'vitest';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SERVER = path.join(root, 'apps/server/src');
 
-/**
- * Writes still made by a repository that does not own the table, each with its reason. The list
- * only shrinks: a write that moves to its owner must leave it (the test fails on a stale line),
- * and a new write by anyone but the owner is never added.
- */
-const KNOWN_VIOLATIONS = [
-  // file (under apps/server/src), table, why it is still there
-  ['modules/shared/entitlements.repository.ts', 'subscriptions', 'the admin grant of premium, not yet in the subscriptions repository'],
-];
-
 /** The tables of the schema: the keys of `interface Database` in db/schema.ts. */
 export function schemaTables(source) {
   const body = /export interface Database \{([^}]*)\}/.exec(source)?.[1] ?? '';
@@ -94,7 +84,6 @@ function repositories(dir = SERVER) {
 
 const tables = schemaTables(fs.readFileSync(path.join(SERVER, 'db/schema.ts'), 'utf8'));
 const map = ownershipMap(fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'));
-const pair = (v) => `${v.file} ${v.table}`;
 
 describe('table ownership (docs/architecture.md)', () => {
   it('maps every table of the schema, and only those, to a repository that exists', () => {
@@ -104,14 +93,9 @@ describe('table ownership (docs/architecture.md)', () => {
     for (const file of new Set(named)) expect(fs.existsSync(path.join(SERVER, file)), file).toBe(true);
   });
 
-  it('lets no repository write a table it does not own, but for the known writes still to move', () => {
-    const found = ownershipViolations(map, repositories(), tables);
-    const known = new Set(KNOWN_VIOLATIONS.map(([file, table]) => `${file} ${table}`));
-    const unknown = found.filter((v) => !known.has(pair(v))).map((v) => `${v.file}:${v.line} ${v.kind} ${v.table ?? '(a table not written out)'}`);
-    expect(unknown, 'write through the owner\'s service or a port of its repository (docs/architecture.md, table ownership)').toEqual([]);
-    const stale = [...known].filter((k) => !found.some((v) => pair(v) === k));
-    expect(stale, 'these writes moved to their owner: take them off KNOWN_VIOLATIONS').toEqual([]);
-    for (const [, , reason] of KNOWN_VIOLATIONS) expect(reason).toMatch(/\w{3,}/);
+  it('lets no repository write a table it does not own', () => {
+    const found = ownershipViolations(map, repositories(), tables).map((v) => `${v.file}:${v.line} ${v.kind} ${v.table ?? '(a table not written out)'}`);
+    expect(found, 'write through the owner\'s service or a port of its repository (docs/architecture.md, table ownership)').toEqual([]);
   });
 
   it('finds builder and raw-SQL writes, aliased or in a transaction, and refuses a table not written out', () => {
