@@ -142,7 +142,7 @@ export function buildServices(inputs: ServiceInputs) {
 
   const auth: AuthService = new AuthService({
     repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,
-    refusesIdentity: (identity) => moderation.refusesIdentity(identity),
+    refusesIdentity: (identity) => moderation.refusesIdentity(identity), clock,
   });
   // Photo verification (issue 31): the face models in a worker thread, shared by the process;
   // selfies awaiting a moderator in a store nothing serves; poses drawn with crypto randomness.
@@ -193,7 +193,7 @@ export function buildServices(inputs: ServiceInputs) {
   const settings = new SettingsService(new SettingsRepository(db), clock);
   const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
   const profile = new ProfileService(
-    new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
+    new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges, clock,
     (userId) => verification.afterMainPhotoChange(userId),
   );
   const payments = selectPayments(config, secret);
@@ -207,7 +207,7 @@ export function buildServices(inputs: ServiceInputs) {
 
   return {
     config,
-    health: new HealthService(database, redis, inputs.drain),
+    health: new HealthService(database, redis, inputs.drain, clock),
     outbox,
     auth,
     otp,

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, PasswordResetRow, SessionRow, UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
 import type { ErasedMember } from '../shared/member-erasure';
 import type { PushDevicesPort } from '../shared/push-devices';
 
@@ -26,10 +25,10 @@ export class AuthRepository {
   }
 
   async createSession(input: {
-    userId: string; tokenHash: string; expiresAt: string; userAgent: string | null; ip: string | null;
+    userId: string; tokenHash: string; now: string; expiresAt: string; userAgent: string | null; ip: string | null;
   }): Promise<string> {
     const id = newId();
-    const now = nowIso();
+    const now = input.now;
     await this.db
       .insertInto('sessions')
       .values({

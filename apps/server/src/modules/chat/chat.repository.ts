@@ -3,7 +3,6 @@ import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
 import type { ErasedMember } from '../shared/member-erasure';
@@ -623,11 +622,11 @@ export class ChatRepository {
   }
 
   /** Deletes a message; a mark (when it was written and deleted, never its text) stays for reports' evidence (issue 29). */
-  async deleteMessage(id: string): Promise<void> {
+  async deleteMessage(id: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('chat_messages').select(['id', 'room_id', 'user_id', 'created_at']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
       await trx.deleteFrom('chat_messages').where('id', '=', id).execute();
     });
   }
