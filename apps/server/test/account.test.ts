@@ -11,6 +11,10 @@ import { hashToken } from '../src/modules/auth/tokens';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { EXPORTS_PER_HOUR } from '../src/modules/account/account.routes';
+import { AccountRepository } from '../src/modules/account/account.repository';
+import { ChatRepository } from '../src/modules/chat/chat.repository';
+import { HelpRepository } from '../src/modules/help/help.repository';
+import type { MemberEraser } from '../src/modules/shared/member-erasure';
 
 interface Member { user: UserRow; token: string }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -415,6 +419,26 @@ describe('account API', () => {
       expect(again.statusCode).toBe(201);
       expect(again.json().data.user.id).not.toBe(m.user.id);
     });
+  });
+
+  it('deletes in one transaction: when one module\'s part fails, the parts before it are undone (issue 28 item 11)', async () => {
+    const m = await make();
+    const friend = await make({ name: 'Steady Sipho' });
+    const { roomId } = await seedActivity(m, friend);
+    const db = t.database.db;
+    // The owners' own parts, in the deletion's transaction, then one that fails.
+    const parts: MemberEraser[] = [
+      (trx, member) => new ChatRepository(db).deleteForMember(trx, member),
+      (trx, member) => new HelpRepository(db).deleteForMember(trx, member),
+      () => Promise.reject(new Error('a part failed')),
+    ];
+    const member = { id: m.user.id, email: m.user.email, phone_number: m.user.phone_number };
+    await expect(new AccountRepository(db).deleteAccount(member, parts, nowIso())).rejects.toThrow('a part failed');
+    expect(await db.selectFrom('chat_rooms').select('id').where('id', '=', roomId).execute()).toHaveLength(1);
+    expect(await db.selectFrom('chat_messages').select('id').where('user_id', '=', m.user.id).execute()).toHaveLength(1);
+    expect(await db.selectFrom('support_messages').select('id').where('user_id', '=', m.user.id).execute()).toHaveLength(1);
+    expect(await db.selectFrom('departed_contacts').select('member_id').where('departed_id', '=', m.user.id).execute()).toEqual([]);
+    expect(await me(m.token)).toBe(200);
   });
 
   /**
