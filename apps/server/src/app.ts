@@ -111,7 +111,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
   const limiterRedis = redis ? requestPathRedis(redis) : null;
 
-  const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const outbox = config.isProduction ? null : new Outbox(handle.db, clock);
   const deps: AppDeps = {
     config,
     db: handle.db,
