@@ -113,7 +113,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
   const limiterRedis = redis ? requestPathRedis(redis) : null;
 
-  const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const outbox = config.isProduction ? null : new Outbox(handle.db, clock);
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -125,15 +125,16 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     whatsapp: selectWhatsApp(config, outbox),
     storage: new LocalDiskStorage({ dataDir: config.dataDir }),
     drain: new DrainState(),
+    clock,
     limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
   app.decorate('deps', deps);
-  const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
+  const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, log: app.log });
   app.decorate('services', services);
 
   // Expired codes, old auth events and ended limit windows count for nothing: sweep them hourly.
   const sweep = setInterval(() => {
-    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    const dayAgo = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
     Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo), services.limiter.prune()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();

@@ -32,12 +32,12 @@ class SessionCache {
   }
 
   /** Runs `lookUp` and keeps its answer unless a session or member changed meanwhile. */
-  async remember(token: string, lookUp: () => Promise<AuthenticatedMember | null>): Promise<AuthenticatedMember | null> {
+  async remember(token: string, now: number, lookUp: () => Promise<AuthenticatedMember | null>): Promise<AuthenticatedMember | null> {
     const changes = this.#changes;
     const member = await lookUp();
     if (member && changes === this.#changes) {
       if (this.#entries.size >= SESSION_CACHE_SIZE) this.#delete(this.#entries.keys().next().value!);
-      this.#entries.set(token, { member, until: Math.min(Date.now() + SESSION_CACHE_MS, Date.parse(member.sessionExpiresAt)) });
+      this.#entries.set(token, { member, until: Math.min(now + SESSION_CACHE_MS, Date.parse(member.sessionExpiresAt)) });
       const tokens = this.#tokensOf.get(member.user.id) ?? new Set<string>();
       this.#tokensOf.set(member.user.id, tokens.add(token));
     }
@@ -64,7 +64,8 @@ class SessionCache {
  * `request.member` or answers 401 (which the client treats as "log out").
  */
 export const authPlugin = fp(async (app) => {
-  const { config, db } = app.deps;
+  // Expiries are of the services' clock (the sessions' own time), and so is the cache's window.
+  const { config, db, clock } = app.deps;
   const { auth } = app.services;
   const cache = new SessionCache();
   // With REDIS_URL other processes may revoke sessions, and their changes fire no trigger here.
@@ -75,7 +76,7 @@ export const authPlugin = fp(async (app) => {
 
   const memberForToken = async (token: string): Promise<AuthenticatedMember | null> =>
     cached
-      ? (cache.get(token, Date.now()) ?? (await cache.remember(token, () => auth.authenticate(token))))
+      ? (cache.get(token, clock.now().getTime()) ?? (await cache.remember(token, clock.now().getTime(), () => auth.authenticate(token))))
       : auth.authenticate(token);
 
   app.decorate('memberForToken', memberForToken);

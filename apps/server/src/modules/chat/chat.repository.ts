@@ -3,9 +3,9 @@ import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
+import type { ErasedMember } from '../shared/member-erasure';
 import { messagePolicyOf } from '../shared/privacy';
 import type { ChatPartner, Membership, RoomRequest } from './chat.policy';
 
@@ -254,6 +254,18 @@ export class ChatRepository {
   constructor(private readonly db: Kysely<Database>, private readonly options: ChatRepositoryOptions = {}) {
     const cache = new RoomMembersCache();
     this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id)) ? cache : undefined;
+  }
+
+  /**
+   * Account deletion: the member's rooms go whole, with the other member's side of the
+   * conversation, as a block would (their members and read marks cascade); then their messages
+   * anywhere else.
+   */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    await db.deleteFrom('chat_rooms')
+      .where('id', 'in', db.selectFrom('chat_room_members').select('room_id').where('user_id', '=', member.id))
+      .execute();
+    await db.deleteFrom('chat_messages').where('user_id', '=', member.id).execute();
   }
 
   /** The membership of a member in a room, left or not, and whether a block hides the room from them. */
@@ -610,11 +622,11 @@ export class ChatRepository {
   }
 
   /** Deletes a message; a mark (when it was written and deleted, never its text) stays for reports' evidence (issue 29). */
-  async deleteMessage(id: string): Promise<void> {
+  async deleteMessage(id: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('chat_messages').select(['id', 'room_id', 'user_id', 'created_at']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
       await trx.deleteFrom('chat_messages').where('id', '=', id).execute();
     });
   }
