@@ -10,7 +10,7 @@ import { contactPolicy } from '../shared/contact.policy';
 import { preferenceValues } from '../shared/preferences';
 import {
   LIST_FIELDS, birthDateBounds, rankingPreferences, strictDistanceOf, windowSize, type CandidateRow, type CandidateWindow, type Viewer,
-} from './discover';
+} from './discover-ranking';
 
 const CANDIDATE_COLUMNS = [
   'u.id', 'u.created_at', 'u.last_active_at', 'u.location_cell', 'u.city', 'u.province', 'u.gender', 'u.date_of_birth',
