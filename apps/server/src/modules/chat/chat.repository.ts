@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
+import { Remembered } from '../../db/remembered';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
@@ -150,41 +151,23 @@ const ROOMS_REMEMBERED = 10_000;
  * changes or who blocks or is blocked. A read that raced with any change is not kept.
  */
 class RoomMembersCache {
-  readonly #entries = new Map<string, { members: readonly RoomMemberAs[]; ids: string[] }>();
-  /** Entry keys by room id and by member id (a sender included). */
-  readonly #keysOf = new Map<string, Set<string>>();
-  #changes = 0;
+  /** Each entry kept with its room's id and its members' (the sender included). */
+  readonly #remembered = new Remembered<readonly RoomMemberAs[]>(ROOMS_REMEMBERED);
 
   async get(roomId: string, userId: string, read: () => Promise<RoomMemberAs[]>): Promise<readonly RoomMemberAs[]> {
     const key = `${roomId} ${userId}`;
-    const known = this.#entries.get(key);
-    if (known) return known.members;
-    const changes = this.#changes;
+    const known = this.#remembered.peek(key);
+    if (known) return known;
+    const mark = this.#remembered.mark();
     const members = Object.freeze((await read()).map((m) => Object.freeze(m)));
-    if (changes === this.#changes) {
-      if (this.#entries.size >= ROOMS_REMEMBERED) this.#delete(this.#entries.keys().next().value!);
-      const ids = [...new Set([roomId, userId, ...members.map((m) => m.user_id)])];
-      this.#entries.set(key, { members, ids });
-      for (const id of ids) this.#keysOf.set(id, (this.#keysOf.get(id) ?? new Set<string>()).add(key));
-    }
+    const ids = [...new Set([roomId, userId, ...members.map((m) => m.user_id)])];
+    this.#remembered.keep(mark, key, members, 0, Number.POSITIVE_INFINITY, ids);
     return members;
   }
 
   /** Forgets every entry of a room, or every entry a member appears in. */
   forget(id: string): void {
-    this.#changes++;
-    for (const key of this.#keysOf.get(id) ?? []) this.#delete(key);
-  }
-
-  #delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    for (const id of entry.ids) {
-      const keys = this.#keysOf.get(id);
-      keys?.delete(key);
-      if (keys?.size === 0) this.#keysOf.delete(id);
-    }
+    this.#remembered.forgetWith(id);
   }
 }
 
