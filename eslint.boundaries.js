@@ -65,7 +65,8 @@ function serverZones(modules) {
     },
     {
       target: `${SERVER}/modules/*/*.routes.ts`,
-      from: `${SERVER}/db/database*.ts`,
+      // database.ts and what it is split into: the driver, the row-change watch, prepared queries.
+      from: `${SERVER}/db/{database*,sqlite-driver,row-changes,prepared-query}.ts`,
       message: 'Routes get services (app.services), never the database.',
     },
   ];

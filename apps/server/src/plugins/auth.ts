@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { watchRowChanges } from '../db/database';
+import { watchRowChanges } from '../db/row-changes';
 import { Remembered } from '../db/remembered';
 import { unauthorized } from '../lib/http-errors';
 import type { AuthenticatedMember } from '../lib/session';

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import { Remembered } from '../../db/remembered';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';

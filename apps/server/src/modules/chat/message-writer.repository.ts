@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { ChatMessageRow, Database } from '../../db/schema';
 
 /** `flags`: the classifier's (issue 29), '' when not given. */

@@ -1,6 +1,6 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
-import { watchRowChanges, type RowWatch } from '../../db/database';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import { Remembered } from '../../db/remembered';
 import { toBool, type Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
