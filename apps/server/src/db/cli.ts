@@ -8,8 +8,8 @@ import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { DEMO_ACCOUNT } from './seed/demo-account';
-import { seedDemoData } from './seed/seed';
+import { DEMO_ACCOUNT } from '../seed/demo-account';
+import { seedDemoData } from '../seed/seed';
 
 const COMMANDS = ['migrate', 'seed'] as const;
 type Command = (typeof COMMANDS)[number];
