@@ -43,7 +43,7 @@ function webZones(features) {
  */
 function serverZones(modules) {
   const at = (file) => `./${SERVER}/${file}`;
-  const composers = ['plugins', 'app.ts', 'services.ts', 'main.ts', 'types.ts', 'admin'].map(at);
+  const composers = ['plugins', 'app.ts', 'services.ts', 'main.ts', 'cli.ts', 'types.ts', 'admin'].map(at);
   return [
     ...modules.map((module) => ({
       target: at(`modules/${module}`),
@@ -56,7 +56,7 @@ function serverZones(modules) {
     {
       target: [at('modules'), at('lib'), at('adapters'), at('plugins')],
       from: at('seed'),
-      message: 'The demo seed (seed/) is run by main.ts and db/cli.ts: nothing the app is built from imports it.',
+      message: 'The demo seed (seed/) is run by main.ts and cli.ts: nothing the app is built from imports it.',
     },
     {
       target: [at('lib'), at('db'), at('adapters')],
