@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { discoverRoutes } from './modules/discover/discover.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { helpRoutes } from './modules/help/help.routes';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await api.register(accountRoutes);
     await api.register(helpRoutes);
     await api.register(devicesRoutes);
+    await api.register(discoverRoutes);
     await api.register(matchesRoutes);
     await api.register(notificationsRoutes);
     await api.register(feedRoutes);

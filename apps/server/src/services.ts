@@ -30,14 +30,15 @@ import { ChatRepository } from './modules/chat/chat.repository';
 import { ChatService } from './modules/chat/chat.service';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
+import { MemoryQueueStore, RedisQueueStore } from './modules/discover/discover-queue';
+import { DiscoverRepository } from './modules/discover/discover.repository';
+import { DiscoverService } from './modules/discover/discover.service';
 import { FeedRepository } from './modules/feed/feed.repository';
 import { FeedService } from './modules/feed/feed.service';
 import { HealthService } from './modules/health/health.service';
 import { FAQ } from './modules/help/faq-content';
 import { HelpRepository } from './modules/help/help.repository';
 import { HelpService } from './modules/help/help.service';
-import { MemoryQueueStore, RedisQueueStore } from './modules/matches/discover-queue';
-import { DiscoverRepository } from './modules/matches/discover.repository';
 import { MatchesRepository } from './modules/matches/matches.repository';
 import { MatchesService } from './modules/matches/matches.service';
 import { MembersRepository } from './modules/members/members.repository';
@@ -204,6 +205,11 @@ export function buildServices(inputs: ServiceInputs) {
   const members = new MembersService(
     new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications, entitlements, onboarding,
   );
+  const discover = new DiscoverService({
+    repo: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }),
+    loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), clock,
+    queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
+  });
 
   return {
     config,
@@ -245,10 +251,11 @@ export function buildServices(inputs: ServiceInputs) {
     }),
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */
     sandboxPayments: payments instanceof SandboxPayments ? payments : null,
+    discover,
     matches: new MatchesService({
-      repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }), blocks, entitlements, summaries,
+      repo: new MatchesRepository(db), discover, blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
-      queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'), onboarding,
+      onboarding,
     }),
     /** Closed with the app (its Redis connection). */
     discoverQueues,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, ERROR_CODE_STATUS, HealthSchema } from '@linkup/contract';
+import { ApiErrorSchema, ERROR_CODE_STATUS, HealthSchema, SERVER_PATH_PREFIXES } from '@linkup/contract';
 import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
 
 const expectApiError = (body: unknown, status: number) => {
@@ -272,8 +272,9 @@ describe('serving the web app', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
-  it('keeps API-like paths out of the fallback', async () => {
-    for (const url of ['/api/unknown', '/media/nothing-here.webp', '/assets/index-from-an-older-build.js']) {
+  it('keeps the server\'s own paths (the contract\'s SERVER_PATH_PREFIXES) and /assets out of the fallback', async () => {
+    const unknown = [...SERVER_PATH_PREFIXES.map((prefix) => `/${prefix}/unknown`), '/api', '/media/nothing-here.webp', '/assets/index-from-an-older-build.js'];
+    for (const url of unknown) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json().success).toBe(false);

@@ -6,7 +6,7 @@ import { needsEnv } from './helpers/requires';
 import { appWithCuttableRedis } from './helpers/tcp-proxy';
 import { REDIS_REQUEST_TIMEOUT_MS } from '../src/lib/redis';
 import type { UserRow } from '../src/db/schema';
-import { birthDateBounds } from '../src/modules/matches/discover';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { cityCell } from '../src/lib/geo';
 

@@ -4,7 +4,7 @@ import { buildTestApp, clearOfMidnightClock, type TestApp } from './helpers/app'
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { grantPremium as grantPremiumAt } from '../src/modules/subscriptions/subscriptions.repository';
-import { birthDateBounds } from '../src/modules/matches/discover';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { cityCell } from '../src/lib/geo';
 
 const grantPremium = (db: TestApp['database']['db'], userId: string, days: number) =>

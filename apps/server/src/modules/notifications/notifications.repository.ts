@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
 import { blockedEitherWay, unmatchedWith, whereNotApart } from '../shared/blocks.repository';
 
