@@ -1,5 +1,5 @@
 // Lint for the whole monorepo. Import boundaries (DESIGN §3, STYLE): the contract imports only
-// zod; the web app never imports the server; only apps/web/src/platform may import @capacitor/*;
+// zod; the web app never imports the server; only apps/web/src/platform may import @capacitor/* (and @capgo/* plugins);
 // the web and server zones and no import cycles come from eslint.boundaries.js; the tests' own
 // rules (no fixed sleeps, every e2e spec's `test` from e2e/support/test.ts) from eslint.tests.js.
 import path from 'node:path';
@@ -54,7 +54,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { regex: '^@linkup/server|apps/server', message: 'The web app never imports the server.' },
-          { regex: '^@capacitor', message: 'Only apps/web/src/platform may import @capacitor/*.' },
+          { regex: '^@capacitor|^@capgo/', message: 'Only apps/web/src/platform may import @capacitor/* and Capacitor plugins (@capgo/*).' },
         ],
       }],
     },

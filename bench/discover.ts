@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema';
-import { DiscoverRepository } from '../apps/server/src/modules/matches/discover.repository';
+import { DiscoverRepository } from '../apps/server/src/modules/discover/discover.repository';
 import {
   VIEWER, durationMs, explain, freshDatabase, generateMembers, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
   startServer, verdicts,

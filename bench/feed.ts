@@ -12,7 +12,7 @@ import path from 'node:path';
 import { FEED_PAGE_SIZES, FeedQuerySchema, type FeedPage } from '@linkup/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema';
-import { createRandom } from '../apps/server/src/db/seed/random';
+import { createRandom } from '../apps/server/src/seed/random';
 import { feedPolicy } from '../apps/server/src/modules/feed/feed.policy';
 import { FEED_WINDOW, FeedRepository } from '../apps/server/src/modules/feed/feed.repository';
 import { preferenceValues } from '../apps/server/src/modules/shared/preferences';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuCount, freePort, pin, spawnDemoServer, stop, waitForHealthy } from './support';
 import autocannon, { type Result } from 'autocannon';
-import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account';
+import { DEMO_ACCOUNT } from '../apps/server/src/seed/demo-account';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');

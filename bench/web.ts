@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account';
+import { DEMO_ACCOUNT } from '../apps/server/src/seed/demo-account';
 import { freePort, spawnDemoServer, stop, waitForHealthy } from './support';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));

@@ -256,7 +256,7 @@ const REQUIRED_REASON_APIS = {
 
 describe('native plugins', () => {
   const pkg = JSON.parse(read('package.json'));
-  const plugins = Object.keys(pkg.dependencies).filter((name) => /^@capacitor(-community)?\//.test(name) && name !== '@capacitor/core');
+  const plugins = Object.keys(pkg.dependencies).filter((name) => /^@(capacitor(-community)?|capgo)\//.test(name) && name !== '@capacitor/core');
   const sourceFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
@@ -357,7 +357,9 @@ describe('release plumbing (issue 34 item 14)', () => {
   it('pins FirebaseMessaging to a major that supports the deployment target', () => {
     const podfile = read('ios/App/Podfile');
     expect(podfile).toMatch(/pod 'FirebaseMessaging', '~> 11\.\d+'/);
-    expect(podfile).toMatch(/platform :ios, '14\.0'/);
+    // iOS 15: StoreKit 2 and @capgo/native-purchases need it (issue 34 item 2); the Xcode project says the same.
+    expect(podfile).toMatch(/platform :ios, '15\.0'/);
+    expect([...read('ios/App/App.xcodeproj/project.pbxproj').matchAll(/IPHONEOS_DEPLOYMENT_TARGET = ([\d.]+);/g)].map((m) => m[1])).toEqual(['15.0', '15.0', '15.0', '15.0']);
     expect(read('ios/.gitignore')).not.toMatch(/Podfile\.lock/);
   });
 });

@@ -21,6 +21,7 @@ import {
   countListedPlaywrightTests,
   countVitestTestsUnder,
   detailLines,
+  countRepeatedAsFailed,
   flakyTwice,
   formatDuration,
   formatTable,
@@ -219,16 +220,16 @@ for (let index = 0; index < steps.length;) {
   index = end;
 }
 
-const totals = sumCounts(results.map((r) => r.counts));
 const details = mergeDetails(results.map((r) => r.details));
-// Flaky twice in a row is a failure: once may be the machine, twice is a test (or product) bug.
+// Flaky twice in a row is a failure: once may be the machine, twice is a test (or product) bug. Its
+// step shows FAILED in the table too.
 const repeated = flakyTwice(readJson(flakyHistory, []), details.flakyTests);
 fs.writeFileSync(flakyHistory, JSON.stringify(details.flakyTests, null, 2));
-totals.passed -= repeated.length;
-totals.failed += repeated.length;
+const counted = countRepeatedAsFailed(results, repeated);
+const totals = sumCounts(counted.map((r) => r.counts));
 
 console.log(`\n===== summary (${formatDuration(Date.now() - started)}) =====\n`);
-console.log(formatTable(results));
+console.log(formatTable(counted));
 console.log('');
 for (const line of detailLines(totals, details, { neverRan: results.reduce((n, r) => n + (r.neverRan ?? 0), 0) })) console.log(line);
 if (repeated.length > 0) {

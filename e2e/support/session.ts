@@ -3,7 +3,7 @@
 // session (logout) get their own (freshSession), and the form is used where the form is the
 // point (signInThroughForm).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../../apps/server/src/db/seed/demo-account';
+import { DEMO_ACCOUNT } from '../../apps/server/src/seed/demo-account';
 
 export const SESSION_KEY = 'linkup.session';
 export { DEMO_ACCOUNT };

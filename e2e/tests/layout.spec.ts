@@ -11,6 +11,9 @@ import { toast } from '../support/accounts';
 
 // axe is evaluated in the page, which the app's Content-Security-Policy does not let inline scripts do.
 test.use({ bypassCSP: true });
+// The longest file of the suite (each size and theme visits every page): its tests share both
+// workers instead of holding one to the end of the run. Each makes its own members.
+test.describe.configure({ mode: 'parallel' });
 
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

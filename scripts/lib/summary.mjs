@@ -210,6 +210,25 @@ export function flakyTwice(previous, current) {
 }
 
 /**
+ * The steps with each test flaky twice in a row (flakyTwice) moved from its step's passed to its
+ * failed, so the step table shows that step FAILED as the totals do (issue 28 item 9).
+ * @template {{ counts: Counts, details?: Details, status: string, note?: string }} S
+ * @param {S[]} steps
+ * @param {string[]} repeated
+ * @returns {S[]}
+ */
+export function countRepeatedAsFailed(steps, repeated) {
+  const twice = new Set(repeated);
+  return steps.map((step) => {
+    const n = (step.details?.flakyTests ?? []).filter((name) => twice.has(name)).length;
+    if (n === 0) return step;
+    const counts = { ...step.counts, passed: step.counts.passed - n, failed: step.counts.failed + n };
+    const note = [step.note, `${n} flaky twice in a row`].filter(Boolean).join('; ');
+    return { ...step, counts, status: stepStatus(counts), note };
+  });
+}
+
+/**
  * What to do with the browser tests when Chromium is or is not there.
  * @param {{ chromiumAvailable: boolean, required: boolean }} opts
  * @returns {'run' | 'skip' | 'fail'}

@@ -6,6 +6,7 @@ import {
   countPlaywright,
   countVitest,
   countVitestTestsUnder,
+  countRepeatedAsFailed,
   detailLines,
   flakyTwice,
   formatDuration,
@@ -202,6 +203,17 @@ describe('flakyTwice', () => {
   it('finds the tests that were flaky in this run and the one before', () => {
     expect(flakyTwice(['a [chromium]', 'b [chromium]'], ['b [chromium]', 'c [chromium]'])).toEqual(['b [chromium]']);
     expect(flakyTwice([], ['c'])).toEqual([]);
+  });
+
+  it("shows the step of a test flaky twice as FAILED in the table, with the test moved from passed to failed (issue 28 item 9)", () => {
+    const step = (name, flakyTests) => ({
+      name, status: 'ok', durationMs: 1000, counts: { passed: 10, failed: 0, skipped: 0, flaky: flakyTests.length }, details: { failedTests: [], flakyTests, skipReasons: {} },
+    });
+    const counted = countRepeatedAsFailed([step('unit', ['u']), step('e2e', ['b [chromium]', 'c [chromium]'])], ['b [chromium]']);
+    expect(counted[0]).toMatchObject({ status: 'ok', counts: { passed: 10, failed: 0 } });
+    expect(counted[1]).toMatchObject({ status: 'FAILED', counts: { passed: 9, failed: 1 }, note: '1 flaky twice in a row' });
+    expect(sumCounts(counted.map((s) => s.counts))).toMatchObject({ passed: 19, failed: 1 });
+    expect(formatTable(counted).split('\n')[3]).toMatch(/^e2e\s+FAILED\s+9\s+1\b.*\(1 flaky twice in a row\)$/);
   });
 });
 

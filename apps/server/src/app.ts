@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/dev.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { discoverRoutes } from './modules/discover/discover.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { helpRoutes } from './modules/help/help.routes';
@@ -112,7 +113,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
   const limiterRedis = redis ? requestPathRedis(redis) : null;
 
-  const outbox = config.isProduction ? null : new Outbox(handle.db);
+  const outbox = config.isProduction ? null : new Outbox(handle.db, clock);
   const stores = selectStorage(config);
   const deps: AppDeps = {
     config,
@@ -126,15 +127,16 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     storage: stores.photos,
     selfies: stores.selfies,
     drain: new DrainState(),
+    clock,
     limiter: limiterRedis ? new RedisLimiter(limiterRedis, (err) => app.log.warn({ err }, 'redis limiter failed; counting in this process')) : new MemoryLimiter(),
   };
   app.decorate('deps', deps);
-  const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, clock, log: app.log });
+  const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, log: app.log });
   app.decorate('services', services);
 
   // Expired codes, old auth events and ended limit windows count for nothing: sweep them hourly.
   const sweep = setInterval(() => {
-    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    const dayAgo = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
     Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo), services.limiter.prune()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
@@ -178,6 +180,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     await api.register(accountRoutes);
     await api.register(helpRoutes);
     await api.register(devicesRoutes);
+    await api.register(discoverRoutes);
     await api.register(matchesRoutes);
     await api.register(notificationsRoutes);
     await api.register(feedRoutes);

@@ -104,6 +104,14 @@ export const ConfigSchema = z
     APPLE_APP_APPLE_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
     APPLE_PRODUCTS: z.preprocess(emptyToUndefined, z.string()
       .regex(/^[A-Za-z0-9._-]{1,100}:[a-z0-9_]{1,32}(,[A-Za-z0-9._-]{1,100}:[a-z0-9_]{1,32})*$/, 'must be productId:plan_id[,…]').optional()),
+    GOOGLE_PLAY_PACKAGE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, 'must be an Android package name (app.linkup)').optional()),
+    GOOGLE_PLAY_SERVICE_ACCOUNT: z.preprocess(emptyToUndefined, z.string().optional()),
+    GOOGLE_PLAY_PRODUCTS: z.preprocess(emptyToUndefined, z.string()
+      .regex(/^[a-z0-9._]{1,100}\/[a-z0-9-]{1,63}:[a-z0-9_]{1,32}(,[a-z0-9._]{1,100}\/[a-z0-9-]{1,63}:[a-z0-9_]{1,32})*$/, 'must be productId/basePlanId:plan_id[,…]').optional()),
+    GOOGLE_PLAY_API_URL: z.url().default('https://androidpublisher.googleapis.com'),
+    GOOGLE_PLAY_PUSH_AUDIENCE: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+    GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: z.preprocess(emptyToUndefined, z.email().optional()),
+    GOOGLE_PLAY_PUSH_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)').optional()),
     VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key').optional()),
     VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
@@ -272,6 +280,20 @@ export const ConfigSchema = z
           onlineChecks: production,
         }
         : undefined,
+      /** Google Play (issue 34): on when GOOGLE_PLAY_PACKAGE_NAME, GOOGLE_PLAY_SERVICE_ACCOUNT or GOOGLE_PLAY_PRODUCTS is set (then all of them, and the push settings). */
+      google: env.GOOGLE_PLAY_PACKAGE_NAME || env.GOOGLE_PLAY_SERVICE_ACCOUNT || env.GOOGLE_PLAY_PRODUCTS
+        ? {
+          packageName: env.GOOGLE_PLAY_PACKAGE_NAME ?? '',
+          serviceAccount: env.GOOGLE_PLAY_SERVICE_ACCOUNT ?? '',
+          products: Object.fromEntries((env.GOOGLE_PLAY_PRODUCTS ?? '').split(',').filter(Boolean).map((entry) => {
+            const [product = '', planId = ''] = entry.split(':');
+            const [productId = '', basePlanId = ''] = product.split('/');
+            return [productId, { planId, basePlanId }];
+          })),
+          apiUrl: env.GOOGLE_PLAY_API_URL.replace(/\/+$/, ''),
+          push: { audience: env.GOOGLE_PLAY_PUSH_AUDIENCE ?? '', email: env.GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT ?? '', certsUrl: env.GOOGLE_PLAY_PUSH_CERTS_URL },
+        }
+        : undefined,
     };
   })
   .superRefine((config, ctx) => {
@@ -285,6 +307,20 @@ export const ConfigSchema = z
       }
       if (apple.environment === 'Production' && apple.appAppleId === undefined) {
         ctx.addIssue({ code: 'custom', path: ['APPLE_APP_APPLE_ID'], message: 'is required when APPLE_ENVIRONMENT is Production' });
+      }
+    }
+    if (config.google) {
+      const { google } = config;
+      const required = (path: string, missing: boolean, why = 'is required with the other GOOGLE_PLAY_ settings') => {
+        if (missing) ctx.addIssue({ code: 'custom', path: [path], message: why });
+      };
+      required('GOOGLE_PLAY_PACKAGE_NAME', !google.packageName);
+      required('GOOGLE_PLAY_SERVICE_ACCOUNT', !google.serviceAccount, 'is required with the other GOOGLE_PLAY_ settings (the key of a service account with access to the Play Console)');
+      required('GOOGLE_PLAY_PRODUCTS', Object.keys(google.products).length === 0);
+      required('GOOGLE_PLAY_PUSH_AUDIENCE', !google.push.audience, "is required with the other GOOGLE_PLAY_ settings (the audience of the Pub/Sub push subscription's authentication)");
+      required('GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT', !google.push.email, 'is required with the other GOOGLE_PLAY_ settings (the service account the Pub/Sub push subscription authenticates as)');
+      for (const { planId } of Object.values(google.products)) {
+        if (!config.premium.plans.some((plan) => plan.id === planId)) ctx.addIssue({ code: 'custom', path: ['GOOGLE_PLAY_PRODUCTS'], message: `names ${planId}, not one of PREMIUM_PLANS` });
       }
     }
     if (config.s3) {

@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, exposureWarning, loadConfig, type Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNT } from './db/seed/demo-account';
-import { seedDemoData } from './db/seed/seed';
+import { DEMO_ACCOUNT } from './seed/demo-account';
+import { seedDemoData } from './seed/seed';
 
 function readConfig(): Config {
   const envFile = path.join(REPO_ROOT, '.env');

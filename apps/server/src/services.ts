@@ -7,7 +7,7 @@ import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
-import { selectAppStore, selectPayments, selectPush } from './adapters/select';
+import { selectAppStore, selectGooglePlay, selectPayments, selectPush } from './adapters/select';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
@@ -28,14 +28,15 @@ import { ChatRepository } from './modules/chat/chat.repository';
 import { ChatService } from './modules/chat/chat.service';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { DevicesService } from './modules/devices/devices.service';
+import { MemoryQueueStore, RedisQueueStore } from './modules/discover/discover-queue';
+import { DiscoverRepository } from './modules/discover/discover.repository';
+import { DiscoverService } from './modules/discover/discover.service';
 import { FeedRepository } from './modules/feed/feed.repository';
 import { FeedService } from './modules/feed/feed.service';
 import { HealthService } from './modules/health/health.service';
 import { FAQ } from './modules/help/faq-content';
 import { HelpRepository } from './modules/help/help.repository';
 import { HelpService } from './modules/help/help.service';
-import { MemoryQueueStore, RedisQueueStore } from './modules/matches/discover-queue';
-import { DiscoverRepository } from './modules/matches/discover.repository';
 import { MatchesRepository } from './modules/matches/matches.repository';
 import { MatchesService } from './modules/matches/matches.service';
 import { MembersRepository } from './modules/members/members.repository';
@@ -59,6 +60,7 @@ import { SettingsRepository } from './modules/settings/settings.repository';
 import { BlocksRepository } from './modules/shared/blocks.repository';
 import { EntitlementsRepository } from './modules/shared/entitlements.repository';
 import { LocationChanges } from './modules/shared/location-changes';
+import type { MemberEraser } from './modules/shared/member-erasure';
 import { MemberSummaries } from './modules/shared/member-summaries';
 import { MemberRolesRepository } from './modules/shared/member-roles.repository';
 import { MemberSummaryRepository } from './modules/shared/member-summary.repository';
@@ -115,7 +117,10 @@ export function buildServices(inputs: ServiceInputs) {
     })
     : counters;
 
-  const users = new AuthRepository(db);
+  // Push devices are written only by the devices module's repository (issue 28 item 11): ending
+  // sessions and dropping dead tokens reach it through its port.
+  const devices = new DevicesRepository(db);
+  const users = new AuthRepository(db, devices);
   const authEvents = new AuthEventsRepository(db);
   const otps = new OtpRepository(db);
   // What several modules read (modules/shared).
@@ -129,16 +134,16 @@ export function buildServices(inputs: ServiceInputs) {
   // The one notify path: every module with something to tell a member calls it after its commit.
   const push = selectPush(config);
   const notificationsRepo = new NotificationsRepository(db);
-  const pushes = new PushDelivery(notificationsRepo, push, config.push.retryBaseMs, clock, log);
+  const pushes = new PushDelivery(notificationsRepo, devices, push, config.push.retryBaseMs, clock, log);
   const notifications = new NotificationsService({
-    repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db), entitlements, summaries, pushes,
+    repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db), entitlements, summaries, pushes, devices,
     collapseMs: config.push.collapseMs, log,
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
 
   const auth: AuthService = new AuthService({
     repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,
-    refusesIdentity: (identity) => moderation.refusesIdentity(identity),
+    refusesIdentity: (identity) => moderation.refusesIdentity(identity), clock,
   });
   // Photo verification (issue 31): the face models in a worker thread, shared by the process;
   // selfies awaiting a moderator in a store nothing serves; poses drawn with crypto randomness.
@@ -165,8 +170,9 @@ export function buildServices(inputs: ServiceInputs) {
   // no trigger here, so rooms' members are remembered only by a lone SQLite process.
   const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
   const feed = new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding);
+  const chatRepo = new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl });
   const chat = new ChatService(
-    new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl }),
+    chatRepo,
     realtime,
     notifications,
     onboarding,
@@ -174,10 +180,21 @@ export function buildServices(inputs: ServiceInputs) {
     { clock, limiter, summaries, limits: config.firstMessages },
   );
 
+  const helpRepo = new HelpRepository(db);
+  // Deleting a member (issue 28 item 11): each module removes the rows it owns, in the account's
+  // one transaction; the member's row last (its foreign keys cascade the rest).
+  const eraseMember: MemberEraser[] = [
+    (trx, member) => chatRepo.deleteForMember(trx, member),
+    (trx, member) => authEvents.deleteForMember(trx, member),
+    (trx, member) => otps.deleteForMember(trx, member),
+    (trx, member) => helpRepo.deleteForMember(trx, member),
+    (trx, member) => users.deleteForMember(trx, member),
+  ];
+
   const settings = new SettingsService(new SettingsRepository(db), clock);
   const locationChanges = new LocationChanges(limiter, config.locationChangesPerDay);
   const profile = new ProfileService(
-    new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges,
+    new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges, clock,
     (userId) => verification.afterMainPhotoChange(userId),
   );
   const payments = selectPayments(config, secret);
@@ -188,16 +205,21 @@ export function buildServices(inputs: ServiceInputs) {
   const members = new MembersService(
     new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications, entitlements, onboarding,
   );
+  const discover = new DiscoverService({
+    repo: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }),
+    loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), clock,
+    queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
+  });
 
   return {
     config,
-    health: new HealthService(database, redis, inputs.drain),
+    health: new HealthService(database, redis, inputs.drain, clock),
     outbox,
     auth,
     otp,
     sessionUsers,
     account: new AccountService({
-      repo: new AccountRepository(db), settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log, clock,
+      repo: new AccountRepository(db), credentials: users, eraseMember, settingsOf: (userId) => settings.get(userId), auth, otp, storage, realtime, log, clock,
       defaultPhoneRegion: config.defaultPhoneRegion, refusesIdentity: (identity) => moderation.refusesIdentity(identity), verification,
     }),
     chat,
@@ -212,8 +234,8 @@ export function buildServices(inputs: ServiceInputs) {
     ),
     moderation,
     settings,
-    devices: new DevicesService(new DevicesRepository(db), clock, config.push),
-    help: new HelpService({ repo: new HelpRepository(db), mail, faq: FAQ, support: config.support, log, clock, limiter }),
+    devices: new DevicesService(devices, clock, config.push),
+    help: new HelpService({ repo: helpRepo, mail, faq: FAQ, support: config.support, log, clock, limiter }),
     notifications,
     notificationJobs,
     /** The one limiter (lib/limiter.ts); its ended windows are pruned with the auth sweep (app.ts). */
@@ -224,15 +246,16 @@ export function buildServices(inputs: ServiceInputs) {
     webPushKey: push.vapid.publicKey,
     feed,
     subscriptions: new SubscriptionsService({
-      repo: new SubscriptionsRepository(db, dialect), providers: { web: payments, apple: selectAppStore(config) }, plans: config.premium.plans,
+      repo: new SubscriptionsRepository(db, dialect), providers: { web: payments, apple: selectAppStore(config), google: selectGooglePlay(config) }, plans: config.premium.plans,
       realtime, mail, dispatch, clock, publicUrl: config.publicUrl, log,
     }),
     /** The built-in checkout page's signer, when the sandbox is the provider (never in production). */
     sandboxPayments: payments instanceof SandboxPayments ? payments : null,
+    discover,
     matches: new MatchesService({
-      repo: new MatchesRepository(db), discover: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }), blocks, entitlements, summaries,
+      repo: new MatchesRepository(db), discover, blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
-      queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'), onboarding,
+      onboarding,
     }),
     /** Closed with the app (its Redis connection). */
     discoverQueues,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type { Clock } from './lib/clock';
 import type { DrainState } from './lib/drain';
 import type { Limiter } from './lib/limiter';
 import type { Dialect } from './db/database';
@@ -30,6 +31,8 @@ export interface AppDeps {
   limiter: Limiter;
   /** Set at SIGTERM/SIGINT: readiness fails from then on (issue 33). */
   drain: DrainState;
+  /** The time of the services (lib/clock.ts): a session's expiry is read against it. */
+  clock: Clock;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, ERROR_CODE_STATUS, HealthSchema } from '@linkup/contract';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { ApiErrorSchema, ERROR_CODE_STATUS, HealthSchema, SERVER_PATH_PREFIXES } from '@linkup/contract';
+import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
 
 const expectApiError = (body: unknown, status: number) => {
   const parsed = ApiErrorSchema.parse(body);
@@ -16,9 +16,11 @@ const expectApiError = (body: unknown, status: number) => {
 };
 
 describe('core HTTP behaviour', () => {
+  // Rows made one after another get distinct times from the clock, not from sleeping.
+  const clock = new SteppingClock();
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock });
   });
   afterAll(async () => t.close());
 
@@ -121,9 +123,8 @@ describe('core HTTP behaviour', () => {
 
   it('lists the dev outbox newest first, filtered by normalised recipient', async () => {
     const { outbox } = t.app.deps;
-    const older = await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
-    // The outbox stamps real time: the first code is made a minute older instead of sleeping between them.
-    await t.database.db.updateTable('dev_outbox').set({ created_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', older.id).execute();
+    await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '123456 is your code', code: '123456' });
+    clock.step();
     await outbox!.add({ channel: 'whatsapp', to: '+27821112233', body: '654321 is your code', code: '654321' });
     await outbox!.add({ channel: 'email', to: 'someone@example.test', subject: 'Verify', body: 'Open', link: 'http://x/verify?token=abc' });
 
@@ -271,8 +272,9 @@ describe('serving the web app', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
-  it('keeps API-like paths out of the fallback', async () => {
-    for (const url of ['/api/unknown', '/media/nothing-here.webp', '/assets/index-from-an-older-build.js']) {
+  it('keeps the server\'s own paths (the contract\'s SERVER_PATH_PREFIXES) and /assets out of the fallback', async () => {
+    const unknown = [...SERVER_PATH_PREFIXES.map((prefix) => `/${prefix}/unknown`), '/api', '/media/nothing-here.webp', '/assets/index-from-an-older-build.js'];
+    for (const url of unknown) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json().success).toBe(false);

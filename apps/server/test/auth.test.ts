@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { testDialect } from './helpers/database';
 import { FACTORY_PASSWORD, bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { needsEnv } from './helpers/requires';
 
 describe('auth: password sign-in, current member, sign-out', () => {
@@ -44,7 +44,7 @@ describe('auth: password sign-in, current member, sign-out', () => {
       const token = await signIn(t.app, m);
       const me = async () => SessionUserSchema.parse((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json().data.user);
       expect(await me()).toMatchObject({ is_premium: false, premium_until: null, avatar_url: null });
-      const granted = await new EntitlementsRepository(t.database.db).grant(m.id, 30, new Date().toISOString());
+      const granted = await grantPremium(t.database.db, m.id, 30, new Date().toISOString());
       expect(await me()).toMatchObject({ is_premium: true, premium_until: granted.ends_at });
     });
   });

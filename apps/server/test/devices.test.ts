@@ -4,7 +4,7 @@ import { PUSH_MESSAGES, PushDeviceSchema } from '@linkup/contract';
 import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
-import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { DevicesRepository } from '../src/modules/devices/devices.repository';
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { startFakePushService } from './helpers/fake-push';
 import type { UserRow } from '../src/db/schema';
@@ -195,15 +195,17 @@ describe('push devices API (/user/fcm-token)', () => {
 
     it('a suspension (every session of the member)', async () => {
       const { phone } = await twoDevices();
-      await new AuthRepository(t.database.db).revokeAllSessions(phone.user.id, new Date().toISOString());
+      await t.app.services.auth.endEverySession(phone.user.id);
       expect(await tokensOf(phone.user.id)).toEqual([]);
     });
 
-    it('an expiry: the device goes before the next push, which never reaches it', async () => {
+    it('an expiry: the device goes before the next push (the devices module forgets it), which never reaches it', async () => {
       const { phone, laptopToken } = await twoDevices();
       await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', await sessionOf(phone.token)).execute();
-      const targets = await new NotificationsRepository(t.database.db).devicesOf(phone.user.id, new Date().toISOString());
+      const now = new Date().toISOString();
+      await new DevicesRepository(t.database.db).forgetSignedOut(phone.user.id, now);
+      const targets = await new NotificationsRepository(t.database.db).devicesOf(phone.user.id, now);
       expect(targets.map((d) => d.token)).toEqual([laptopToken]);
       expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
     });

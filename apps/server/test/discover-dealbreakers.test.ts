@@ -3,7 +3,7 @@ import { DiscoverPageSchema } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { birthDateBounds } from '../src/modules/matches/discover';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { cityCell } from '../src/lib/geo';
 
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;

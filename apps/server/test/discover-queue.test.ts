@@ -6,8 +6,8 @@ import { needsEnv } from './helpers/requires';
 import { appWithCuttableRedis } from './helpers/tcp-proxy';
 import { REDIS_REQUEST_TIMEOUT_MS } from '../src/lib/redis';
 import type { UserRow } from '../src/db/schema';
-import { birthDateBounds } from '../src/modules/matches/discover';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { cityCell } from '../src/lib/geo';
 
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
@@ -109,7 +109,7 @@ describe('discover from the ranked queue', () => {
     // Someone shown last now (so still a fit) boosts and comes first.
     const last = (await shown()).at(-1);
     const booster = candidates.find((c) => c.id === last)!;
-    await new EntitlementsRepository(db()).grant(booster.id, 30, clock.now().toISOString());
+    await grantPremium(db(), booster.id, 30, clock.now().toISOString());
     const boost = await queued.app.inject({ method: 'POST', url: '/api/matches/boost-profile', headers: bearer(await signIn(queued.app, booster)) });
     expect(boost.statusCode, boost.body).toBe(200);
     expect((await page(queued, 1)).ids[0]).toMatch(new RegExp(`^${booster.id}:\\d+:true$`));

@@ -9,7 +9,7 @@ import { buildTestApp, ManualClock, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import { startFakePushService } from './helpers/fake-push';
 import { drained, listen, openSocket, record, type ClientSocket } from './helpers/sockets';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import type { UserRow } from '../src/db/schema';
 
 interface Member { user: UserRow; token: string }
@@ -59,7 +59,7 @@ describe('show_age: false everywhere a member appears', () => {
    */
   const seenBy = async (showAge: boolean) => {
     const me = await make();
-    await new EntitlementsRepository(t.database.db).grant(me.user.id, 30, clock.now().toISOString());
+    await grantPremium(t.database.db, me.user.id, 30, clock.now().toISOString());
     const socket = await openSocket(origin, me.token);
     sockets.push(socket);
     const cards = record<NotificationPayload>(socket, 'notification');

@@ -3,12 +3,12 @@ import { DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchStats
 import { buildTestApp, clearOfMidnightClock, type TestApp } from './helpers/app';
 import { bearer, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
-import { birthDateBounds } from '../src/modules/matches/discover';
+import { grantPremium as grantPremiumAt } from '../src/modules/subscriptions/subscriptions.repository';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { cityCell } from '../src/lib/geo';
 
 const grantPremium = (db: TestApp['database']['db'], userId: string, days: number) =>
-  new EntitlementsRepository(db).grant(userId, days, new Date().toISOString());
+  grantPremiumAt(db, userId, days, new Date().toISOString());
 
 interface Member { user: UserRow; token: string }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -10,6 +10,7 @@ import { nowIso } from '../src/lib/time';
 import { MembersRepository } from '../src/modules/members/members.repository';
 import { MembersService } from '../src/modules/members/members.service';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { OnboardingGate } from '../src/modules/shared/onboarding-gate';
 import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
 import { systemClock } from '../src/lib/clock';
@@ -135,7 +136,7 @@ describe('members API: another member’s profile', () => {
     const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
     const ana = await make({ name: 'Ana' });
     const ben = await make({ name: 'Ben' });
-    await new EntitlementsRepository(t.database.db).grant(ana.user.id, 30, nowIso());
+    await grantPremium(t.database.db, ana.user.id, 30, nowIso());
     expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
 
     await t.database.db.insertInto('user_settings').values({ user_id: ben.user.id, message_policy: 'matches', updated_at: nowIso() })
@@ -165,7 +166,7 @@ describe('members API: another member’s profile', () => {
     expect((await call(free, 'GET', '/matches/likes')).json().data).toMatchObject({ locked: true, items: [] });
 
     // Premium: the same profile says they liked them.
-    await new EntitlementsRepository(t.database.db).grant(free.user.id, 30, nowIso());
+    await grantPremium(t.database.db, free.user.id, 30, nowIso());
     expect((await relation(free, liker.user.id))?.liked_me).toBe(true);
     expect((await relation(free, notLiker.user.id))?.liked_me).toBe(false);
   });

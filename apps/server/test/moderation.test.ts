@@ -32,7 +32,8 @@ describe('moderation API (issue 30)', () => {
   const act = (m: Member, memberId: string, body: object) => call(m, 'POST', `/moderation/members/${memberId}/actions`, body);
 
   beforeAll(async () => {
-    t = await buildTestApp({ MODERATION_ALERT_EMAIL: ALERTS }, { clock });
+    // Sessions are on the clock too: they outlive the six months an appeal is open.
+    t = await buildTestApp({ MODERATION_ALERT_EMAIL: ALERTS, SESSION_TTL_DAYS: '365' }, { clock });
     const m = await buildModerator(t.database.db);
     mod = { user: m, token: await signIn(t.app, m) };
     const m2 = await buildModerator(t.database.db, {}, 'admin');

@@ -10,7 +10,7 @@ import { drained, listen, openSocket, record, until, type ClientSocket } from '.
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Kysely } from 'kysely';
@@ -45,7 +45,7 @@ describe('notifications: one notify path, delivered per channel', () => {
   const member = async (name: string, options: { premium?: boolean; web?: boolean } = {}): Promise<Member> => {
     const user = await buildUser(t.database.db, { name });
     // From an hour ago: the test's clock stands still at the file's start.
-    if (options.premium !== false) await new EntitlementsRepository(t.database.db).grant(user.id, 30, new Date(Date.now() - 60 * MINUTE).toISOString());
+    if (options.premium !== false) await grantPremium(t.database.db, user.id, 30, new Date(Date.now() - 60 * MINUTE).toISOString());
     const token = await signIn(t.app, user);
     const socket = await openSocket(origin, token);
     sockets.push(socket);

@@ -56,7 +56,8 @@ describe('premium ends: every gate is free again', () => {
   const FREE = { status: false, likesLocked: true, visitorsLocked: true, undo: 402, boost: 402, liked: [200, 200, 429] };
 
   beforeAll(async () => {
-    t = await buildTestApp({ FREE_DAILY_LIKES: '2' }, { clock });
+    // Sessions are on the clock too: they outlive the month it moves through.
+    t = await buildTestApp({ FREE_DAILY_LIKES: '2', SESSION_TTL_DAYS: '365' }, { clock });
   });
   afterAll(async () => t.close());
 

@@ -11,6 +11,7 @@ interface Member { user: UserRow; token: string }
 
 const BUNDLE = 'app.linkup.test';
 const DAY = 24 * 60 * 60 * 1000;
+const APP_APPLE_ID = 1234567890;
 
 /**
  * Issue 34 item 2: App Store billing. Transactions and notifications are signed with a test chain
@@ -19,6 +20,8 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 describe('subscriptions: Apple App Store transactions and notifications', () => {
   let t: TestApp;
+  /** A server configured for the App Store's Production environment. */
+  let production: TestApp;
   let chain: TestAppStoreChain;
   let foreign: TestAppStoreChain;
   const make = async (): Promise<Member> => {
@@ -59,9 +62,14 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
       APPLE_BUNDLE_ID: BUNDLE, APPLE_ROOT_CERTIFICATES: chain.rootPath, APPLE_ENVIRONMENT: 'Sandbox',
       APPLE_PRODUCTS: 'app.linkup.premium.1m:premium_1m,app.linkup.premium.12m:premium_12m',
     });
+    production = await buildTestApp({
+      APPLE_BUNDLE_ID: BUNDLE, APPLE_ROOT_CERTIFICATES: chain.rootPath, APPLE_ENVIRONMENT: 'Production', APPLE_APP_APPLE_ID: String(APP_APPLE_ID),
+      APPLE_PRODUCTS: 'app.linkup.premium.1m:premium_1m,app.linkup.premium.12m:premium_12m',
+    });
     // Two certificate chains are 18 openssl runs: seconds on a loaded machine.
   }, 90_000);
   afterAll(async () => {
+    await production?.close();
     await t?.close();
     chain?.remove();
     foreign?.remove();
@@ -69,6 +77,12 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
 
   it('issues one account token per member', async () => {
     const me = await make();
+    const plans = await t.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: bearer(me.token) });
+    expect(plans.json().data.map((plan: { store_products: unknown }) => plan.store_products)).toEqual([
+      { apple: { product_id: 'app.linkup.premium.1m', base_plan_id: null }, google: null },
+      { apple: null, google: null },
+      { apple: { product_id: 'app.linkup.premium.12m', base_plan_id: null }, google: null },
+    ]);
     const first = await accountToken(me);
     expect(await accountToken(me)).toBe(first);
     expect(await accountToken(await make())).not.toBe(first);
@@ -172,6 +186,51 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
     expect((await postNotification('not-a-jws')).statusCode).toBe(400);
     expect((await postNotification('')).statusCode).toBe(422); // the body's shape: validation, never a 500
     expect((await status(me)).is_premium).toBe(false);
+  });
+
+  it('a production server takes App Review’s sandbox purchases as test purchases, and production ones as revenue', async () => {
+    const reviewer = await buildUser(production.database.db);
+    const session = await signIn(production.app, reviewer);
+    const tokenRes = await production.app.inject({ method: 'GET', url: '/api/subscriptions/apple/account-token', headers: bearer(session) });
+    const appAccountToken = StoreAccountTokenSchema.parse(tokenRes.json().data).app_account_token;
+    const post = (signed: string) =>
+      production.app.inject({ method: 'POST', url: '/api/subscriptions/apple/transactions', headers: bearer(session), payload: { signed_transaction: signed } });
+    const paymentsHere = () => production.database.db.selectFrom('payments').selectAll().where('user_id', '=', reviewer.id).execute();
+
+    const sandbox = transaction({ appAccountToken, environment: 'Sandbox' });
+    const res = await post(chain.sign(sandbox));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ is_premium: true, provider: 'apple' });
+    expect((await paymentsHere()).map((p) => [p.provider_ref, Boolean(p.test_purchase)])).toEqual([[sandbox.transactionId, true]]);
+
+    // The sandbox's notification of its renewal (no app id in sandbox notifications) is taken too, as a test purchase.
+    const renewal = transaction({ appAccountToken, originalTransactionId: sandbox.originalTransactionId, environment: 'Sandbox', expiresDate: sandbox.expiresDate + DAY });
+    const notification = chain.sign({
+      notificationType: 'DID_RENEW', notificationUUID: randomUUID(), version: '2.0', signedDate: Date.now(),
+      data: { bundleId: BUNDLE, environment: 'Sandbox', signedTransactionInfo: chain.sign(renewal) },
+    });
+    expect((await production.app.inject({ method: 'POST', url: '/api/webhooks/apple', payload: { signedPayload: notification } })).statusCode).toBe(200);
+
+    const real = transaction({ appAccountToken, originalTransactionId: sandbox.originalTransactionId, environment: 'Production', expiresDate: sandbox.expiresDate + 2 * DAY });
+    expect((await post(chain.sign(real))).statusCode).toBe(200);
+    const byRef = new Map((await paymentsHere()).map((p) => [p.provider_ref, Boolean(p.test_purchase)]));
+    expect(Object.fromEntries(byRef)).toEqual({ [sandbox.transactionId]: true, [renewal.transactionId]: true, [real.transactionId]: false });
+
+    // The fallback is for the environment only: another app, another root or a broken signature stay refused.
+    for (const signed of [
+      chain.sign(transaction({ appAccountToken, environment: 'Sandbox', bundleId: 'com.other.app' })),
+      foreign.sign(transaction({ appAccountToken, environment: 'Sandbox' })),
+      chain.sign(transaction({ appAccountToken, environment: 'Xcode' })),
+    ]) {
+      const refused = await post(signed);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('store_transaction_invalid');
+    }
+    const otherAppsNotification = chain.sign({
+      notificationType: 'DID_RENEW', notificationUUID: randomUUID(), version: '2.0', signedDate: Date.now(),
+      data: { bundleId: BUNDLE, appAppleId: 999, environment: 'Production', signedTransactionInfo: chain.sign({ ...real, transactionId: randomUUID() }) },
+    });
+    expect((await production.app.inject({ method: 'POST', url: '/api/webhooks/apple', payload: { signedPayload: otherAppsNotification } })).statusCode).toBe(400);
   });
 
   it('config: the App Store needs its bundle id, root certificates and products; Production needs the app id', () => {

@@ -59,7 +59,8 @@ describe('subscriptions: one transaction per provider event', () => {
   const isPremiumNow = (m: Member) => t.app.services.sessionUsers.present(m.user).then((u) => u.is_premium);
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock });
+    // Sessions are on the clock too: they outlive the month it moves through.
+    t = await buildTestApp({ SESSION_TTL_DAYS: '365' }, { clock });
   });
   afterEach(() => {
     vi.restoreAllMocks();

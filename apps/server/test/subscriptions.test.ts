@@ -35,7 +35,8 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock });
+    // Sessions are on the clock too: they outlive the month it moves through.
+    t = await buildTestApp({ SESSION_TTL_DAYS: '365' }, { clock });
   });
   afterAll(async () => t.close());
 

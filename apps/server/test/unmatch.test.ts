@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SwipeResultSchema, roomChannel, type ChatMessage, type CommandAck, type MembershipPayload, type MessageSentPayload } from '@linkup/contract';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { bearer } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
 
@@ -64,9 +64,8 @@ describe('after an unmatch', () => {
 
   it('ends contact everywhere: no inbox item, activity or visit of the other — neither old nor new name or photo (issue #27 item 10)', async () => {
     const [hlumi, jabu, kaya] = [await live.member('Hlumi Unmatched'), await live.member('Jabu Unmatched'), await live.member('Kaya Bystander')];
-    const entitlements = new EntitlementsRepository(live.t.database.db);
     // Premium, so that their inboxes, visitors and activity name who it was.
-    for (const m of [hlumi, jabu]) await entitlements.grant(m.user.id, 30, nowIso());
+    for (const m of [hlumi, jabu]) await grantPremium(live.t.database.db, m.user.id, 30, nowIso());
     const postOf = async (m: Member) => {
       const res = await call(m, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
       expect(res.statusCode).toBe(201);

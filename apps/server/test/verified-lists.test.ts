@@ -3,7 +3,7 @@ import { DiscoverPageSchema, FeedPageSchema, MatchSchema } from '@linkup/contrac
 import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
 import { nowIso } from '../src/lib/time';
-import { birthDateBounds } from '../src/modules/matches/discover';
+import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 // Relative, not `@linkup/contract`: Vite loads its config with Node, which runs no TypeScript from
 // node_modules; these two files are bundled into the config instead.
-import { TIMINGS } from '../../../packages/contract/src/constants.ts';
+import { SERVER_PATH_PREFIXES, TIMINGS, isServerPath } from '../../../packages/contract/src/constants.ts';
 import { notificationActionPath, notificationMemberId, premiumUnlockPath } from '../../../packages/contract/src/notification-rules.ts';
 import type { Plugin } from 'vite';
 
@@ -33,12 +33,15 @@ function legacyFonts(fileNames: string[]): Set<string> {
 /**
  * What the worker takes from the contract, as JavaScript put in front of pwa/sw.js: it is served
  * as is and cannot import, so the build writes the contract's own action routing (a function of
- * its arguments only) and the desktop notification time into it.
+ * its arguments only), the desktop notification time and the server's own paths into it.
  */
 export function workerPrelude(shell: { version: string; files: string[] }): string {
   return [
     `const SHELL = ${JSON.stringify(shell)};`,
     `const DESKTOP_NOTIFICATION_MS = ${JSON.stringify(TIMINGS.desktopNotificationMs)};`,
+    // The paths the server answers itself (never from the cache): the server's own list.
+    `const SERVER_PATH_PREFIXES = ${JSON.stringify(SERVER_PATH_PREFIXES)};`,
+    `const isServerPath = ${isServerPath.toString()};`,
     // notificationActionPath calls these two: they go in front of it, by their own names.
     `const notificationMemberId = ${notificationMemberId.toString()};`,
     `const premiumUnlockPath = ${premiumUnlockPath.toString()};`,

@@ -1,10 +1,10 @@
 // LinkUp's service worker, served at /sw.js (a fixed root path, spec §4 "Push"). The build
 // (pwa/service-worker-plugin.ts) puts `SHELL` in front of this file — the version of this build and
 // every file of the app shell — with what it takes from the contract (`DESKTOP_NOTIFICATION_MS`,
-// `notificationActionPath`). Installing precaches them, so the installed app opens offline; the
-// page then says "You're offline" and recovers by itself when the network returns. It also
+// `notificationActionPath`, `isServerPath`). Installing precaches them, so the installed app opens
+// offline; the page then says "You're offline" and recovers by itself when the network returns. It also
 // receives Web Push (below): a notification while no LinkUp page is in view, closed after 5 s.
-/* global SHELL, DESKTOP_NOTIFICATION_MS, notificationActionPath */
+/* global SHELL, DESKTOP_NOTIFICATION_MS, notificationActionPath, isServerPath */
 
 const CACHE_PREFIX = 'linkup-shell-';
 const CACHE = `${CACHE_PREFIX}${SHELL.version}`;
@@ -12,8 +12,6 @@ const CACHE = `${CACHE_PREFIX}${SHELL.version}`;
 const SHELL_PAGE = '/index.html';
 /** The server varies responses by Origin (CORS); the shell's files are the same for every page of it. */
 const MATCH = { cacheName: CACHE, ignoreVary: true };
-/** Live data never comes from a cache. */
-const NETWORK_ONLY = /^\/(api|socket\.io|media|dev|\.well-known)(\/|$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -66,7 +64,8 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || NETWORK_ONLY.test(url.pathname)) return;
+  // Live data (the server's own paths: the contract's SERVER_PATH_PREFIXES) never comes from a cache.
+  if (url.origin !== self.location.origin || isServerPath(url.pathname)) return;
   event.respondWith(request.mode === 'navigate' ? page(request) : file(request, url));
 });
 

@@ -171,9 +171,11 @@ export const API_RESPONSES = {
   'POST /subscription/portal': ok(PortalResultSchema),
   'GET /payments/:id': ok(PaymentStatusResultSchema),
   'POST /payments/webhooks/:provider': ok(z.object({ received: z.literal(true) })),
-  'GET /subscriptions/apple/account-token': ok(StoreAccountTokenSchema),
+  'GET /subscriptions/:store/account-token': ok(StoreAccountTokenSchema),
   'POST /subscriptions/apple/transactions': ok(SubscriptionStatusSchema),
   'POST /webhooks/apple': ok(z.object({ received: z.literal(true) })),
+  'POST /subscriptions/google/purchases': ok(SubscriptionStatusSchema),
+  'POST /webhooks/google': ok(z.object({ received: z.literal(true) })),
 
   'POST /user/fcm-token': ok(PushDeviceSchema),
   'DELETE /user/fcm-token': ok(Nothing),

@@ -6,6 +6,19 @@ export const LOGO_PATH = '/images/logo.png';
 /** The service worker: app shell offline, and Web Push (spec §4 "a fixed file path in the site root"). */
 export const SERVICE_WORKER_PATH = '/sw.js';
 
+/**
+ * The first path segments the server answers itself, never with a page of the app: the API, the
+ * socket, stored photos, dev pages and the app-link files. The server answers an unknown one 404
+ * (not the app's index.html); the service worker never answers one from its cache.
+ */
+export const SERVER_PATH_PREFIXES = ['api', 'socket.io', 'media', 'dev', '.well-known'] as const;
+
+/** Whether `pathname` (no query) is one of the server's own (SERVER_PATH_PREFIXES). Self-contained but for that list: the service worker runs it as is. */
+export function isServerPath(pathname: string): boolean {
+  const first = pathname.startsWith('/') ? pathname.split('/')[1] : undefined;
+  return first !== undefined && (SERVER_PATH_PREFIXES as readonly string[]).includes(first);
+}
+
 /** Timings in milliseconds. */
 export const TIMINGS = {
   toastMs: 5_000,

@@ -13,6 +13,8 @@ export const ERROR_CODE_STATUS = {
   webhook_signature_invalid: 400,
   /** A store's signed transaction that does not verify (chain, bundle id, environment) (issue 34). */
   store_transaction_invalid: 400,
+  /** A store notification about another app than this server's (Google Play's package name) (issue 34). */
+  store_notification_foreign: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   premium_required: 402,

@@ -5,13 +5,15 @@ import { SmtpMailSender } from './mail/smtp-mail';
 import { UnconfiguredMailSender } from './mail/unconfigured-mail';
 import type { Outbox } from './outbox/outbox.repository';
 import type { PaymentsProvider } from './payments/payments';
-import { FcmSender, readServiceAccount } from './push/fcm';
+import { readServiceAccount } from './google-service-account';
+import { FcmSender } from './push/fcm';
 import type { PushSender } from './push/push';
 import { resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppStore } from './payments/app-store';
+import { GooglePlay } from './payments/google-play';
 import { SandboxPayments } from './payments/sandbox-payments';
 import { StripePayments } from './payments/stripe-payments';
 import { CloudWhatsAppSender } from './whatsapp/cloud-whatsapp';
@@ -54,6 +56,13 @@ export function selectAppStore(config: Config): AppStore | null {
   return new AppStore({ ...settings, rootCertificates });
 }
 
+/** Google Play when configured (its service account key read once), else null. */
+export function selectGooglePlay(config: Config): GooglePlay | null {
+  if (!config.google) return null;
+  const { serviceAccount, ...settings } = config.google;
+  return new GooglePlay({ ...settings, serviceAccount: readServiceAccount(serviceAccount, 'GOOGLE_PLAY_SERVICE_ACCOUNT'), plans: config.premium.plans });
+}
+
 /**
  * Push senders: Web Push always (VAPID keys from config, else made once in DATA_DIR), FCM only
  * with a service account (FCM_SERVICE_ACCOUNT); without one, native devices get no pushes.
@@ -62,7 +71,7 @@ export function selectPush(config: Config): { web: PushSender; fcm: PushSender |
   const vapid = resolveVapidKeys(config.push.vapid, config.dataDir);
   return {
     web: new WebPushSender(vapid, config.push.vapidSubject, config.push),
-    fcm: config.push.fcmServiceAccount ? new FcmSender(readServiceAccount(config.push.fcmServiceAccount), config.push.fcmApiUrl) : null,
+    fcm: config.push.fcmServiceAccount ? new FcmSender(readServiceAccount(config.push.fcmServiceAccount, 'FCM_SERVICE_ACCOUNT'), config.push.fcmApiUrl) : null,
     vapid,
   };
 }

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema';
 import { normalizeEmail, normalizeMobile } from '../lib/phone';
 import { presentStats } from '../modules/moderation/moderation.presenter';
 import { ModerationRepository } from '../modules/moderation/moderation.repository';
-import { EntitlementsRepository } from '../modules/shared/entitlements.repository';
 import { MemberRolesRepository } from '../modules/shared/member-roles.repository';
+import { grantPremium } from '../modules/subscriptions/subscriptions.repository';
 import { AdminRepository } from './admin.repository';
 
 export class AdminError extends Error {}
@@ -28,7 +28,7 @@ export async function grantPremiumCommand(db: Kysely<Database>, args: string[], 
     throw new AdminError('Usage: npm run admin -- grant-premium <email|mobile> <days (1–3650)>');
   }
   const member = await findMember(db, identifier, defaultRegion);
-  const granted = await new EntitlementsRepository(db).grant(member.id, days, new Date().toISOString());
+  const granted = await grantPremium(db, member.id, days, new Date().toISOString());
   return `${member.name} is premium until ${granted.ends_at}.`;
 }
 

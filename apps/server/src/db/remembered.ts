@@ -1,11 +1,18 @@
 /**
  * Values read from rows that report their changes (`watchRowChanges`), kept until the listener
  * forgets them or until the time the value stops being true (`until`: a boost ending, a pass
- * coming back). A read that raced with any change is not kept; beyond `capacity` keys the oldest
- * go. Only for a database whose every change reaches this process (one SQLite process).
+ * coming back, a session's look-up growing old). A read that raced with any change is not kept;
+ * beyond `capacity` keys the oldest go. Only for a database whose every change reaches this
+ * process (one SQLite process). The one cache of its kind: discover's and members' reads, the
+ * members of chat rooms, the members of bearer tokens.
+ *
+ * A value may be kept with the `ids` it was read from (a room and its members, a token's member):
+ * `forgetWith(id)` forgets every value kept with that id.
  */
 export class Remembered<V> {
-  readonly #entries = new Map<string, { value: V; from: number; until: number }>();
+  readonly #entries = new Map<string, { value: V; from: number; until: number; ids: readonly string[] | undefined }>();
+  /** The keys of the values kept with each id (`keep`'s `ids`). */
+  readonly #keysOf = new Map<string, Set<string>>();
   #changes = 0;
 
   constructor(private readonly capacity: number) {}
@@ -21,11 +28,12 @@ export class Remembered<V> {
     return this.#changes;
   }
 
-  keep(mark: number, key: string, value: V, now = 0, until = Number.POSITIVE_INFINITY): void {
+  keep(mark: number, key: string, value: V, now = 0, until = Number.POSITIVE_INFINITY, ids?: readonly string[]): void {
     if (mark !== this.#changes) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { value, from: now, until });
+    this.#delete(key);
+    if (this.#entries.size >= this.capacity) this.#delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, { value, from: now, until, ids });
+    for (const id of ids ?? []) this.#keysOf.set(id, (this.#keysOf.get(id) ?? new Set<string>()).add(key));
   }
 
   /** The value kept for `key`, or `read`'s (kept in turn). */
@@ -40,11 +48,29 @@ export class Remembered<V> {
 
   forget(key: string): void {
     this.#changes++;
-    this.#entries.delete(key);
+    this.#delete(key);
+  }
+
+  /** Forgets every value kept with `id` among its `ids`. */
+  forgetWith(id: string): void {
+    this.#changes++;
+    for (const key of this.#keysOf.get(id) ?? []) this.#delete(key);
   }
 
   forgetAll(): void {
     this.#changes++;
     this.#entries.clear();
+    this.#keysOf.clear();
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    for (const id of entry.ids ?? []) {
+      const keys = this.#keysOf.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#keysOf.delete(id);
+    }
   }
 }

@@ -365,6 +365,8 @@ export interface PaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Timestamp | null;
+  /** A store's test-environment purchase (App Store sandbox, Play license tester): grants, but is no revenue (migration 0030). */
+  test_purchase: GeneratedBool;
 }
 
 export interface PaymentCustomersTable {

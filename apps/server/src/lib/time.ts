@@ -3,18 +3,6 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-let lastOrderedMs = 0;
-
-/**
- * Like `nowIso`, but never the same or an earlier instant than its previous answer in this
- * process: messages are listed by time, so two sent within one millisecond must not tie (their
- * random ids would then decide the order).
- */
-export function orderedNowIso(): string {
-  lastOrderedMs = Math.max(Date.now(), lastOrderedMs + 1);
-  return new Date(lastOrderedMs).toISOString();
-}
-
 export function addMs(iso: string, ms: number): string {
   return new Date(new Date(iso).getTime() + ms).toISOString();
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { watchRowChanges } from '../db/database';
+import { watchRowChanges } from '../db/row-changes';
+import { Remembered } from '../db/remembered';
 import { unauthorized } from '../lib/http-errors';
 import type { AuthenticatedMember } from '../lib/session';
 import { bearerToken } from '../modules/auth/tokens';
@@ -18,44 +19,27 @@ const SESSION_CACHE_SIZE = 10_000;
  * last-used stamp, which the full look-up writes.
  */
 class SessionCache {
-  readonly #entries = new Map<string, { member: AuthenticatedMember; until: number }>();
-  readonly #tokensOf = new Map<string, Set<string>>();
-  /** Bumped by every row change, so a look-up that raced with one is not kept. */
-  #changes = 0;
+  /** Each member kept with their id, so a row change forgets every token of theirs. */
+  readonly #remembered = new Remembered<AuthenticatedMember>(SESSION_CACHE_SIZE);
 
   get(token: string, now: number): AuthenticatedMember | undefined {
-    const entry = this.#entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until > now) return entry.member;
-    this.#delete(token);
-    return undefined;
+    return this.#remembered.peek(token, now);
   }
 
   /** Runs `lookUp` and keeps its answer unless a session or member changed meanwhile. */
-  async remember(token: string, lookUp: () => Promise<AuthenticatedMember | null>): Promise<AuthenticatedMember | null> {
-    const changes = this.#changes;
+  async remember(token: string, now: number, lookUp: () => Promise<AuthenticatedMember | null>): Promise<AuthenticatedMember | null> {
+    const mark = this.#remembered.mark();
     const member = await lookUp();
-    if (member && changes === this.#changes) {
-      if (this.#entries.size >= SESSION_CACHE_SIZE) this.#delete(this.#entries.keys().next().value!);
-      this.#entries.set(token, { member, until: Math.min(Date.now() + SESSION_CACHE_MS, Date.parse(member.sessionExpiresAt)) });
-      const tokens = this.#tokensOf.get(member.user.id) ?? new Set<string>();
-      this.#tokensOf.set(member.user.id, tokens.add(token));
+    if (member) {
+      const until = Math.min(now + SESSION_CACHE_MS, Date.parse(member.sessionExpiresAt));
+      this.#remembered.keep(mark, token, member, 0, until, [member.user.id]);
     }
     return member;
   }
 
   /** Forgets every token of a member whose row or one of whose sessions changed. */
   forgetMember(userId: string): void {
-    this.#changes++;
-    for (const token of this.#tokensOf.get(userId) ?? []) this.#delete(token);
-  }
-
-  #delete(token: string): void {
-    const userId = this.#entries.get(token)?.member.user.id;
-    this.#entries.delete(token);
-    const tokens = userId === undefined ? undefined : this.#tokensOf.get(userId);
-    tokens?.delete(token);
-    if (tokens?.size === 0) this.#tokensOf.delete(userId!);
+    this.#remembered.forgetWith(userId);
   }
 }
 
@@ -64,7 +48,8 @@ class SessionCache {
  * `request.member` or answers 401 (which the client treats as "log out").
  */
 export const authPlugin = fp(async (app) => {
-  const { config, db } = app.deps;
+  // Expiries are of the services' clock (the sessions' own time), and so is the cache's window.
+  const { config, db, clock } = app.deps;
   const { auth } = app.services;
   const cache = new SessionCache();
   // With REDIS_URL other processes may revoke sessions, and their changes fire no trigger here.
@@ -75,7 +60,7 @@ export const authPlugin = fp(async (app) => {
 
   const memberForToken = async (token: string): Promise<AuthenticatedMember | null> =>
     cached
-      ? (cache.get(token, Date.now()) ?? (await cache.remember(token, () => auth.authenticate(token))))
+      ? (cache.get(token, clock.now().getTime()) ?? (await cache.remember(token, clock.now().getTime(), () => auth.authenticate(token))))
       : auth.authenticate(token);
 
   app.decorate('memberForToken', memberForToken);

@@ -71,7 +71,7 @@ function refusal(code: ErrorCode, message: string): Error & { data: ConnectRefus
  * for connections that resume on another process (issue 33).
  */
 export const realtimePlugin = fp(async (app) => {
-  const { config, redis, limiter } = app.deps;
+  const { config, redis, limiter, clock } = app.deps;
   const perMinute = (key: string, max: number) => limiter.take(key, max, MINUTE_MS);
   const io: LinkUpServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -195,7 +195,7 @@ export const realtimePlugin = fp(async (app) => {
       const member = await app.memberForToken(token);
       if (!member || member.user.id !== userId) return false;
       clearTimeout(expiry);
-      const left = Date.parse(member.sessionExpiresAt) - Date.now();
+      const left = Date.parse(member.sessionExpiresAt) - clock.now().getTime();
       expiry = setTimeout(() => void check(), Math.min(Math.max(left, 0), MAX_TIMER_MS));
       return true;
     };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { matchRoute } from '@linkup/contract';
+import { isServerPath, matchRoute } from '@linkup/contract';
 import { errorBody } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -84,7 +84,8 @@ function firstLoadPages(root: string) {
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and any
  * other non-API path answered with index.html so the client router handles it (SPA fallback).
  * Files go out as the build compressed them (`.br`, `.gz` beside each one) when the client accepts it.
- * Unknown /api, /media, /dev and /assets paths answer 404 JSON instead.
+ * Unknown paths of the server's own (the contract's SERVER_PATH_PREFIXES: /api, /socket.io, /media,
+ * /dev, /.well-known) and of /assets answer 404 JSON instead.
  */
 export const staticPlugin = fp(async (app) => {
   const root = app.deps.config.webDistDir;
@@ -114,7 +115,7 @@ export const staticPlugin = fp(async (app) => {
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing hashed asset (an old tab after a deploy) is a 404, not index.html served as a script.
-    const apiLike = /^\/(api|media|dev|socket\.io|assets)(\/|$)/.test(pathname);
+    const apiLike = isServerPath(pathname) || /^\/assets(\/|$)/.test(pathname);
     if (!apiLike && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
       const page = pageFor(pathname);

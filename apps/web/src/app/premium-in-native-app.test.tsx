@@ -15,7 +15,7 @@ const device = await vi.hoisted(async () => (await import('@/test/fake-platform'
 vi.mock('@/platform/platform', () => ({ platform: device.platform, getPlatform: device.platform.getPlatform }));
 vi.mock('@/lib/socket', () => import('@/test/fake-socket').then((m) => m.fakeSocketModule()));
 
-const plan: Plan = { id: 'premium_1m', name: '1 month', months: 1, price_cents: 14900, currency: 'ZAR', price_per_month_cents: 14900, savings_percent: 0 };
+const plan: Plan = { id: 'premium_1m', name: '1 month', months: 1, price_cents: 14900, currency: 'ZAR', price_per_month_cents: 14900, savings_percent: 0, store_products: { apple: null, google: null } };
 const free: SubscriptionStatus = {
   is_premium: false, plan: null, provider: null, premium_until: null, renews: false, in_grace: false, can_cancel: false, can_resume: false, has_portal: false, payments: [],
 };

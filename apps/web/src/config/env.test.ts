@@ -7,7 +7,13 @@ describe('web app settings', () => {
       apiUrl: '/api',
       ads: { testDevice: DEFAULT_TEST_DEVICE, testing: true, bannerAdUnits: { android: GOOGLE_TEST_BANNERS.android, ios: GOOGLE_TEST_BANNERS.ios } },
       nativePush: { android: false, ios: false },
+      storeBilling: { android: false, ios: false },
     });
+  });
+
+  it('sells through a store only where the build says it is configured (VITE_STORE_BILLING_*)', () => {
+    expect(parseEnv({ VITE_STORE_BILLING_IOS: 'true' }).storeBilling).toEqual({ android: false, ios: true });
+    expect(() => parseEnv({ VITE_STORE_BILLING_ANDROID: '1' })).toThrow(/VITE_STORE_BILLING_ANDROID must be true or false/);
   });
 
   it('has native push only where the build says Firebase is configured (VITE_NATIVE_PUSH_*)', () => {

@@ -41,6 +41,8 @@ export function parseEnv(source: Record<string, unknown>) {
     return value === 'true';
   };
   const nativePush = { android: flag('VITE_NATIVE_PUSH_ANDROID'), ios: flag('VITE_NATIVE_PUSH_IOS') };
+  /** Unset is false: a store whose products and server verification are not set up sells nothing. */
+  const storeBilling = { android: flag('VITE_STORE_BILLING_ANDROID'), ios: flag('VITE_STORE_BILLING_IOS') };
   /** Test ads unless a release build says otherwise, with its own ad units (never Google's samples). */
   const testing = (setting(source, 'VITE_ADMOB_TESTING') ?? 'true') !== 'false';
   if (!['true', 'false', undefined].includes(setting(source, 'VITE_ADMOB_TESTING'))) problems.push('VITE_ADMOB_TESTING must be true or false');
@@ -60,6 +62,12 @@ export function parseEnv(source: Record<string, unknown>) {
      * GoogleService-Info.plist): vite.config.ts sets them from those files unless given.
      */
     nativePush,
+    /**
+     * Whether each native build sells premium through its store (Play Billing, StoreKit): set at
+     * the release once the store's products and the server's verification are configured
+     * (docs/mobile.md "Premium in the apps").
+     */
+    storeBilling,
   };
 }
 

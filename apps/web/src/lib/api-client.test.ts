@@ -4,6 +4,7 @@ import { api, ApiClientError, apiErrorFrom, apiRequest, buildQuery, callErrorMes
 import { useRestrictionStore } from '@/lib/restriction-store';
 import { useSessionStore } from '@/lib/session-store';
 import { apiError, buildSession, json, mockFetchUnchecked, resetStores } from '@/test/fixtures';
+import { stubUploads } from '@/test/fake-xhr';
 
 // The client is tested on any path with any answer (it must cope with all): no contract check here.
 
@@ -141,6 +142,38 @@ describe('errors', () => {
   it('an aborted request is rethrown as the abort, not as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('Aborted', 'AbortError'))));
     await expect(api.get('/x')).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('uploads with progress (onUploadProgress: XMLHttpRequest)', () => {
+  it('sends the form with the token, reports progress and answers the envelope', async () => {
+    resetStores(buildSession({}, 'secret-token'));
+    const { requests } = stubUploads(() => ({ status: 201, body: { success: true, data: { id: 'pho_1' }, message: 'Added.' } }));
+    const form = new FormData();
+    const progress: number[] = [];
+    const result = await api.post('/profile/photos', form, { onUploadProgress: (p) => progress.push(p) });
+    expect(result).toEqual({ success: true, data: { id: 'pho_1' }, message: 'Added.' });
+    expect(progress).toEqual([25, 100]);
+    expect(requests).toEqual([{ method: 'POST', url: '/api/profile/photos', headers: { Accept: 'application/json', Authorization: 'Bearer secret-token' }, body: form }]);
+  });
+
+  it('fails as any call does: field errors, the session ended by a 401, a network failure, an abort', async () => {
+    stubUploads(() => ({ status: 422, body: { message: 'Validation failed.', errors: { photo: ['Not an image.'] } } }));
+    expect((await failure(api.post('/profile/photos', new FormData(), { onUploadProgress: () => {} }))).errors).toEqual({ photo: ['Not an image.'] });
+
+    resetStores(buildSession());
+    stubUploads(() => ({ status: 401, body: { message: 'no' } }));
+    await failure(api.post('/profile/photos', new FormData(), { onUploadProgress: () => {} }));
+    expect(useSessionStore.getState().signOutReason).toBe('expired');
+
+    stubUploads(() => 'network');
+    expect((await failure(api.post('/profile/photos', new FormData(), { onUploadProgress: () => {} }))).message).toBe(NETWORK_ERROR_MESSAGE);
+
+    stubUploads(() => 'pending');
+    const controller = new AbortController();
+    const upload = api.post('/profile/photos', new FormData(), { onUploadProgress: () => {}, signal: controller.signal });
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

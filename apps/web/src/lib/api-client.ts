@@ -32,6 +32,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * 0–100 while the body is sent (uploads). The request then goes by XMLHttpRequest, which alone
+   * reports upload progress; its answer is handled as any other.
+   */
+  onUploadProgress?: (percent: number) => void;
 }
 
 export class ApiClientError extends Error {
@@ -129,7 +134,7 @@ export function apiUrl(path: string, params?: QueryParams): string {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const { method = 'GET', params, body, signal } = options;
+  const { method = 'GET', params, body, signal, onUploadProgress } = options;
   // The answer is parsed with a contract schema: their chunk loads while the request travels — in
   // the next task, so that building zod's schemas (tens of milliseconds on a phone) does not hold
   // back this request, which the browser sends only once the current task ends (issue #18).
@@ -138,7 +143,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let payload: BodyInit | undefined;
+  let payload: FormData | string | undefined;
   if (body instanceof FormData) {
     payload = body;
   } else if (body !== undefined) {
@@ -146,29 +151,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
+  let response: { status: number; parsed: unknown };
   try {
-    response = await fetch(apiUrl(path, params), { method, headers, body: payload, signal });
+    response = onUploadProgress
+      ? await sendWithProgress(apiUrl(path, params), { method, headers, body: payload, signal }, onUploadProgress)
+      : await fetch(apiUrl(path, params), { method, headers, body: payload, signal }).then(async (r) => ({ status: r.status, parsed: await readBody(r) }));
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiClientError({ status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE });
   }
 
-  const parsed = await readBody(response);
-  if (!response.ok) {
+  const { status, parsed } = response;
+  if (status < 200 || status > 299) {
     const current = token !== undefined && useSessionStore.getState().token === token;
     // A restricted session (issue 30) is not a sign-out: the app shows only the standing page.
     if (isRecord(parsed) && parsed.code === 'account_suspended') {
       if (token && current) useRestrictionStore.getState().restrict(token, restrictedUntil(parsed));
-      throw apiErrorFrom(response.status, parsed);
+      throw apiErrorFrom(status, parsed);
     }
     // A 403 that refuses one act of a session that stays valid is no sign-out (issue 30: an appeal
     // is for another moderator than the one who decided).
     const keepsSession = isRecord(parsed) && parsed.code === 'same_moderator';
-    if ((response.status === 401 || response.status === 403) && !keepsSession && token && current) {
+    if ((status === 401 || status === 403) && !keepsSession && token && current) {
       useSessionStore.getState().signOut('expired');
     }
-    const error = apiErrorFrom(response.status, parsed);
+    const error = apiErrorFrom(status, parsed);
     // The number is not confirmed (issue 27): the session says so, and the guard leads to its confirm step.
     const user = useSessionStore.getState().user;
     if (error.code === 'mobile_unverified' && user && token && useSessionStore.getState().token === token) {
@@ -196,13 +203,40 @@ export const api = {
 };
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+  return parseBody(await response.text().catch(() => ''));
+}
+
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The request by XMLHttpRequest, which alone reports upload progress: its status and parsed
+ * body, or the same failures as fetch (a TypeError without a network, an AbortError).
+ */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData | string | undefined; signal: AbortSignal | undefined },
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; parsed: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new TypeError('The request failed.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onload = () => resolve({ status: xhr.status, parsed: parseBody(xhr.responseText) });
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
+  });
 }
 
 /** `details.until` of an `account_suspended` answer: when the suspension ends (null for a ban). */

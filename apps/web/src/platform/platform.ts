@@ -4,7 +4,7 @@
  * lacks are absent (`push`, `ads`), so callers check for them instead of calling a stub.
  */
 import { Capacitor } from '@capacitor/core';
-import type { PushData } from '@linkup/contract';
+import type { PushData, Store, StoreProduct } from '@linkup/contract';
 import type { DevicePosition } from '@/platform/geolocation';
 import { webPlatform } from '@/platform/web/web-platform';
 
@@ -60,6 +60,32 @@ export interface AdsPlatform {
   hideBanner(): Promise<void>;
 }
 
+/** What a store gives the app for a purchase, for the server to verify (issue 34 item 2). */
+export type StoreProof =
+  /** StoreKit 2: the signed transaction (JWS), and its id for finishing it once the server has it. */
+  | { store: 'apple'; signedTransaction: string; transactionId: string }
+  /** Play Billing: the purchase token (the server acknowledges it). */
+  | { store: 'google'; purchaseToken: string };
+
+/** How a purchase in the store's sheet ended without a proof. */
+export type StoreOutcome = { kind: 'bought'; proof: StoreProof } | { kind: 'cancelled' } | { kind: 'pending' };
+
+/** The store's billing (StoreKit, Play Billing) in a native build whose store is configured. */
+export interface StoreBilling {
+  readonly store: Store;
+  /**
+   * Opens the store's purchase sheet for a plan's product; `accountToken` (ours, from the server)
+   * ties the purchase to the member. Rejects when the store fails.
+   */
+  purchase(product: StoreProduct, accountToken: string): Promise<StoreOutcome>;
+  /** Once the server has a purchase: StoreKit finishes its transaction (Play's the server acknowledged). */
+  finish(proof: StoreProof): Promise<void>;
+  /** Restore purchases: syncs with the store and answers the proofs of the member's current subscriptions. */
+  restore(): Promise<StoreProof[]>;
+  /** The store's own page for managing (cancelling) subscriptions. */
+  manage(): Promise<void>;
+}
+
 export interface Platform {
   getPlatform(): PlatformName;
   readonly isNative: boolean;
@@ -84,11 +110,13 @@ export interface Platform {
   /**
    * Whether this build may offer premium for sale. The web sells through the payments provider's
    * checkout. The stores refuse apps that sell a digital subscription any other way than their own
-   * billing (App Store Review 3.1.1, Play's payments policy), and the native apps have no store
-   * billing yet: they show no purchase button or upsell link. Premium bought elsewhere applies in
-   * them all the same (the server decides what a member may do).
+   * billing (App Store Review 3.1.1, Play's payments policy): a native build sells only through
+   * `storeBilling`, and without it (its store not configured) shows no purchase button or upsell
+   * link. Premium bought elsewhere applies in every build (the server decides what a member may do).
    */
   readonly sellsPremium: boolean;
+  /** The store's billing: a native build whose store is configured (VITE_STORE_BILLING_*). Absent on the web. */
+  readonly storeBilling?: StoreBilling;
   /** Absent where pushes cannot work: a browser without the Push API, a native build without Firebase. */
   readonly push?: PushPlatform;
   readonly ads?: AdsPlatform;

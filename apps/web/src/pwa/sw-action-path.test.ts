@@ -4,16 +4,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { NOTIFICATION_ACTIONS, TIMINGS, notificationActionPath, type PushData } from '@linkup/contract';
+import { NOTIFICATION_ACTIONS, SERVER_PATH_PREFIXES, TIMINGS, isServerPath, notificationActionPath, type PushData } from '@linkup/contract';
 import { describe, expect, it } from 'vitest';
 import { workerPrelude } from '../../pwa/service-worker-plugin';
 
 const source = fs.readFileSync(path.resolve(__dirname, '../../pwa/sw.js'), 'utf8');
 
 /** The worker's top-level functions and constants, evaluated with a stand-in for its globals. */
-function workerScope(): { actionPath: (action: string, data: Partial<PushData>) => string; DESKTOP_NOTIFICATION_MS: number } {
+function workerScope(): {
+  actionPath: (action: string, data: Partial<PushData>) => string; DESKTOP_NOTIFICATION_MS: number; isServerPath: (pathname: string) => boolean;
+} {
   const context = vm.createContext({ self: { addEventListener: () => {} } });
-  vm.runInContext(`${workerPrelude({ version: 'test', files: [] })}${source}\n;globalThis.__exported = { actionPath, DESKTOP_NOTIFICATION_MS };`, context);
+  vm.runInContext(`${workerPrelude({ version: 'test', files: [] })}${source}\n;globalThis.__exported = { actionPath, DESKTOP_NOTIFICATION_MS, isServerPath };`, context);
   return (context as unknown as { __exported: ReturnType<typeof workerScope> }).__exported;
 }
 
@@ -38,5 +40,13 @@ describe('the service worker as built, with the contract’s routing', () => {
 
   it('closes desktop notifications after the contract’s time', () => {
     expect(worker.DESKTOP_NOTIFICATION_MS).toBe(TIMINGS.desktopNotificationMs);
+  });
+
+  it('leaves the server’s own paths to the network, as the contract lists them, and serves the app’s', () => {
+    const own = SERVER_PATH_PREFIXES.flatMap((prefix) => [`/${prefix}`, `/${prefix}/`, `/${prefix}/some/thing`]);
+    const app = ['/', '/index.html', '/app/discover', '/assets/index-abc.js', '/apix', '/media-kit', '/app/api', '/images/logo.png'];
+    for (const pathname of own) expect(worker.isServerPath(pathname), pathname).toBe(true);
+    for (const pathname of app) expect(worker.isServerPath(pathname), pathname).toBe(false);
+    for (const pathname of [...own, ...app]) expect(worker.isServerPath(pathname)).toBe(isServerPath(pathname));
   });
 });

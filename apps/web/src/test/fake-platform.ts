@@ -1,15 +1,23 @@
 import type { PushData } from '@linkup/contract';
 import { vi } from 'vitest';
-import type { Platform, PushMessage, PushPermission } from '@/platform/platform';
+import type { Platform, PushMessage, PushPermission, StoreOutcome, StoreProof } from '@/platform/platform';
 
 type Handler<A extends unknown[]> = (...args: A) => void;
+
+/** The proof a fake store gives for a purchase of `productId` (what the server would verify). */
+export function fakeProof(name: 'android' | 'ios', productId: string): StoreProof {
+  return name === 'ios'
+    ? { store: 'apple', signedTransaction: `jws.${productId}.signed`, transactionId: `2000000${productId.length}` }
+    : { store: 'google', purchaseToken: `play-token.${productId}` };
+}
 
 /**
  * A native platform for tests, faked at the `platform/` boundary: what the app asks of the device
  * is recorded (vi.fn), and what the device does — a push arriving or tapped, the back button, a
- * link opening the app — is played by the test.
+ * link opening the app, the store's purchase sheet — is played by the test. `store`: a build whose
+ * store billing is configured (VITE_STORE_BILLING_*); its sheet buys unless the test says otherwise.
  */
-export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { firebase = true }: { firebase?: boolean } = {}) {
+export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { firebase = true, store = false }: { firebase?: boolean; store?: boolean } = {}) {
   const back = new Set<Handler<[]>>();
   const links = new Set<Handler<[string]>>();
   const resumes = new Set<Handler<[]>>();
@@ -36,10 +44,18 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     showBanner: vi.fn(async (_adUnitId: string, onHeight: (px: number) => void) => onHeight(50)),
     hideBanner: vi.fn(async () => {}),
   };
+  const storeBilling = {
+    store: name === 'ios' ? ('apple' as const) : ('google' as const),
+    purchase: vi.fn(async (product: { product_id: string }, _accountToken: string): Promise<StoreOutcome> => ({ kind: 'bought', proof: fakeProof(name, product.product_id) })),
+    finish: vi.fn(async (_proof: StoreProof) => {}),
+    restore: vi.fn(async (): Promise<StoreProof[]> => []),
+    manage: vi.fn(async () => {}),
+  };
   const platform = {
     getPlatform: () => name,
     isNative: true,
-    sellsPremium: false,
+    sellsPremium: store,
+    ...(store ? { storeBilling } : {}),
     onBackButton: listen(back),
     onDeepLink: listen(links),
     onResume: listen(resumes),
@@ -57,6 +73,7 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     platform,
     push,
     ads,
+    storeBilling,
     /** Whether the app listens for the return from the background yet (the shell's syncs load after the first page). */
     listensForResume: () => resumes.size > 0,
     /** Whether the app listens for pushes yet (the notification centre loads after the first render). */

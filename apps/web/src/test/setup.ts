@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { schemas } from '@/lib/schemas';
 import { loadToastLibrary } from '@/lib/toast';
 import { takeDrift } from '@/test/contract-check';
+
+// findBy… and waitFor give a page 5 s (not the library's 1 s) to show what it loaded: on a 2-core
+// machine with both cores busy, a fetch answered by the mock and its render took longer than 1 s
+// (issue 28 item 9). A page that never shows it still fails, well inside the test's 15 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Loaded up front, as a page's first request and the idle prefetch do: a test's fake clock never
 // runs while zod or the toasts load.

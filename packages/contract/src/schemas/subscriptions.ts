@@ -26,6 +26,13 @@ export const PREMIUM_FEATURES = [
 ] as const;
 
 /** A plan on sale. Prices in the currency's minor unit (cents). */
+/**
+ * A plan's product in an app store (issue 34): what the app buys through StoreKit (`product_id`)
+ * or Play Billing (`product_id` and its `base_plan_id`).
+ */
+export const StoreProductSchema = z.object({ product_id: z.string().min(1), base_plan_id: z.string().min(1).nullable() });
+export type StoreProduct = z.infer<typeof StoreProductSchema>;
+
 export const PlanSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -35,6 +42,8 @@ export const PlanSchema = z.object({
   price_per_month_cents: z.number().int().min(0),
   /** Percent saved against paying the shortest plan month by month (0 for that plan). */
   savings_percent: z.number().int().min(0).max(100),
+  /** The plan's product in each store configured here (null: not sold through that store). */
+  store_products: z.object({ apple: StoreProductSchema.nullable(), google: StoreProductSchema.nullable() }),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -102,9 +111,17 @@ export const SUBSCRIPTION_MESSAGES = {
   storeTransactionInvalid: 'This purchase could not be verified.',
   storeTransactionNotYours: 'This purchase belongs to another account.',
   storeProductUnknown: 'This product is not a LinkUp Premium plan.',
+  storeNotificationForeign: 'This notification is about another app.',
 } as const;
 
-/** `GET /subscriptions/apple/account-token`: the token the app passes to StoreKit as `appAccountToken` (issue 34). */
+/** The stores the apps sell through (issue 34). */
+export const STORES = ['apple', 'google'] as const;
+export type Store = (typeof STORES)[number];
+
+/**
+ * `GET /subscriptions/{store}/account-token`: the member's token, one for both stores, that the app
+ * passes to StoreKit as `appAccountToken` or to Play Billing as `obfuscatedAccountId` (issue 34).
+ */
 export const StoreAccountTokenSchema = z.object({ app_account_token: z.uuid() });
 export type StoreAccountToken = z.infer<typeof StoreAccountTokenSchema>;
 
@@ -114,6 +131,20 @@ export type AppleTransactionBody = z.infer<typeof AppleTransactionBodySchema>;
 
 /** `POST /webhooks/apple`: an App Store Server Notification v2. */
 export const AppleNotificationBodySchema = z.object({ signedPayload: z.string().min(1).max(100_000) });
+
+/** `POST /subscriptions/google/purchases`: a Play Billing purchase token, after a purchase or a restore. */
+export const GooglePurchaseBodySchema = z.object({ purchase_token: z.string().min(1).max(4096).regex(/^[A-Za-z0-9._~:-]+$/, 'Not a purchase token.') });
+export type GooglePurchaseBody = z.infer<typeof GooglePurchaseBodySchema>;
+
+/** `POST /webhooks/google`: a Pub/Sub push of a Google Play Real-time developer notification (its data is base64 JSON). */
+export const PubSubPushBodySchema = z.object({
+  message: z.object({
+    data: z.string().max(65_536).regex(/^[A-Za-z0-9+/=_-]*$/, 'Not base64.'),
+    messageId: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a message id.'),
+  }).loose(),
+  subscription: z.string().max(512).optional(),
+});
+export type PubSubPushBody = z.infer<typeof PubSubPushBodySchema>;
 
 /** Texts of the subscription and payment pages. */
 export const PREMIUM_TEXTS = {
@@ -137,8 +168,20 @@ export const PREMIUM_TEXTS = {
   portal: 'Change card',
   history: 'Payment history',
   noHistory: 'No payments yet.',
-  /** The native apps, which cannot sell premium yet (store billing, issue 34 item 2). */
+  /** A native build whose store is not configured (VITE_STORE_BILLING_*): it sells nothing (issue 34 item 2). */
   notInApp: 'Premium can’t be bought in the app yet.',
+  /** Store billing in the native apps (issue 34 item 2). */
+  subscribe: 'Subscribe',
+  restore: 'Restore purchases',
+  restored: 'Your purchases are restored.',
+  nothingToRestore: 'No purchases to restore.',
+  purchasePending: 'Your purchase is waiting for payment. Premium starts as soon as the store confirms it.',
+  manageInStore: { apple: 'Manage in the App Store', google: 'Manage in Google Play' },
+  /** What a store subscription means (the stores ask for it next to the purchase button). */
+  storeTerms: {
+    apple: 'Payment is charged to your Apple Account when you confirm. Premium renews automatically at the same price unless you turn renewal off at least 24 hours before the period ends. Manage or cancel it in your App Store account settings.',
+    google: 'Payment is charged to your Google Play account when you confirm. Premium renews automatically at the same price until you cancel. Manage or cancel it in Google Play’s subscriptions.',
+  },
   terms: 'Premium renews automatically at the same price until you cancel. Cancel any time: premium lasts until the end of the period you paid for. Payments are processed by our payment provider; we never see your card number.',
 } as const;
 

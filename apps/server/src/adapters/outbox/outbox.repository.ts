@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@linkup/contract';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
+import { orderedIsoNow, type Clock } from '../../lib/clock';
 
 export interface OutboxEntry {
   channel: OutboxMessage['channel'];
@@ -18,7 +18,11 @@ export interface OutboxEntry {
  * being sent, listed at /api/dev/outbox and /dev/outbox. Never constructed in production.
  */
 export class Outbox {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The app's clock: a message's time (tests move it), never the same twice, so newest first is one order. */
+    private readonly clock: Clock,
+  ) {}
 
   async add(entry: OutboxEntry): Promise<OutboxMessage> {
     const row = {
@@ -29,7 +33,7 @@ export class Outbox {
       body: entry.body,
       code: entry.code ?? null,
       link: entry.link ?? null,
-      created_at: nowIso(),
+      created_at: orderedIsoNow(this.clock),
     };
     await this.db.insertInto('dev_outbox').values(row).execute();
     return present(row);

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@linkup/contract';
+import type { PaymentProvider, StoreProduct } from '@linkup/contract';
 
 /** A plan as the server sells it (config): the provider charges `price_cents` every `months`. */
 export interface PlanConfig {
@@ -41,11 +41,12 @@ export type ProviderEvent = { id: string; type: string } & (
   /**
    * A store's paid period (a purchase, renewal or upgrade): the store's own transaction, dated by
    * the store. `planId` null: not one of our products; `endsAt` null: not a subscription.
-   * `accountToken` is the token we issued the member, which the app passed at purchase.
+   * `accountToken` is the token we issued the member, which the app passed at purchase. `test`:
+   * bought in the store's test environment (recorded as such, no revenue).
    */
   | {
     kind: 'store_purchase'; planId: string | null; accountToken: string | null; subscriptionRef: string; transactionRef: string;
-    startsAt: string; endsAt: string | null; amountCents: number | null; currency: string | null;
+    startsAt: string; endsAt: string | null; amountCents: number | null; currency: string | null; test: boolean;
   }
   /** Renewal turned off or back on in the store (the member manages it there). */
   | { kind: 'renewal_switched'; subscriptionRef: string; renews: boolean }
@@ -59,9 +60,11 @@ export type ProviderEvent = { id: string; type: string } & (
  */
 export type PaymentSource = 'web' | 'apple' | 'google';
 
-/** A source of events that sells through an app store: only its name matters to the entitlement path. */
+/** A source of events that sells through an app store: its name (all the entitlement path needs) and its products. */
 export interface StoreSource {
   readonly name: PaymentProvider;
+  /** The store's product for one of our plans (what the app buys), or null when the store does not sell it. */
+  productOf(planId: string): StoreProduct | null;
 }
 
 /** A verified store transaction, in our words. */
@@ -79,6 +82,18 @@ export interface StoreTransaction {
   /** The price in cents, when the store gives it. */
   amountCents: number | null;
   currency: string | null;
+  /** Bought in the store's test environment: the App Store sandbox, a Play license tester. */
+  test: boolean;
+}
+
+/** The paid period a verified store transaction stands for (the `store_purchase` event without its id and type). */
+export function storePurchaseEvent(transaction: StoreTransaction) {
+  return {
+    kind: 'store_purchase' as const, planId: transaction.planId, accountToken: transaction.accountToken,
+    subscriptionRef: transaction.originalTransactionId, transactionRef: transaction.transactionId,
+    startsAt: transaction.purchasedAt, endsAt: transaction.expiresAt, amountCents: transaction.amountCents, currency: transaction.currency,
+    test: transaction.test,
+  };
 }
 
 /** A signed store transaction or notification that does not verify (or is another app's): answered 400. */
@@ -91,11 +106,41 @@ export interface AppStoreSource extends StoreSource {
   parseNotification(signedPayload: string): Promise<ProviderEvent>;
 }
 
+/** A Play subscription purchase as the Google Play Developer API reports it now, in our words. */
+export interface PlayPurchase extends StoreTransaction {
+  /** The token the app got from Play Billing (what the API and notifications name the purchase by). */
+  purchaseToken: string;
+  /** Google's subscriptionState (SUBSCRIPTION_STATE_ACTIVE, …). */
+  state: string;
+  /** Whether the purchase is acknowledged (Google refunds one left unacknowledged for three days). */
+  acknowledged: boolean;
+}
+
+/** A store notification about another app than this server's: answered 400, nothing changes. */
+export class StoreNotificationForeignError extends Error {}
+
+/**
+ * Google Play (adapters/payments/google-play.ts): purchase tokens the app sends, and Real-time
+ * developer notifications pushed by Pub/Sub — the state always fetched from the Play Developer API.
+ */
+export interface GooglePlaySource extends StoreSource {
+  /** The purchase's state now; StoreVerificationError when Google does not know the token for this app. */
+  purchase(purchaseToken: string): Promise<PlayPurchase>;
+  /** The event a purchase the app reported stands for. */
+  purchaseEvent(purchase: PlayPurchase): ProviderEvent;
+  /**
+   * Authenticates a Pub/Sub push (WebhookSignatureError), reads its notification
+   * (StoreNotificationForeignError for another app) and fetches the purchase it names.
+   */
+  parseNotification(authorization: string | undefined, push: { messageId: string; data: string }): Promise<{ event: ProviderEvent; purchase: PlayPurchase | null }>;
+  acknowledge(purchase: PlayPurchase): Promise<void>;
+}
+
 /** The configured sources: the web's provider (null: nothing sold on the web) and the stores that are configured. */
 export interface PaymentSources {
   web: PaymentsProvider | null;
   apple?: AppStoreSource | null;
-  google?: StoreSource | null;
+  google?: GooglePlaySource | null;
 }
 
 /** A webhook whose signature does not verify: answered 400, nothing changes. */

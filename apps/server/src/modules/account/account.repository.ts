@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
+import type { ErasedMember, MemberEraser } from '../shared/member-erasure';
 import { recordDepartedContacts } from '../shared/report-evidence.repository';
 
-/** SQL of the account calls: contact details, password, sessions, the export and deletion. */
+/**
+ * SQL of the account calls: what the export reads, and the deletion's one transaction. The rows
+ * it changes are their owners' (docs/architecture.md, table ownership): credentials are auth's,
+ * and each module removes its own part of a deleted member.
+ */
 export class AccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -14,47 +19,6 @@ export class AccountRepository {
   async takenByOther(column: 'email' | 'phone_number', value: string, userId: string): Promise<boolean> {
     const row = await this.db.selectFrom('users').select('id').where(column, '=', value).where('id', '!=', userId).executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** A new address is unverified until its link is opened. */
-  /** The new address waits for its verification link; the current one keeps working (issue 32). */
-  async changeEmail(userId: string, email: string, now: string): Promise<void> {
-    await this.db.updateTable('users').set({ pending_email: email, updated_at: now }).where('id', '=', userId).execute();
-  }
-
-  /** The number was just confirmed with a code sent to it (a claim still waiting for its code ends). */
-  async changeMobile(userId: string, mobile: string, now: string): Promise<void> {
-    await this.confirmMobile(userId, mobile, now);
-  }
-
-  /**
-   * The member confirmed this number with its code: it becomes theirs (the unique column refuses it
-   * when another account confirmed it first), and every other account's unconfirmed claim on it ends.
-   */
-  async confirmMobile(userId: string, mobile: string, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users')
-        .set({ phone_number: mobile, pending_phone_number: null, phone_verified_at: now, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
-      await trx.updateTable('users')
-        .set({ pending_phone_number: null, updated_at: now })
-        .where('pending_phone_number', '=', mobile)
-        .where('id', '!=', userId)
-        .execute();
-    });
-  }
-
-  /** Sets the new password hash and revokes every other session, in one transaction. */
-  async changePassword(userId: string, passwordHash: string, keepSessionId: string, now: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-      return revokeOthers(trx, userId, keepSessionId, now);
-    });
-  }
-
-  revokeOtherSessions(userId: string, keepSessionId: string, now: string): Promise<number> {
-    return revokeOthers(this.db, userId, keepSessionId, now);
   }
 
   /** Stored photo keys of the member: profile photos and feed post photos. */
@@ -80,23 +44,16 @@ export class AccountRepository {
   }
 
   /**
-   * Removes the member and everything about them, in one transaction. Their one-to-one rooms go
-   * too (with the other member's side of the conversation), as a block would; the foreign keys
-   * cascade the rest; auth events and codes are keyed by number or address, so they go by hand.
-   * Reports they filed stay for moderation without their name (reporter_id is set null); reports
-   * of them stay with their evidence (reported_id is set null). First, each member they had
-   * contact with keeps that pair's evidence (issue 29: they may still report them).
+   * Removes the member and everything about them, in one transaction: first each member they had
+   * contact with keeps that pair's evidence (issue 29: they may still report them); then each
+   * module removes what it owns of them (`parts`, the member's row last: its foreign keys cascade
+   * the rest). Reports they filed stay for moderation without their name (reporter_id is set
+   * null); reports of them stay with their evidence (reported_id is set null).
    */
-  async deleteAccount(user: Pick<UserRow, 'id' | 'email' | 'phone_number'>, roomIds: readonly string[], now: string): Promise<void> {
+  async deleteAccount(member: ErasedMember, parts: readonly MemberEraser[], now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await recordDepartedContacts(trx, user.id, now);
-      if (roomIds.length > 0) await trx.deleteFrom('chat_rooms').where('id', 'in', [...roomIds]).execute();
-      await trx.deleteFrom('chat_messages').where('user_id', '=', user.id).execute();
-      const subjects = [user.id, user.email, user.phone_number].filter((s): s is string => Boolean(s));
-      await trx.deleteFrom('auth_events').where('subject', 'in', subjects).execute();
-      if (user.phone_number) await trx.deleteFrom('otp_codes').where('phone_number', '=', user.phone_number).execute();
-      await trx.deleteFrom('support_messages').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      await recordDepartedContacts(trx, member.id, now);
+      for (const erase of parts) await erase(trx, member);
     });
   }
 
@@ -269,18 +226,4 @@ export class AccountRepository {
       .orderBy('created_at')
       .execute();
   }
-}
-
-/** Ends every other live session of the member; their push devices go with them (issue 32). */
-async function revokeOthers(db: Kysely<Database>, userId: string, keepSessionId: string, now: string): Promise<number> {
-  await db.deleteFrom('push_devices').where('user_id', '=', userId).where('session_id', '!=', keepSessionId).execute();
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

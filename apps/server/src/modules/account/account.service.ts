@@ -16,6 +16,7 @@ import type { ClientMeta } from '../../lib/session';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AccountRepository } from './account.repository';
+import type { MemberEraser } from '../shared/member-erasure';
 import { mobileOf } from '../shared/session-user.presenter';
 import { presentExport } from './account.presenter';
 
@@ -33,8 +34,28 @@ export interface NumberChangeCodes {
   confirmNumberChange(userId: string, mobile: string, code: string): Promise<string>;
 }
 
+/**
+ * The member's credentials and sessions, written by their owner (the auth module's repository,
+ * docs/architecture.md: table ownership), handed over by services.ts.
+ */
+export interface AccountCredentials {
+  /** The new address waits for its verification link. */
+  requestEmailChange(userId: string, email: string, now: string): Promise<void>;
+  /** The number confirmed by its code becomes the member's; other accounts' claims on it end. */
+  confirmMobile(userId: string, mobile: string, now: string): Promise<void>;
+  /** The new hash, and every other session ended (with its device), in one transaction; answers how many ended. */
+  changePassword(userId: string, passwordHash: string, keepSessionId: string, now: string): Promise<number>;
+  revokeOtherSessions(userId: string, keepSessionId: string, now: string): Promise<number>;
+}
+
 export interface AccountServiceDeps {
   repo: AccountRepository;
+  credentials: AccountCredentials;
+  /**
+   * Each module's part of deleting a member (its repository's `deleteForMember`), run in the
+   * deletion's one transaction in this order: the member's row last.
+   */
+  eraseMember: readonly MemberEraser[];
   /** The member's settings as `GET /settings` shows them (the settings module's service). */
   settingsOf: (userId: string) => Promise<Settings>;
   auth: AccountVerification;
@@ -69,7 +90,7 @@ export class AccountService {
    * told when it does (issue 32, AuthService.verifyEmail).
    */
   async changeEmail({ user }: AccountMember, body: ChangeEmailBody): Promise<UserRow> {
-    const { repo, auth } = this.deps;
+    const { repo, auth, credentials } = this.deps;
     await this.assertPassword(user, body.current_password, 'current_password');
     const email = normalizeEmail(body.email);
     if (email === user.email) throw invalid('email_unchanged', { email: [SETTINGS_MESSAGES.sameEmail] });
@@ -77,7 +98,7 @@ export class AccountService {
     if (await this.deps.refusesIdentity?.({ mobile: null, email })) throw invalid('contact_refused', { email: [MODERATION_MESSAGES.registrationRefused] });
     const now = isoNow(this.deps.clock);
     try {
-      await repo.changeEmail(user.id, email, now);
+      await credentials.requestEmailChange(user.id, email, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid('email_taken', { email: [AUTH_MESSAGES.emailTaken] });
       throw error;
@@ -105,7 +126,7 @@ export class AccountService {
     const mobile = await this.deps.otp.confirmNumberChange(user.id, normalized, body.otp);
     const now = isoNow(this.deps.clock);
     try {
-      await this.deps.repo.changeMobile(user.id, mobile, now);
+      await this.deps.credentials.confirmMobile(user.id, mobile, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid('mobile_taken', { mobile: [AUTH_MESSAGES.mobileTaken] });
       throw error;
@@ -132,7 +153,7 @@ export class AccountService {
     const mobile = await this.deps.otp.confirmNumberChange(user.id, pending, body.otp);
     const now = isoNow(this.deps.clock);
     try {
-      await this.deps.repo.confirmMobile(user.id, mobile, now);
+      await this.deps.credentials.confirmMobile(user.id, mobile, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw this.claimedElsewhere();
       throw error;
@@ -145,7 +166,7 @@ export class AccountService {
     await this.assertPassword(user, body.current_password, 'current_password');
     if (isCommonPassword(body.password)) throw invalid('password_too_common', { password: [AUTH_MESSAGES.commonPassword] });
     if (body.password === body.current_password) throw invalid('password_unchanged', { password: [SETTINGS_MESSAGES.samePassword] });
-    const revoked = await this.deps.repo.changePassword(user.id, await hashPassword(body.password), sessionId, isoNow(this.deps.clock));
+    const revoked = await this.deps.credentials.changePassword(user.id, await hashPassword(body.password), sessionId, isoNow(this.deps.clock));
     this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
     await this.deps.auth.noticeCredentialChange(user, 'password');
     return revoked;
@@ -153,7 +174,7 @@ export class AccountService {
 
   /** Ends every other session of the member, and their sockets with them. */
   async logoutOthers({ user, sessionId }: AccountMember): Promise<number> {
-    const revoked = await this.deps.repo.revokeOtherSessions(user.id, sessionId, isoNow(this.deps.clock));
+    const revoked = await this.deps.credentials.revokeOtherSessions(user.id, sessionId, isoNow(this.deps.clock));
     this.deps.realtime().disconnectMember(user.id, { exceptSession: sessionId });
     return revoked;
   }
@@ -188,7 +209,7 @@ export class AccountService {
     for (const key of await repo.photoKeys(user.id)) await deleteStoredPhoto(storage, key);
     await this.deps.verification?.forget(user.id);
     const [roomIds, partners] = await Promise.all([repo.roomIds(user.id), repo.roomPartners(user.id)]);
-    await repo.deleteAccount({ ...user, phone_number: mobileOf(user) }, roomIds, isoNow(this.deps.clock));
+    await repo.deleteAccount({ id: user.id, email: user.email, phone_number: mobileOf(user) }, this.deps.eraseMember, isoNow(this.deps.clock));
 
     try {
       const rt = realtime();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuthEventKind, Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { ErasedMember } from '../shared/member-erasure';
 
 /**
  * What happened at sign-in, for the member's data export and for codes: codes sent, failed
@@ -9,6 +10,12 @@ import { newId } from '../../lib/ids';
  */
 export class AuthEventsRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Account deletion: the events are keyed by id, address or number, so they go by hand. */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    const subjects = [member.id, member.email, member.phone_number].filter((s): s is string => Boolean(s));
+    await db.deleteFrom('auth_events').where('subject', 'in', subjects).execute();
+  }
 
   async record(kind: AuthEventKind, subject: string, ip: string, at: string): Promise<void> {
     await this.db.insertInto('auth_events').values({ id: newId(), kind, subject, ip, created_at: at }).execute();

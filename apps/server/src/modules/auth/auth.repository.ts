@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, PasswordResetRow, SessionRow, UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
+import type { ErasedMember } from '../shared/member-erasure';
+import type { PushDevicesPort } from '../shared/push-devices';
 
 /** SQL for members' sign-in data and sessions. */
 export class AuthRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The devices module's: an ended session's device goes in the same transaction. */
+    private readonly devices: PushDevicesPort,
+  ) {}
 
   findUserById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -20,10 +25,10 @@ export class AuthRepository {
   }
 
   async createSession(input: {
-    userId: string; tokenHash: string; expiresAt: string; userAgent: string | null; ip: string | null;
+    userId: string; tokenHash: string; now: string; expiresAt: string; userAgent: string | null; ip: string | null;
   }): Promise<string> {
     const id = newId();
-    const now = nowIso();
+    const now = input.now;
     await this.db
       .insertInto('sessions')
       .values({
@@ -59,7 +64,7 @@ export class AuthRepository {
   async revokeAllSessions(userId: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();
+      await this.devices.forgetOfMember(trx, userId);
     });
   }
 
@@ -67,7 +72,7 @@ export class AuthRepository {
   async revokeSession(sessionId: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
-      await trx.deleteFrom('push_devices').where('session_id', '=', sessionId).execute();
+      await this.devices.forgetOfSession(trx, sessionId);
     });
   }
 
@@ -140,6 +145,60 @@ export class AuthRepository {
       .execute();
   }
 
+  /** The new address waits for its verification link; the current one keeps working (issue 32). */
+  async requestEmailChange(userId: string, email: string, now: string): Promise<void> {
+    await this.db.updateTable('users').set({ pending_email: email, updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  /**
+   * The member confirmed this number with its code: it becomes theirs (the unique column refuses it
+   * when another account confirmed it first), and every other account's unconfirmed claim on it ends.
+   */
+  async confirmMobile(userId: string, mobile: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users')
+        .set({ phone_number: mobile, pending_phone_number: null, phone_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx.updateTable('users')
+        .set({ pending_phone_number: null, updated_at: now })
+        .where('pending_phone_number', '=', mobile)
+        .where('id', '!=', userId)
+        .execute();
+    });
+  }
+
+  /** Sets the new password hash and ends every other session (with its push device), in one transaction. */
+  async changePassword(userId: string, passwordHash: string, keepSessionId: string, now: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      return this.revokeOthers(trx, userId, keepSessionId, now);
+    });
+  }
+
+  /** Ends every other live session of the member; their push devices go with them (issue 32). */
+  async revokeOtherSessions(userId: string, keepSessionId: string, now: string): Promise<number> {
+    return this.db.transaction().execute((trx) => this.revokeOthers(trx, userId, keepSessionId, now));
+  }
+
+  private async revokeOthers(trx: Kysely<Database>, userId: string, keepSessionId: string, now: string): Promise<number> {
+    await this.devices.forgetOfMember(trx, userId, keepSessionId);
+    const result = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Account deletion, last of its parts: the member's row (the foreign keys cascade the rest). */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    await db.deleteFrom('users').where('id', '=', member.id).execute();
+  }
+
   /** Sets a new password hash and signs the member out everywhere (push devices too), in one transaction. */
   async replacePassword(userId: string, passwordHash: string, resetId: string, now: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -152,7 +211,7 @@ export class AuthRepository {
       if (Number(used.numUpdatedRows) !== 1) return false;
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-      await trx.deleteFrom('push_devices').where('user_id', '=', userId).execute();
+      await this.devices.forgetOfMember(trx, userId);
       return true;
     });
   }

@@ -15,7 +15,8 @@ import { newId } from '../../lib/ids';
 import { normalizeEmail, normalizeMobile } from '../../lib/phone';
 import type { Realtime } from '../../lib/realtime';
 import type { AuthenticatedMember, ClientMeta } from '../../lib/session';
-import { addMs, nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
+import { addMs } from '../../lib/time';
 import type { AuthEventsRepository } from './auth-events.repository';
 import type { AuthRepository } from './auth.repository';
 import { isCommonPassword } from '../../lib/common-passwords';
@@ -50,6 +51,8 @@ export interface AuthServiceDeps {
   mobileCodes: () => MobileConfirmationCodes;
   /** Whether a ban stands against this number or e-mail (issue 30: moderation keeps it as an HMAC). */
   refusesIdentity?: (identity: { mobile: string | null; email: string | null }) => Promise<boolean>;
+  /** The time sessions, links and events are stamped and checked with (tests move it). */
+  clock: Clock;
 }
 
 /** The code a member confirms their number with (the auth module's OtpService). */
@@ -98,13 +101,13 @@ export class AuthService {
     const refused = byIp.allowed ? await limiter.use(accountKey, config.loginFailureLimit, LOGIN_WINDOW_MS) : byIp;
     if (!refused.allowed) {
       // How long, and what else works (issue 32): the client says it from `retry_after`.
-      const retryAfter = Math.max(1, Math.ceil((Date.parse(refused.resetsAt) - Date.now()) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(refused.resetsAt) - this.deps.clock.now().getTime()) / 1000));
       throw tooManyRequests('login_locked', loginLockedMessage(retryAfter / 60), { retry_after: retryAfter });
     }
 
     const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !user.password_hash || !ok) {
-      await events.record('login_failed', lockKey, meta.ip, nowIso());
+      await events.record('login_failed', lockKey, meta.ip, isoNow(this.deps.clock));
       throw new AppError(401, INVALID_CREDENTIALS, { code: 'invalid_credentials' });
     }
     await Promise.all([limiter.reset(accountKey, LOGIN_WINDOW_MS), limiter.giveBack(ipKey, LOGIN_WINDOW_MS)]);
@@ -131,7 +134,7 @@ export class AuthService {
     const user = this.newMember({
       name: input.name, email, phone_number: null, pending_phone_number: mobile, phone_verified_at: null,
       password_hash: await hashPassword(input.password), date_of_birth: input.date_of_birth, gender: input.gender,
-    }, nowIso());
+    }, isoNow(this.deps.clock));
     try {
       await repo.createUser(user);
     } catch (error) {
@@ -148,7 +151,7 @@ export class AuthService {
   /** A number proved with its code has no account yet: the short sign-up's single-use token (issue 32). */
   async startPhoneSignup(mobile: string): Promise<PhoneSignupStart> {
     const token = newSessionToken();
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const expiresAt = addMs(now, PHONE_SIGNUP_TTL_MS);
     await this.deps.repo.createPhoneSignup({ mobile, tokenHash: hashToken(token), now, expiresAt });
     return { signup_token: token, signup_expires_at: expiresAt, mobile };
@@ -161,7 +164,7 @@ export class AuthService {
    */
   async registerByPhone(input: PhoneRegisterBody, meta: ClientMeta) {
     const { repo } = this.deps;
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const signup = await repo.findLivePhoneSignup(hashToken(input.signup_token), now);
     const expired = () => invalid('signup_invalid', { signup_token: [AUTH_MESSAGES.signupInvalid] }, AUTH_MESSAGES.signupInvalid);
     if (!signup) throw expired();
@@ -222,10 +225,12 @@ export class AuthService {
   /** Issues a fresh token (never reused across sign-ins) and stores only its hash. */
   async startSession(user: UserRow, meta: ClientMeta): Promise<{ token: string; user: UserRow }> {
     const token = newSessionToken();
+    const now = isoNow(this.deps.clock);
     await this.deps.repo.createSession({
       userId: user.id,
       tokenHash: hashToken(token),
-      expiresAt: addMs(nowIso(), this.deps.config.sessionTtlMs),
+      now,
+      expiresAt: addMs(now, this.deps.config.sessionTtlMs),
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip,
     });
@@ -234,12 +239,12 @@ export class AuthService {
 
   /** A member signed in (password or code): this address becomes known to their number (codes, `KNOWN_ADDRESS_MS`). */
   async recordSignIn(user: Pick<UserRow, 'phone_number'>, meta: ClientMeta): Promise<void> {
-    if (user.phone_number) await this.deps.events.record('signed_in', user.phone_number, meta.ip, nowIso());
+    if (user.phone_number) await this.deps.events.record('signed_in', user.phone_number, meta.ip, isoNow(this.deps.clock));
   }
 
   /** The member behind a bearer token, or null for an unknown, revoked or expired one. */
   async authenticate(token: string): Promise<AuthenticatedMember | null> {
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const found = await this.deps.repo.findLiveSession(hashToken(token), now);
     if (!found) return null;
     if (Date.parse(now) - Date.parse(found.session.last_used_at) > TOUCH_INTERVAL_MS) {
@@ -253,13 +258,13 @@ export class AuthService {
    * the member's number for `KNOWN_ADDRESS_MS`; and phone sign-ups that expired before it.
    */
   async pruneEvents(before: string): Promise<void> {
-    await this.deps.events.prune(before, addMs(nowIso(), -KNOWN_ADDRESS_MS));
+    await this.deps.events.prune(before, addMs(isoNow(this.deps.clock), -KNOWN_ADDRESS_MS));
     await this.deps.repo.prunePhoneSignups(before);
   }
 
   /** Ends this session and, at once, every socket opened with it (on every process). */
   async logout(sessionId: string): Promise<void> {
-    await this.deps.repo.revokeSession(sessionId, nowIso());
+    await this.deps.repo.revokeSession(sessionId, isoNow(this.deps.clock));
     this.deps.realtime().endSession(sessionId);
   }
 
@@ -271,7 +276,7 @@ export class AuthService {
     if (!email) return;
     const { config, secret, mail, dispatch } = this.deps;
     const token = signToken(secret, VERIFY_EMAIL_PURPOSE, {
-      u: user.id, e: email, x: Date.now() + config.emailVerificationTtlMs,
+      u: user.id, e: email, x: this.deps.clock.now().getTime() + config.emailVerificationTtlMs,
     });
     const link = `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
     const hours = Math.round(config.emailVerificationTtlMs / 3_600_000);
@@ -291,7 +296,7 @@ export class AuthService {
     if (user.email_verified_at && !user.pending_email) throw invalid('email_already_verified', { email: [AUTH_MESSAGES.emailAlreadyVerified] }, AUTH_MESSAGES.emailAlreadyVerified);
     const coolDown = config.otp.resendCooldownMs;
     if (coolDown > 0 && !(await limiter.take(`verification-mail:${user.id}`, 1, coolDown))) throw tooManyRequests('otp_cooldown', AUTH_MESSAGES.otpCooldown);
-    await events.record('verification_sent', user.id, meta.ip, nowIso());
+    await events.record('verification_sent', user.id, meta.ip, isoNow(this.deps.clock));
     await this.sendVerificationEmail(user);
   }
 
@@ -300,11 +305,11 @@ export class AuthService {
     const payload = verifySignedToken(secret, VERIFY_EMAIL_PURPOSE, token);
     const fail = () => invalid('verification_link_invalid', { token: [AUTH_MESSAGES.verifyInvalid] }, AUTH_MESSAGES.verifyInvalid);
     if (!payload || typeof payload.u !== 'string' || typeof payload.e !== 'string' || typeof payload.x !== 'number') throw fail();
-    if (payload.x < Date.now()) throw fail();
+    if (payload.x < this.deps.clock.now().getTime()) throw fail();
     const user = await repo.findUserById(payload.u);
     if (user && user.pending_email === payload.e) {
       // A change of address takes effect now, once the new address is proved; the old one is told (issue 32).
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       try {
         if (!(await repo.applyPendingEmail(user.id, payload.e, now))) throw fail();
       } catch (error) {
@@ -316,7 +321,7 @@ export class AuthService {
     }
     if (!user || user.email !== payload.e) throw fail();
     if (!user.email_verified_at) {
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       await repo.markEmailVerified(user.id, payload.e, now);
       return { ...user, email_verified_at: now };
     }
@@ -349,13 +354,13 @@ export class AuthService {
     if (!subject) throw invalid('mobile_invalid', { mobile: [AUTH_MESSAGES.invalidMobile] });
 
     if (!(await limiter.take(`reset:${subject}`, RESET_REQUESTS_PER_HOUR, HOUR_MS))) return;
-    await events.record('reset_requested', subject, meta.ip, nowIso());
+    await events.record('reset_requested', subject, meta.ip, isoNow(this.deps.clock));
 
     const user = byEmail ? await repo.findUserByEmail(subject) : await repo.findUserByMobile(subject);
     const to = byEmail ? user?.email : user?.phone_number;
     if (!user || !to) return;
     const token = newSessionToken();
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     await repo.createPasswordReset({ userId: user.id, tokenHash: hashToken(token), now, expiresAt: addMs(now, config.passwordResetTtlMs) });
     // The single-use token alone names the account: the link carries no number (issue 32 item 11).
     const link = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
@@ -370,7 +375,7 @@ export class AuthService {
 
   /** Ends every session of a member and closes their sockets at once (a suspension or ban, issue 30). */
   async endEverySession(userId: string): Promise<void> {
-    await this.deps.repo.revokeAllSessions(userId, nowIso());
+    await this.deps.repo.revokeAllSessions(userId, isoNow(this.deps.clock));
     this.deps.realtime().disconnectMember(userId);
   }
 
@@ -378,7 +383,7 @@ export class AuthService {
   async resetPassword(input: { token: string; password: string }): Promise<void> {
     const { repo } = this.deps;
     const fail = () => invalid('reset_link_invalid', { token: [AUTH_MESSAGES.resetInvalid] }, AUTH_MESSAGES.resetInvalid);
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const reset = await repo.findLivePasswordReset(hashToken(input.token), now);
     const user = reset ? await repo.findUserById(reset.user_id) : undefined;
     if (!reset || !user) throw fail();

@@ -1,10 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OtpCodeRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { ErasedMember } from '../shared/member-erasure';
 
 /** One-time codes: stored hashed, one live code per number. */
 export class OtpRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Account deletion: codes are keyed by number, so they go by hand. */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    if (member.phone_number) await db.deleteFrom('otp_codes').where('phone_number', '=', member.phone_number).execute();
+  }
 
   /** The newest unconsumed, unexpired code of a number (dead-by-attempts included). */
   latestLive(mobile: string, now: string): Promise<OtpCodeRow | undefined> {

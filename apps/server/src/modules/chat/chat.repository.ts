@@ -1,13 +1,16 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { preparedQuery, watchRowChanges, type RowWatch } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
+import { Remembered } from '../../db/remembered';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
+import type { ErasedMember } from '../shared/member-erasure';
 import { messagePolicyOf } from '../shared/privacy';
 import type { ChatPartner, Membership, RoomRequest } from './chat.policy';
+import { MessageWriter, writeMessage, type MessageValues } from './message-writer.repository';
 
 export interface RoomForMember {
   id: string;
@@ -150,88 +153,25 @@ const ROOMS_REMEMBERED = 10_000;
  * changes or who blocks or is blocked. A read that raced with any change is not kept.
  */
 class RoomMembersCache {
-  readonly #entries = new Map<string, { members: readonly RoomMemberAs[]; ids: string[] }>();
-  /** Entry keys by room id and by member id (a sender included). */
-  readonly #keysOf = new Map<string, Set<string>>();
-  #changes = 0;
+  /** Each entry kept with its room's id and its members' (the sender included). */
+  readonly #remembered = new Remembered<readonly RoomMemberAs[]>(ROOMS_REMEMBERED);
 
   async get(roomId: string, userId: string, read: () => Promise<RoomMemberAs[]>): Promise<readonly RoomMemberAs[]> {
     const key = `${roomId} ${userId}`;
-    const known = this.#entries.get(key);
-    if (known) return known.members;
-    const changes = this.#changes;
+    const known = this.#remembered.peek(key);
+    if (known) return known;
+    const mark = this.#remembered.mark();
     const members = Object.freeze((await read()).map((m) => Object.freeze(m)));
-    if (changes === this.#changes) {
-      if (this.#entries.size >= ROOMS_REMEMBERED) this.#delete(this.#entries.keys().next().value!);
-      const ids = [...new Set([roomId, userId, ...members.map((m) => m.user_id)])];
-      this.#entries.set(key, { members, ids });
-      for (const id of ids) this.#keysOf.set(id, (this.#keysOf.get(id) ?? new Set<string>()).add(key));
-    }
+    const ids = [...new Set([roomId, userId, ...members.map((m) => m.user_id)])];
+    this.#remembered.keep(mark, key, members, 0, Number.POSITIVE_INFINITY, ids);
     return members;
   }
 
   /** Forgets every entry of a room, or every entry a member appears in. */
   forget(id: string): void {
-    this.#changes++;
-    for (const key of this.#keysOf.get(id) ?? []) this.#delete(key);
-  }
-
-  #delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    for (const id of entry.ids) {
-      const keys = this.#keysOf.get(id);
-      keys?.delete(key);
-      if (keys?.size === 0) this.#keysOf.delete(id);
-    }
+    this.#remembered.forgetWith(id);
   }
 }
-
-/** `flags`: the classifier's (issue 29), '' when not given. */
-/** `status`: 'sent' when not given; 'held' only for a first message held (issue 29). */
-type MessageValues = Omit<ChatMessageRow, 'is_edited' | 'flags' | 'status'> & { flags?: string; status?: ChatMessageRow['status'] };
-
-/** A retried send (same author and client id) inserts nothing: the first one stays. */
-const insertMessageQuery = preparedQuery<MessageValues & { flags: string; status: ChatMessageRow['status'] }, never>((db, param) => db
-  .insertInto('chat_messages')
-  .values({
-    id: param('id'), room_id: param('room_id'), user_id: param('user_id'), message: param('message'), type: param('type'),
-    is_edited: false, client_id: param('client_id'), status: param('status'), created_at: param('created_at'), updated_at: param('updated_at'),
-    flags: param('flags'),
-  })
-  .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing()));
-
-const touchRoomQuery = preparedQuery<{ roomId: string; at: string }, never>((db, param) => db
-  .updateTable('chat_rooms').set({ last_activity: param('at') }).where('id', '=', param('roomId')));
-
-const markReadQuery = preparedQuery<{ roomId: string; userId: string; at: string }, never>((db, param) => db
-  .updateTable('chat_room_members').set({ last_read_at: param('at') })
-  .where('room_id', '=', param('roomId')).where('user_id', '=', param('userId')));
-
-const rejoinAllQuery = preparedQuery<{ roomId: string; at: string }, never>((db, param) => db
-  .updateTable('chat_room_members').set({ left_at: null, joined_at: param('at') })
-  .where('room_id', '=', param('roomId')).where('left_at', 'is not', null));
-
-/** Stores one message with its side effects inside `trx`; false when its client id was stored before. */
-async function writeMessage(trx: Kysely<Database>, row: MessageValues, anyoneLeft: boolean): Promise<boolean> {
-  const inserted = await insertMessageQuery(trx, { ...row, flags: row.flags ?? '', status: row.status ?? 'sent' });
-  if (!inserted.numAffectedRows) return false;
-  await touchRoomQuery(trx, { roomId: row.room_id, at: row.created_at });
-  await markReadQuery(trx, { roomId: row.room_id, userId: row.user_id, at: row.created_at });
-  if (anyoneLeft) await rejoinAllQuery(trx, { roomId: row.room_id, at: row.created_at });
-  return true;
-}
-
-interface PendingMessage {
-  row: MessageValues;
-  anyoneLeft: boolean;
-  resolve: (stored: boolean) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Most messages committed together in one transaction. */
-const MAX_GROUP_COMMIT = 64;
 
 export interface ChatRepositoryOptions {
   /**
@@ -245,15 +185,25 @@ export interface ChatRepositoryOptions {
 
 /** All chat SQL: rooms, memberships and messages. */
 export class ChatRepository {
-  readonly #pending: PendingMessage[] = [];
-  /** A commit is scheduled or running; messages arriving meanwhile wait for the next group. */
-  #committing = false;
-
+  readonly #messages: MessageWriter;
   readonly #members: RoomMembersCache | undefined;
 
-  constructor(private readonly db: Kysely<Database>, private readonly options: ChatRepositoryOptions = {}) {
+  constructor(private readonly db: Kysely<Database>, options: ChatRepositoryOptions = {}) {
+    this.#messages = new MessageWriter(db, { groupCommits: options.groupCommits ?? false });
     const cache = new RoomMembersCache();
     this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id)) ? cache : undefined;
+  }
+
+  /**
+   * Account deletion: the member's rooms go whole, with the other member's side of the
+   * conversation, as a block would (their members and read marks cascade); then their messages
+   * anywhere else.
+   */
+  async deleteForMember(db: Kysely<Database>, member: ErasedMember): Promise<void> {
+    await db.deleteFrom('chat_rooms')
+      .where('id', 'in', db.selectFrom('chat_room_members').select('room_id').where('user_id', '=', member.id))
+      .execute();
+    await db.deleteFrom('chat_messages').where('user_id', '=', member.id).execute();
   }
 
   /** The membership of a member in a room, left or not, and whether a block hides the room from them. */
@@ -560,48 +510,7 @@ export class ChatRepository {
    * client id was stored before (a retried send; nothing was written).
    */
   storeMessage(row: MessageValues, anyoneLeft: boolean): Promise<boolean> {
-    if (!this.options.groupCommits) return this.db.transaction().execute((trx) => writeMessage(trx, row, anyoneLeft));
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ row, anyoneLeft, resolve, reject });
-      this.#scheduleCommit();
-    });
-  }
-
-  /** Sends read from the network in this turn of the event loop all reach `storeMessage` before it ends. */
-  #scheduleCommit(): void {
-    if (this.#committing) return;
-    this.#committing = true;
-    setImmediate(() => void this.#commitPending());
-  }
-
-  /** Group commit: the messages waiting go in one transaction, each answered once it is committed. */
-  async #commitPending(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) await this.#commitGroup(this.#pending.splice(0, MAX_GROUP_COMMIT));
-    } finally {
-      this.#committing = false;
-      // A message that arrived after the last look at the queue (its answer was not yet read).
-      if (this.#pending.length > 0) this.#scheduleCommit();
-    }
-  }
-
-  async #commitGroup(group: PendingMessage[]): Promise<void> {
-    let stored: boolean[];
-    try {
-      stored = await this.db.transaction().execute(async (trx) => {
-        const results: boolean[] = [];
-        for (const { row, anyoneLeft } of group) results.push(await writeMessage(trx, row, anyoneLeft));
-        return results;
-      });
-    } catch {
-      // One message failed (say its room was deleted meanwhile) and rolled back the group: the
-      // others must not share its fate, so each goes again on its own.
-      for (const message of group) {
-        await this.db.transaction().execute((trx) => writeMessage(trx, message.row, message.anyoneLeft)).then(message.resolve, message.reject);
-      }
-      return;
-    }
-    group.forEach((message, i) => message.resolve(stored[i]!));
+    return this.#messages.store(row, anyoneLeft);
   }
 
   /** An edit: the new text and its flags (issue 29: classified again). */
@@ -610,11 +519,11 @@ export class ChatRepository {
   }
 
   /** Deletes a message; a mark (when it was written and deleted, never its text) stays for reports' evidence (issue 29). */
-  async deleteMessage(id: string): Promise<void> {
+  async deleteMessage(id: string, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('chat_messages').select(['id', 'room_id', 'user_id', 'created_at']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: nowIso() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.insertInto('chat_message_deletions').values({ ...row, deleted_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
       await trx.deleteFrom('chat_messages').where('id', '=', id).execute();
     });
   }

@@ -1,13 +1,12 @@
 import { MESSAGES_CHANNEL, roomChannel, type ChatMessage, type ChatRequest, type ChatRoom, type SendMessageBody } from '@linkup/contract';
 import type { ChatMessageRow } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import { isoNow, orderedIsoNow, type Clock } from '../../lib/clock';
 import type { Limiter } from '../../lib/limiter';
 import type { MemberSummaries } from '../shared/member-summaries';
 import { isUniqueViolation } from '../../db/errors';
 import { pageOf, type Page } from '../../lib/page';
 import { conflict } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { nowIso, orderedNowIso } from '../../lib/time';
 import type { Realtime } from '../../lib/realtime';
 import type { Notifier } from '../shared/notifier';
 import type { OnboardingGate } from '../shared/onboarding-gate';
@@ -157,7 +156,7 @@ export class ChatService {
   ): Promise<{ roomId: string; created: boolean }> {
     const key = pairKey(creator.id, other.id);
     const existing = await this.repo.findRoomIdByPair(key);
-    const now = nowIso();
+    const now = isoNow(this.requests.clock);
     if (existing) {
       const rejoined = await this.repo.rejoin(existing, rejoining, now);
       const channel = roomChannel(existing);
@@ -325,7 +324,7 @@ export class ChatService {
   }
 
   private messageRow(userId: string, body: SendMessageBody, status: ChatMessageRow['status']): ChatMessageRow {
-    const now = orderedNowIso();
+    const now = orderedIsoNow(this.requests.clock);
     return {
       id: newId(), room_id: body.chat_room_id, user_id: userId, message: body.message, type: body.type,
       is_edited: false, client_id: body.client_id ?? null, status, created_at: now, updated_at: now,
@@ -433,7 +432,8 @@ export class ChatService {
     if (request.request_status === 'pending' && !(await this.repo.acceptRequest(roomId, userId))) {
       request = requestPolicy.answerable(await this.repo.findRequest(roomId), userId, 'accepted');
     }
-    const now = nowIso();
+    // Read marks are ordered like messages: later than every message stamped before them.
+    const now = orderedIsoNow(this.requests.clock);
     await this.repo.markRead(roomId, userId, now);
     // Each member's client refetches: her list gains the room, his room stops waiting.
     const rt = this.realtime();
@@ -472,7 +472,7 @@ export class ChatService {
     const existing = await this.repo.findMessage(messageId);
     chatPolicy.assertAuthor(existing, userId);
     chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
-    const now = nowIso();
+    const now = isoNow(this.requests.clock);
     const flags = classifyMessage(text, this.phoneRegion);
     nudgePolicy.assertConfirmed(flags, confirm);
     await this.repo.updateMessage(messageId, text, now, storedFlags(flags));
@@ -494,7 +494,7 @@ export class ChatService {
     const existing = await this.repo.findMessage(messageId);
     chatPolicy.assertAuthor(existing, userId);
     chatPolicy.assertMember(await this.repo.findMembership(existing!.room_id, userId));
-    await this.repo.deleteMessage(messageId);
+    await this.repo.deleteMessage(messageId, isoNow(this.requests.clock));
     const channel = roomChannel(existing!.room_id);
     const members = await this.membersInRoom(existing!.room_id, userId);
     this.realtime().toChannelAndMembers(channel, members, 'message.deleted', { channel, id: messageId, chat_room_id: existing!.room_id });
@@ -515,7 +515,8 @@ export class ChatService {
 
   async markRead(userId: string, roomId: string): Promise<string> {
     await this.assertSeesRoom(userId, roomId);
-    const now = nowIso();
+    // Later than every message stamped before it (messages' stamps are ordered, `orderedIsoNow`).
+    const now = orderedIsoNow(this.requests.clock);
     await this.repo.markRead(roomId, userId, now);
     const rt = this.realtime();
     for (const member of await this.repo.members(roomId)) {
@@ -547,7 +548,7 @@ export class ChatService {
 
   /** Members leave a room: stored, told to the room, and their sockets leave its channel. */
   private async depart(roomId: string, userIds: string[]): Promise<void> {
-    const now = nowIso();
+    const now = isoNow(this.requests.clock);
     const channel = roomChannel(roomId);
     const rt = this.realtime();
     for (const userId of userIds) {
@@ -583,7 +584,7 @@ export class ChatService {
     if (!room) return;
     const channel = roomChannel(room.id);
     const rt = this.realtime();
-    const now = nowIso();
+    const now = isoNow(this.requests.clock);
     await rt.removeFromChannel([a, b], channel);
     for (const userId of [a, b]) {
       rt.toMember(userId, 'MessageRead', { channel: MESSAGES_CHANNEL, chat_room_id: room.id, user_id: userId, read_at: now });

@@ -1,8 +1,12 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, PushDeviceRow, PushDevicesTable } from '../../db/schema';
+import type { PushDevicesPort } from '../shared/push-devices';
 
-/** SQL of the push devices: one row per session, each token once. */
-export class DevicesRepository {
+/**
+ * SQL of the push devices: one row per session, each token once. The only writer of
+ * `push_devices`: ending sessions and dropping dead tokens come here through `PushDevicesPort`.
+ */
+export class DevicesRepository implements PushDevicesPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -38,5 +42,26 @@ export class DevicesRepository {
       : query.where('session_id', '=', sessionId);
     const result = await query.executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async forgetOfMember(db: Kysely<Database>, userId: string, exceptSession?: string): Promise<void> {
+    let query = db.deleteFrom('push_devices').where('user_id', '=', userId);
+    if (exceptSession !== undefined) query = query.where('session_id', '!=', exceptSession);
+    await query.execute();
+  }
+
+  async forgetOfSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+    await db.deleteFrom('push_devices').where('session_id', '=', sessionId).execute();
+  }
+
+  async forgetSignedOut(userId: string, now: string): Promise<void> {
+    await this.db.deleteFrom('push_devices').where('user_id', '=', userId)
+      .where((eb) => eb('session_id', 'in', eb.selectFrom('sessions').select('id').where('user_id', '=', userId)
+        .where((s) => s.or([s('revoked_at', 'is not', null), s('expires_at', '<=', now)]))))
+      .execute();
+  }
+
+  async forgetDead(device: { id: string; token: string }): Promise<void> {
+    await this.db.deleteFrom('push_devices').where('id', '=', device.id).where('token', '=', device.token).execute();
   }
 }

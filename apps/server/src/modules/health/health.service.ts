@@ -1,6 +1,7 @@
 import { APP_VERSION, type Health, type Liveness, type Readiness } from '@linkup/contract';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type DatabaseHandle } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import type { DrainState } from '../../lib/drain';
 
 const REDIS_PING_TIMEOUT_MS = 1000;
@@ -23,13 +24,21 @@ async function pingRedis(redis: Redis): Promise<boolean> {
  * once the process drains (issue 33), liveness only when the process cannot answer at all.
  */
 export class HealthService {
-  readonly #started = Date.now();
+  readonly #started: number;
 
   constructor(
     private readonly database: Pick<DatabaseHandle, 'db' | 'dialect'>,
     private readonly redis: Redis | null,
     private readonly drain: Pick<DrainState, 'draining'>,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    this.#started = clock.now().getTime();
+  }
+
+  /** Whole seconds since the service started, by its clock (never below 0 should a test move it back). */
+  #uptime(): number {
+    return Math.max(0, Math.round((this.clock.now().getTime() - this.#started) / 1000));
+  }
 
   /** Ready for new work: not draining, and the database and Redis answer. */
   async ready(): Promise<Readiness> {
@@ -42,7 +51,7 @@ export class HealthService {
 
   /** The process answers: what a liveness probe asks (a restart helps nothing else). */
   live(): Liveness {
-    return { status: 'ok', uptime_seconds: Math.round((Date.now() - this.#started) / 1000) };
+    return { status: 'ok', uptime_seconds: this.#uptime() };
   }
 
   async check(): Promise<{ healthy: boolean; health: Health }> {
@@ -53,7 +62,7 @@ export class HealthService {
       health: {
         status: dbUp && redisUp !== false ? 'ok' : 'degraded',
         version: APP_VERSION,
-        uptime_seconds: Math.round((Date.now() - this.#started) / 1000),
+        uptime_seconds: this.#uptime(),
         checks: {
           database: { status: dbUp ? 'up' : 'down', dialect },
           redis: { status: redisUp === null ? 'not_configured' : redisUp ? 'up' : 'down' },

@@ -1,24 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ActivitySchema, BoostSchema, boostedMessage, DiscoverPageSchema, DiscoverQuerySchema, LikesReceivedSchema, MATCHING_MESSAGES, MATCHING_PAGE_SIZES,
-  MatchDetailsSchema, MatchSchema, MatchStatsSchema, SwipeResultSchema, UndoResultSchema, VisitorsSchema, envelope, pageQuery, paginated,
+  ActivitySchema, BoostSchema, boostedMessage, LikesReceivedSchema, MATCHING_MESSAGES, MATCHING_PAGE_SIZES, MatchDetailsSchema, MatchSchema, MatchStatsSchema, SwipeResultSchema, UndoResultSchema, VisitorsSchema, envelope, pageQuery, paginated,
   type SwipeAction,
 } from '@linkup/contract';
 import { z } from 'zod';
-import { compiledSerializer } from '../../lib/compiled-serializer';
 import { IdParams, currentMember, bearerAuth } from '../../lib/routes';
 
 const secured = bearerAuth('matches');
 
-/** Spec §7 "Matches", plus visitors and activity. */
+/** Spec §7 "Matches" (but discover: modules/discover), plus visitors and activity. */
 export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { matches, config } = app.services;
   app.addHook('onRequest', app.authenticate);
-
-  app.get('/matches/discover', {
-    schema: { ...secured, summary: 'People to discover, best fits first', querystring: DiscoverQuerySchema, response: { 200: envelope(DiscoverPageSchema) } },
-    serializerCompiler: compiledSerializer,
-  }, async (request) => ({ success: true as const, data: await matches.discover(currentMember(request).user.id, request.query) }));
 
   const swipeRoute = (path: string, action: SwipeAction, summary: string) =>
     app.post(path, {

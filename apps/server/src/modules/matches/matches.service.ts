@@ -1,7 +1,6 @@
 import {
-  MATCHING_LIMITS, MATCHING_MESSAGES, MATCHING_PAGE_SIZES, dailyLimitMessage, type ActivityItem, type Boost, type DiscoverCard, type DiscoverPage, type DiscoverQuery,
-  type LikesReceived, type Match, type MatchDetails, type MatchStats, type MemberSummary,
-  type SwipeAction, type SwipeResult, type UndoResult, type Visitors,
+  MATCHING_LIMITS, MATCHING_MESSAGES, MATCHING_PAGE_SIZES, dailyLimitMessage, type ActivityItem, type Boost, type LikesReceived,
+  type Match, type MatchDetails, type MatchStats, type MemberSummary, type SwipeAction, type SwipeResult, type UndoResult, type Visitors,
 } from '@linkup/contract';
 import { pageOf } from '../../lib/page';
 import { conflict, invalid, notFound, paymentRequired, tooManyRequests } from '../../lib/http-errors';
@@ -13,9 +12,6 @@ import type { EntitlementsRepository } from '../shared/entitlements.repository';
 import type { MemberSummaries } from '../shared/member-summaries';
 import type { Notifier } from '../shared/notifier';
 import type { OnboardingGate } from '../shared/onboarding-gate';
-import { rankCandidates, stillFitting, strictDistanceOf, windowSize, type Viewer } from './discover';
-import { QUEUE_MAX_AGE_MS, queueKey, type DiscoverQueue, type DiscoverQueueStore, type QueuedCandidate } from './discover-queue';
-import type { DiscoverRepository } from './discover.repository';
 import type { ProfileLoader } from '../shared/public-profile';
 import type { MatchesRepository, MatchRow } from './matches.repository';
 
@@ -37,9 +33,17 @@ export interface MatchRooms {
   closePairRoom(a: string, b: string): Promise<void>;
 }
 
+/**
+ * Discover's ranked queues, as the discover module keeps them (its DiscoverService): an undone
+ * swipe forgets the member's queue.
+ */
+export interface DiscoverQueues {
+  forgetQueue(userId: string): Promise<void>;
+}
+
 export interface MatchesServiceDeps {
   repo: MatchesRepository;
-  discover: DiscoverRepository;
+  discover: DiscoverQueues;
   blocks: BlocksRepository;
   entitlements: EntitlementsRepository;
   summaries: MemberSummaries;
@@ -48,10 +52,6 @@ export interface MatchesServiceDeps {
   notifier: Notifier;
   limits: MatchingLimits;
   clock: Clock;
-  /** Ranked discover queues; null: every page is the direct query. */
-  queues: DiscoverQueueStore | null;
-  /** Told when a queue's background refill fails (the old queue keeps serving). */
-  onRefillError: (err: unknown) => void;
   onboarding: OnboardingGate;
 }
 
@@ -59,7 +59,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 
 /**
- * Discover and matching (spec §7 "Matches"). Limits and premium-only calls are enforced here, not
+ * Matching (spec §7 "Matches"): swipes, matches, likes, visitors, activity, undo and boost; who to
+ * discover is the discover module's. Limits and premium-only calls are enforced here, not
  * in the client: out of likes → 429 with when it resets, premium only → 402.
  */
 export class MatchesService {
@@ -77,97 +78,6 @@ export class MatchesService {
 
   private isPremium(userId: string, now = this.clock()): Promise<boolean> {
     return this.deps.entitlements.isPremium(userId, now.toISOString());
-  }
-
-  // ── Discover ──
-
-  async discover(userId: string, query: DiscoverQuery): Promise<DiscoverPage> {
-    const now = this.clock();
-    const viewer = await this.deps.discover.viewer(userId);
-    const { slice, hasMore } = this.deps.queues ? await this.fromQueue(this.deps.queues, viewer, query, now) : await this.direct(viewer, query, now);
-    const profiles = await this.deps.loadProfiles(userId, slice.map((c) => c.id));
-    const names = await this.deps.discover.interestNames(slice.flatMap((c) => c.sharedInterestIds));
-    const items: DiscoverCard[] = slice.flatMap((c) => {
-      const profile = profiles.get(c.id);
-      if (!profile) return [];
-      // The card's own fields first: properties added after a spread of the profile's twenty-odd
-      // cost V8 ≈ 15 µs a card, before it ≈ 0.7 µs (the serialiser writes the schema's order).
-      return [{
-        reasons: c.reasons,
-        compatibility: c.compatibility,
-        is_boosted: c.boosted,
-        shared_interests: c.sharedInterestIds.map((id) => names.get(id) ?? '').filter(Boolean),
-        ...profile,
-      }];
-    });
-    return { items, has_more: hasMore };
-  }
-
-  /** The page straight from the database: the window read and ranked for this request. */
-  private async direct(viewer: Viewer, query: DiscoverQuery, now: Date): Promise<{ slice: QueuedCandidate[]; hasMore: boolean }> {
-    const window = await this.deps.discover.window(viewer, query, now);
-    const ranked = rankCandidates(viewer, window, now);
-    const start = (query.page - 1) * query.per_page;
-    return { slice: ranked.slice(start, start + query.per_page), hasMore: ranked.length > start + query.per_page || !window.exhausted };
-  }
-
-  /** The same window and ranking as `direct`, kept for the pages that follow. */
-  private async buildQueue(viewer: Viewer, query: DiscoverQuery, now: Date, key: string): Promise<DiscoverQueue> {
-    const window = await this.deps.discover.window(viewer, query, now);
-    const ranked = rankCandidates(viewer, window, now).map(({ id, boosted, compatibility, reasons, sharedInterestIds }) => ({
-      id, boosted, compatibility, reasons, sharedInterestIds,
-    }));
-    return { key, builtAt: now.getTime(), window: window.size, exhausted: window.exhausted, ranked };
-  }
-
-  readonly #refilling = new Set<string>();
-
-  /** Rebuilds a member's queue after the response; the one they have serves meanwhile. */
-  private refillLater(store: DiscoverQueueStore, viewer: Viewer, query: DiscoverQuery, now: Date, key: string): void {
-    if (this.#refilling.has(viewer.id)) return;
-    this.#refilling.add(viewer.id);
-    this.buildQueue(viewer, { ...query, page: 1 }, now, key)
-      .then((queue) => store.set(viewer.id, queue))
-      .catch(this.deps.onRefillError)
-      .finally(() => this.#refilling.delete(viewer.id));
-  }
-
-  /**
-   * The page from the member's ranked queue. A queue built for other preferences, location,
-   * interests, filters or boosts than now is rebuilt first; every candidate up to the page is
-   * re-read with the window's own conditions, so whoever was swiped, blocked, hidden or stopped
-   * fitting since is dropped (and forgotten by the queue). Old or nearly used up queues refill
-   * in the background.
-   */
-  private async fromQueue(store: DiscoverQueueStore, viewer: Viewer, query: DiscoverQuery, now: Date): Promise<{ slice: QueuedCandidate[]; hasMore: boolean }> {
-    const key = queueKey(viewer, query, await this.deps.discover.queueInputs(viewer.id, now));
-    let queue = await store.get(viewer.id);
-    if (!queue || queue.key !== key || (queue.window < windowSize(query) && !queue.exhausted)) {
-      queue = await this.buildQueue(viewer, query, now, key);
-      await store.set(viewer.id, queue);
-    }
-    const start = (query.page - 1) * query.per_page;
-    const wanted = start + query.per_page + 1; // one more tells whether there is a next page
-    const strictDistance = strictDistanceOf(viewer, query);
-    const shown: QueuedCandidate[] = [];
-    const dropped = new Set<string>();
-    let next = 0;
-    while (shown.length < wanted && next < queue.ranked.length) {
-      const batch = queue.ranked.slice(next, next + Math.max(query.per_page, wanted - shown.length));
-      next += batch.length;
-      const fitting = stillFitting(viewer, await this.deps.discover.recheck(viewer, query, now, batch.map((c) => c.id)), strictDistance);
-      for (const candidate of batch) {
-        if (fitting.has(candidate.id)) shown.push(candidate);
-        else dropped.add(candidate.id);
-      }
-    }
-    if (dropped.size > 0) {
-      queue = { ...queue, ranked: queue.ranked.filter((c) => !dropped.has(c.id)) };
-      await store.set(viewer.id, queue);
-    }
-    const low = !queue.exhausted && queue.ranked.length < wanted + 2 * query.per_page;
-    if (low || now.getTime() - queue.builtAt > QUEUE_MAX_AGE_MS) this.refillLater(store, viewer, query, now, key);
-    return { slice: shown.slice(start, start + query.per_page), hasMore: shown.length >= wanted || !queue.exhausted };
   }
 
   // ── Like, super like, pass ──
@@ -402,7 +312,7 @@ export class MatchesService {
       }
     });
     // The member undone may show in discover again.
-    await this.deps.queues?.drop(userId);
+    await this.deps.discover.forgetQueue(userId);
     return { action: last.action, user_id: last.target_id };
   }
 

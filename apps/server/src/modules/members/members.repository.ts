@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { watchRowChanges, type RowWatch } from '../../db/database';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import { Remembered } from '../../db/remembered';
 import { toBool, type Database, type PhotoRow } from '../../db/schema';
 import { newId } from '../../lib/ids';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
 import { blockedEitherWay, unmatchedWith, whereNotApart } from '../shared/blocks.repository';
 
@@ -155,21 +155,9 @@ export class NotificationsRepository {
     return (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
   }
 
-  /**
-   * The member's devices of sessions still signed in. Devices of sessions that ended without a
-   * call that removed them (an expiry: nothing runs when a session runs out) are removed first.
-   */
+  /** The member's devices of sessions still signed in (the devices module forgot the signed-out ones first). */
   async devicesOf(userId: string, now: string): Promise<PushTarget[]> {
-    await this.db.deleteFrom('push_devices').where('user_id', '=', userId)
-      .where((eb) => eb('session_id', 'in', eb.selectFrom('sessions').select('id').where('user_id', '=', userId)
-        .where((s) => s.or([s('revoked_at', 'is not', null), s('expires_at', '<=', now)]))))
-      .execute();
     return (await devicesOfQuery(this.db, { userId, now })).rows;
-  }
-
-  /** Forgets a dead token (only while it is still the same token: a refresh in between keeps the new one). */
-  async deleteDevice(device: PushTarget): Promise<void> {
-    await this.db.deleteFrom('push_devices').where('id', '=', device.id).where('token', '=', device.token).execute();
   }
 
   // ── push collapse windows ──

@@ -14,6 +14,7 @@ import type { NotificationSettingsRepository } from '../shared/notification-sett
 import type { NotificationEvent, Notifier } from '../shared/notifier';
 import { notificationsPolicy, type ComposedNotification } from './notifications.policy';
 import { presentNotification } from './notifications.presenter';
+import type { PushDevicesPort } from '../shared/push-devices';
 import type { NotificationsRepository } from './notifications.repository';
 import type { PushDelivery } from './push-delivery';
 
@@ -26,6 +27,8 @@ export interface NotificationsServiceDeps {
   entitlements: EntitlementsRepository;
   summaries: MemberSummaries;
   pushes: PushDelivery;
+  /** The devices module's: devices of sessions that ended unseen (an expiry) are forgotten before a push. */
+  devices: Pick<PushDevicesPort, 'forgetSignedOut'>;
   /** Likes and views within this time collapse into one push (0: never). */
   collapseMs: number;
   log: FastifyBaseLogger;
@@ -103,7 +106,9 @@ export class NotificationsService implements Notifier {
 
   private async toDevices(userId: string, composed: ComposedNotification, collapseKind: string | null): Promise<void> {
     const type = composed.data.type as Parameters<typeof notificationsPolicy.pushTag>[0];
-    const devices = await this.deps.repo.devicesOf(userId, isoNow(this.deps.clock));
+    const now = isoNow(this.deps.clock);
+    await this.deps.devices.forgetSignedOut(userId, now);
+    const devices = await this.deps.repo.devicesOf(userId, now);
     if (devices.length === 0) return;
     this.deps.pushes.toDevices(devices, {
       title: composed.title, body: composed.body, data: composed.data, tag: collapseKind ?? notificationsPolicy.pushTag(type, composed.data),

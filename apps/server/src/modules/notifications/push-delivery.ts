@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushMessage, PushSender } from '../../adapters/push/push';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import type { PushDevicesPort } from '../shared/push-devices';
 import type { NotificationsRepository, PushTarget } from './notifications.repository';
 
 export interface PushSenders {
@@ -36,6 +37,8 @@ export class PushDelivery {
 
   constructor(
     private readonly repo: NotificationsRepository,
+    /** The devices module's: a dead token's device is forgotten there. */
+    private readonly devices: Pick<PushDevicesPort, 'forgetDead'>,
     private readonly senders: PushSenders,
     private readonly retryBaseMs: number,
     private readonly clock: Clock,
@@ -110,7 +113,7 @@ export class PushDelivery {
         return;
       case 'gone':
         this.log.info({ device: device.id, reason: outcome.reason }, 'push token is dead; removing the device');
-        await this.repo.deleteDevice(device);
+        await this.devices.forgetDead(device);
         return;
       case 'failed':
         this.log.warn({ device: device.id, reason: outcome.reason }, 'push refused');

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, PhotoRow, UserRow, UserUpdate } from '../../db/schema';
-import { ensureInterestCatalogue } from '../../db/seed/seed';
+import { ensureInterestCatalogue } from '../../db/interest-catalogue';
 
 type Tx = Transaction<Database>;
 

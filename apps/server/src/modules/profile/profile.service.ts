@@ -9,7 +9,7 @@ import { toBool, type UserRow, type UserUpdate } from '../../db/schema';
 import { cityCell } from '../../lib/geo';
 import { invalid, notFound } from '../../lib/http-errors';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
+import { isoNow, type Clock } from '../../lib/clock';
 import type { LocationChanges } from '../shared/location-changes';
 import { presentPhoto } from '../shared/photo.presenter';
 import { presentOwnProfile } from './profile.presenter';
@@ -22,6 +22,8 @@ export class ProfileService {
     private readonly storage: PhotoStorage,
     private readonly limits: PhotoLimits,
     private readonly locationChanges: LocationChanges,
+    /** The time rows are stamped with and ages are counted at (tests move it). */
+    private readonly clock: Clock,
     /** Told after the main photo changed (issue 31: the verified badge follows the main photo's face). */
     private readonly mainPhotoChanged: (userId: string) => void = () => {},
   ) {}
@@ -34,7 +36,7 @@ export class ProfileService {
   async get(userId: string): Promise<OwnProfile> {
     const user = await this.user(userId);
     const [photos, interests] = await Promise.all([this.repo.photos(userId), this.repo.interestsOf(userId)]);
-    return presentOwnProfile(this.storage, user, photos, interests);
+    return presentOwnProfile(this.storage, user, photos, interests, this.clock.now());
   }
 
   /**
@@ -51,7 +53,7 @@ export class ProfileService {
       await this.locationChanges.take(userId);
       changes.location_cell = cityCell(values.city);
     }
-    if (Object.keys(changes).length > 0) await this.repo.updateUser(userId, { ...changes, updated_at: nowIso() });
+    if (Object.keys(changes).length > 0) await this.repo.updateUser(userId, { ...changes, updated_at: isoNow(this.clock) });
     return this.get(userId);
   }
 
@@ -80,7 +82,7 @@ export class ProfileService {
           storage_key: stored.storageKey,
           width: stored.width,
           height: stored.height,
-          created_at: nowIso(),
+          created_at: isoNow(this.clock),
         };
         await this.repo.insertPhoto(trx, photo);
         return photo;
@@ -149,7 +151,7 @@ export class ProfileService {
     if (unknown.length > 0) throw invalid('interest_unknown', { interests: [PROFILE_MESSAGES.interestUnknown] });
     const ids = [...new Set(names.map((n) => byName.get(n.toLowerCase())!))];
     if (ids.length > INTERESTS_MAX) throw invalid('interests_too_many', { interests: [PROFILE_MESSAGES.interestsMax] });
-    await this.repo.replaceInterests(userId, ids, nowIso());
+    await this.repo.replaceInterests(userId, ids, isoNow(this.clock));
     return this.repo.interestsOf(userId);
   }
 

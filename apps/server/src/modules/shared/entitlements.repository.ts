@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
-import { newId } from '../../lib/ids';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Compiled once: every notification asks it (see `preparedQuery`). */
 const isPremiumQuery = preparedQuery<{ userId: string; now: string }, { id: string }>((db, param) => db
@@ -15,7 +12,8 @@ const isPremiumQuery = preparedQuery<{ userId: string; now: string }, { id: stri
   .limit(1));
 
 /**
- * Premium is a subscription whose period covers now (DESIGN §6: enforced on the server). A
+ * What premium checks read (the periods themselves are written by the subscriptions module's
+ * repository, their owner). Premium is a subscription whose period covers now (DESIGN §6: enforced on the server). A
  * cancelled subscription stays premium until its period ends. Times are ISO strings of the
  * caller's clock.
  */
@@ -35,20 +33,5 @@ export class EntitlementsRepository {
       .where('ends_at', '>', now)
       .executeTakeFirst();
     return row?.ends_at ? String(row.ends_at) : null;
-  }
-
-  /**
-   * Grants `days` of premium, starting when the current premium ends (or now), so grants add up.
-   * Used by the admin CLI until purchases exist.
-   */
-  async grant(userId: string, days: number, now: string, plan = 'admin_grant'): Promise<{ starts_at: string; ends_at: string }> {
-    const current = await this.premiumUntil(userId, now);
-    const startsAt = current ?? now;
-    const endsAt = new Date(new Date(startsAt).getTime() + days * DAY_MS).toISOString();
-    await this.db
-      .insertInto('subscriptions')
-      .values({ id: newId(), user_id: userId, plan, source: 'admin', starts_at: startsAt, ends_at: endsAt, cancelled_at: null, created_at: now })
-      .execute();
-    return { starts_at: startsAt, ends_at: endsAt };
   }
 }

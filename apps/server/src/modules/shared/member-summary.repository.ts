@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import type { PrivacyRepository } from './privacy.repository';
 

@@ -2,7 +2,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS, type NotificationChannel, type NotificationSettings, type NotificationSettingType,
 } from '@linkup/contract';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { parseNotificationSettings } from './notification-settings';
 

@@ -8,7 +8,7 @@ const AT = '2026-06-01T10:00:00.000Z';
 const plan: PlanConfig = { id: 'premium_1m', name: 'Premium', months: 1, price_cents: 14900, currency: 'ZAR' };
 const payment = (overrides: Partial<PaymentRow> = {}): PaymentRow => ({
   id: 'pay_1', user_id: 'usr_me', billing_subscription_id: 'bil_1', plan_id: 'premium_1m', provider: 'sandbox', provider_ref: null, kind: 'initial',
-  amount_cents: 14900, currency: 'ZAR', status: 'paid', created_at: AT, updated_at: AT, paid_at: AT, ...overrides,
+  amount_cents: 14900, currency: 'ZAR', status: 'paid', created_at: AT, updated_at: AT, paid_at: AT, test_purchase: false, ...overrides,
 });
 const billing = (overrides: Partial<BillingRow> = {}): BillingRow => ({
   id: 'bil_1', user_id: 'usr_me', plan_id: 'premium_1m', provider: 'sandbox', provider_subscription_id: null, status: 'active',

@@ -1,13 +1,18 @@
-import type { Payment, Plan, SubscriptionStatus } from '@linkup/contract';
+import type { Payment, Plan, StoreProduct, SubscriptionStatus } from '@linkup/contract';
 import type { PlanConfig } from '../../adapters/payments/payments';
 import type { BillingRow, PaymentRow } from './subscriptions.repository';
 
-/** A plan with its price per month and what it saves against the shortest plan paid monthly. */
-export function presentPlan(plan: PlanConfig, plans: readonly PlanConfig[]): Plan {
+/** A plan's product in each store (null where the store is not configured or does not sell it). */
+export type StoreProductsOf = (planId: string) => Plan['store_products'];
+export const NO_STORE_PRODUCTS: StoreProductsOf = () => ({ apple: null, google: null });
+export type { StoreProduct };
+
+/** A plan with its price per month, what it saves against the shortest plan paid monthly, and its store products. */
+export function presentPlan(plan: PlanConfig, plans: readonly PlanConfig[], storeProducts: StoreProductsOf = NO_STORE_PRODUCTS): Plan {
   const perMonth = Math.round(plan.price_cents / plan.months);
   const base = Math.max(...plans.filter((p) => p.months === Math.min(...plans.map((q) => q.months))).map((p) => p.price_cents / p.months));
   const savings = base > 0 ? Math.max(0, Math.round((1 - plan.price_cents / plan.months / base) * 100)) : 0;
-  return { ...plan, price_per_month_cents: perMonth, savings_percent: savings };
+  return { ...plan, price_per_month_cents: perMonth, savings_percent: savings, store_products: storeProducts(plan.id) };
 }
 
 export function presentPayment(row: PaymentRow): Payment {
@@ -24,6 +29,7 @@ export function presentStatus(input: {
   plans: readonly PlanConfig[];
   hasPortal: boolean;
   payments: PaymentRow[];
+  storeProducts?: StoreProductsOf;
 }): SubscriptionStatus {
   const { billing, premiumUntil } = input;
   const premium = premiumUntil !== null;
@@ -32,7 +38,7 @@ export function presentStatus(input: {
   const here = billing !== undefined && billing.provider !== 'apple' && billing.provider !== 'google';
   return {
     is_premium: premium,
-    plan: billing && input.plan ? presentPlan(input.plan, input.plans) : null,
+    plan: billing && input.plan ? presentPlan(input.plan, input.plans, input.storeProducts) : null,
     provider: billing?.provider ?? null,
     premium_until: premiumUntil,
     renews: billing?.status === 'active' && !cancelled,

@@ -9,6 +9,8 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentStatusValue = PaymentRow['status'];
 type Provider = PaymentRow['provider'];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Billing agreements still in force (renewing, cancelled but running, or in grace). */
 const LIVE_BILLING: BillingRow['status'][] = ['active', 'past_due'];
 
@@ -238,4 +240,18 @@ export class SubscriptionsRepository {
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
+}
+
+/**
+ * Grants `days` of premium, starting when the current premium ends (or now), so grants add up:
+ * the operator's `grant-premium` command (admin/).
+ */
+export async function grantPremium(db: Kysely<Database>, userId: string, days: number, now: string, plan = 'admin_grant'): Promise<{ starts_at: string; ends_at: string }> {
+  const startsAt = (await new EntitlementsRepository(db).premiumUntil(userId, now)) ?? now;
+  const endsAt = new Date(new Date(startsAt).getTime() + days * DAY_MS).toISOString();
+  await db
+    .insertInto('subscriptions')
+    .values({ id: newId(), user_id: userId, plan, source: 'admin', starts_at: startsAt, ends_at: endsAt, cancelled_at: null, created_at: now })
+    .execute();
+  return { starts_at: startsAt, ends_at: endsAt };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AppleNotificationBodySchema, AppleTransactionBodySchema, CheckoutBodySchema, CheckoutResultSchema, StoreAccountTokenSchema, PAYMENT_PROVIDERS, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SUBSCRIPTION_MESSAGES,
+  AppleNotificationBodySchema, AppleTransactionBodySchema, CheckoutBodySchema, GooglePurchaseBodySchema, PubSubPushBodySchema, STORES, CheckoutResultSchema, StoreAccountTokenSchema, PAYMENT_PROVIDERS, PaymentStatusResultSchema, PlanSchema, PortalResultSchema, SUBSCRIPTION_MESSAGES,
   SubscriptionStatusSchema, envelope,
 } from '@linkup/contract';
 import { z } from 'zod';
@@ -52,9 +52,15 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate, schema: { ...secured, summary: 'The status of one of my payments (return and check pages)', params: IdParams, response: { 200: envelope(PaymentStatusResultSchema) } },
   }, async (request) => ({ success: true as const, data: await subscriptions.payment(currentMember(request).user.id, request.params.id) }));
 
-  app.get('/subscriptions/apple/account-token', {
-    onRequest: app.authenticate, schema: { ...secured, summary: 'My App Store account token (StoreKit appAccountToken): ties my store purchases to me', response: { 200: envelope(StoreAccountTokenSchema) } },
-  }, async (request) => ({ success: true as const, data: { app_account_token: await subscriptions.appleAccountToken(currentMember(request).user.id) } }));
+  app.get('/subscriptions/:store/account-token', {
+    onRequest: app.authenticate,
+    schema: {
+      ...secured, summary: "My store account token (StoreKit appAccountToken, Play Billing obfuscatedAccountId): ties my store purchases to me; 404 when that store isn't configured",
+      params: z.object({ store: z.enum(STORES) }), response: { 200: envelope(StoreAccountTokenSchema) },
+    },
+  }, async (request) => ({
+    success: true as const, data: { app_account_token: await subscriptions.storeAccountToken(currentMember(request).user.id, request.params.store) },
+  }));
 
   app.post('/subscriptions/apple/transactions', {
     onRequest: app.authenticate,
@@ -69,6 +75,22 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     await subscriptions.appleNotification(request.body.signedPayload);
+    return { success: true as const, data: { received: true as const } };
+  });
+
+  app.post('/subscriptions/google/purchases', {
+    onRequest: app.authenticate,
+    schema: { ...secured, summary: 'A Play Billing purchase token after a purchase or restore (checked with Google; each order applied once)', body: GooglePurchaseBodySchema, response: { 200: envelope(SubscriptionStatusSchema) } },
+    config: perMember(30),
+  }, async (request) => ({ success: true as const, data: await subscriptions.googlePurchase(currentMember(request).user.id, request.body.purchase_token) }));
+
+  app.post('/webhooks/google', {
+    schema: {
+      tags: ['subscriptions'], summary: 'Google Play Real-time developer notifications (Pub/Sub push; OIDC token verified; state fetched from Google; each message applied once)',
+      body: PubSubPushBodySchema, response: { 200: envelope(z.object({ received: z.literal(true) })) },
+    },
+  }, async (request) => {
+    await subscriptions.googleNotification(request.headers.authorization, request.body.message);
     return { success: true as const, data: { received: true as const } };
   });
 

@@ -3,7 +3,10 @@ import {
 } from '@linkup/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/mail/mail';
-import { StoreVerificationError, WebhookSignatureError, type AppStoreSource, type PaymentSources, type PaymentsProvider, type PlanConfig, type ProviderEvent } from '../../adapters/payments/payments';
+import {
+  StoreNotificationForeignError, StoreVerificationError, WebhookSignatureError,
+  type AppStoreSource, type GooglePlaySource, type PaymentSources, type PaymentsProvider, type PlanConfig, type PlayPurchase, type ProviderEvent, type StoreTransaction,
+} from '../../adapters/payments/payments';
 import { badRequest, conflict, invalid, notFound, unauthorized, unavailable } from '../../lib/http-errors';
 import { isoNow, type Clock } from '../../lib/clock';
 import type { Dispatch } from '../../lib/dispatch';
@@ -11,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { newId } from '../../lib/ids';
 import type { Realtime } from '../../lib/realtime';
 import { addMs } from '../../lib/time';
-import { presentPayment, presentPlan, presentStatus } from './subscriptions.presenter';
+import { presentPayment, presentPlan, presentStatus, type StoreProductsOf } from './subscriptions.presenter';
 import { subscriptionsPolicy } from './subscriptions.policy';
 import type { BillingRow, PaymentRow, SubscriptionsRepository } from './subscriptions.repository';
 
@@ -72,8 +75,14 @@ export class SubscriptionsService {
   }
 
   plans(): Plan[] {
-    return this.deps.plans.map((plan) => presentPlan(plan, this.deps.plans));
+    return this.deps.plans.map((plan) => presentPlan(plan, this.deps.plans, this.storeProducts));
   }
+
+  /** What each configured store sells for a plan (the app buys that product). */
+  private readonly storeProducts: StoreProductsOf = (planId) => ({
+    apple: this.deps.providers.apple?.productOf(planId) ?? null,
+    google: this.deps.providers.google?.productOf(planId) ?? null,
+  });
 
   private plan(id: string): PlanConfig | undefined {
     return this.deps.plans.find((plan) => plan.id === id);
@@ -86,7 +95,7 @@ export class SubscriptionsService {
       repo.premiumUntil(userId, now), repo.liveBilling(userId), repo.payments(userId, HISTORY_LIMIT),
     ]);
     const hasPortal = billing?.provider === 'stripe' && (await repo.customerId(userId, 'stripe')) !== null;
-    return presentStatus({ premiumUntil, billing, plan: billing ? this.plan(billing.plan_id) : undefined, plans: this.deps.plans, hasPortal, payments });
+    return presentStatus({ premiumUntil, billing, plan: billing ? this.plan(billing.plan_id) : undefined, plans: this.deps.plans, hasPortal, payments, storeProducts: this.storeProducts });
   }
 
   async checkout(userId: string, planId: string): Promise<CheckoutResult> {
@@ -161,34 +170,58 @@ export class SubscriptionsService {
     return apple;
   }
 
-  /** The member's appAccountToken: the app passes it to StoreKit at purchase, and it names the member in every signed transaction. */
-  async appleAccountToken(userId: string): Promise<string> {
-    this.appStore();
-    return this.deps.repo.accountToken(userId, randomUUID(), isoNow(this.deps.clock));
+  /** Google Play, when configured. */
+  private playStore(): GooglePlaySource {
+    const { google } = this.deps.providers;
+    if (!google) throw notFound('store_not_configured', SUBSCRIPTION_MESSAGES.storeNotConfigured);
+    return google;
   }
 
   /**
-   * A StoreKit 2 signed transaction the app sends after a purchase or a restore: verified, then
-   * applied as one event (once per transaction and state). It must be the member's own: bought
-   * with their account token, or (no token) of an agreement already theirs.
+   * The member's store account token, the same for both stores: the app passes it to StoreKit
+   * (`appAccountToken`) or Play Billing (`obfuscatedAccountId`), and it names the member in every
+   * verified transaction. 404 when `store` is not configured here.
    */
-  async appleTransaction(userId: string, signedTransaction: string): Promise<SubscriptionStatus> {
-    const apple = this.appStore();
-    let transaction;
+  async storeAccountToken(userId: string, store: 'apple' | 'google'): Promise<string> {
+    if (store === 'apple') this.appStore();
+    else this.playStore();
+    return this.deps.repo.accountToken(userId, randomUUID(), isoNow(this.deps.clock));
+  }
+
+  /** A store's answer about what the app sent: refused (400) when it does not verify, 503 when the store cannot be asked. */
+  private async verifiedByStore<T>(verify: () => Promise<T>): Promise<T> {
     try {
-      transaction = await apple.verifyTransaction(signedTransaction);
+      return await verify();
     } catch (err) {
       if (err instanceof StoreVerificationError) throw badRequest('store_transaction_invalid', SUBSCRIPTION_MESSAGES.storeTransactionInvalid);
-      throw err;
+      this.deps.log.error({ err }, 'store verification failed');
+      throw unavailable('payment_provider_unavailable', SUBSCRIPTION_MESSAGES.providerUnavailable);
     }
+  }
+
+  /**
+   * A verified store transaction the member sent is theirs: one of our products, bought with their
+   * account token, or (no token) of an agreement already theirs.
+   */
+  private async assertOwnTransaction(userId: string, source: Provider, transaction: StoreTransaction, field: string): Promise<void> {
     if (!transaction.planId || !this.plan(transaction.planId)) {
-      throw invalid('store_product_unknown', { signed_transaction: [SUBSCRIPTION_MESSAGES.storeProductUnknown] }, SUBSCRIPTION_MESSAGES.storeProductUnknown);
+      throw invalid('store_product_unknown', { [field]: [SUBSCRIPTION_MESSAGES.storeProductUnknown] }, SUBSCRIPTION_MESSAGES.storeProductUnknown);
     }
     const { repo } = this.deps;
     const owner = transaction.accountToken
       ? await repo.memberOfAccountToken(transaction.accountToken)
-      : (await repo.billingByRef(apple.name, transaction.originalTransactionId))?.user_id ?? null;
+      : (await repo.billingByRef(source, transaction.originalTransactionId))?.user_id ?? null;
     if (owner !== userId) throw conflict('store_transaction_not_yours', SUBSCRIPTION_MESSAGES.storeTransactionNotYours);
+  }
+
+  /**
+   * A StoreKit 2 signed transaction the app sends after a purchase or a restore: verified, then
+   * applied as one event (once per transaction and state).
+   */
+  async appleTransaction(userId: string, signedTransaction: string): Promise<SubscriptionStatus> {
+    const apple = this.appStore();
+    const transaction = await this.verifiedByStore(() => apple.verifyTransaction(signedTransaction));
+    await this.assertOwnTransaction(userId, apple.name, transaction, 'signed_transaction');
     await this.applyEvent(apple.transactionEvent(transaction), apple.name);
     return this.status(userId);
   }
@@ -204,6 +237,57 @@ export class SubscriptionsService {
       throw err;
     }
     await this.applyEvent(event, apple.name);
+  }
+
+  /**
+   * A Play Billing purchase token the app sends after a purchase or a restore: its state fetched
+   * from the Play Developer API, applied as one event (once per order), then acknowledged.
+   */
+  async googlePurchase(userId: string, purchaseToken: string): Promise<SubscriptionStatus> {
+    const play = this.playStore();
+    const purchase = await this.verifiedByStore(() => play.purchase(purchaseToken));
+    await this.assertOwnTransaction(userId, play.name, purchase, 'purchase_token');
+    await this.applyEvent(play.purchaseEvent(purchase), play.name);
+    await this.acknowledgePlay(play, purchase);
+    return this.status(userId);
+  }
+
+  /**
+   * A Real-time developer notification pushed by Pub/Sub: authenticated (its OIDC token; else 400
+   * and nothing changes), another app's refused, the purchase it names fetched from Google (the
+   * body is not trusted), then applied once (by its message id) and acknowledged. Google
+   * unreachable → 503, and Pub/Sub delivers it again.
+   */
+  async googleNotification(authorization: string | undefined, push: { messageId: string; data: string }): Promise<void> {
+    const play = this.playStore();
+    let parsed: { event: ProviderEvent; purchase: PlayPurchase | null };
+    try {
+      parsed = await play.parseNotification(authorization, push);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw badRequest('webhook_signature_invalid', SUBSCRIPTION_MESSAGES.badSignature);
+      if (err instanceof StoreNotificationForeignError) throw badRequest('store_notification_foreign', SUBSCRIPTION_MESSAGES.storeNotificationForeign);
+      if (err instanceof StoreVerificationError) {
+        // A token Google no longer knows (or an unreadable message): nothing to apply, and nothing a redelivery would change.
+        this.deps.log.warn({ err, messageId: push.messageId }, 'Play notification names nothing to apply');
+        return;
+      }
+      this.deps.log.error({ err, messageId: push.messageId }, 'Play notification could not be checked with Google');
+      throw unavailable('payment_provider_unavailable', SUBSCRIPTION_MESSAGES.providerUnavailable);
+    }
+    await this.applyEvent(parsed.event, play.name);
+    if (parsed.purchase) await this.acknowledgePlay(play, parsed.purchase);
+  }
+
+  /**
+   * Acknowledges a Play purchase once its order is a paid payment of a member here (one that names
+   * nobody of ours is left unacknowledged, and Google refunds it). A failure is logged: the next
+   * report or notification of the purchase acknowledges it.
+   */
+  private async acknowledgePlay(play: GooglePlaySource, purchase: PlayPurchase): Promise<void> {
+    if (purchase.acknowledged) return;
+    const payment = await this.deps.repo.paymentByRef(play.name, purchase.transactionId);
+    if (payment?.status !== 'paid') return;
+    await play.acknowledge(purchase).catch((err: unknown) => this.deps.log.error({ err, order: purchase.transactionId }, 'Play acknowledge failed'));
   }
 
   /**
@@ -317,8 +401,9 @@ export class SubscriptionsService {
           if (!(await tx.movePayment(existing.id, ['pending', 'failed'], 'paid', now))) return null;
           payment = { ...existing, status: 'paid', paid_at: now, updated_at: now };
         } else {
-          payment = this.renewalPayment(billing, newId(), event, 'paid', now);
-          if (!(await tx.insertPayment(payment))) return null;
+          const fresh = this.renewalPayment(billing, newId(), event, 'paid', now);
+          if (!(await tx.insertPayment(fresh))) return null;
+          payment = fresh;
         }
         const startsAt = billing.current_period_end ? String(billing.current_period_end) : now;
         const endsAt = event.periodEnd ?? addMonths(startsAt, this.plan(billing.plan_id)?.months ?? 1);
@@ -390,7 +475,7 @@ export class SubscriptionsService {
     const inserted = await tx.insertPayment({
       id: paymentId, user_id: userId, billing_subscription_id: billing.id, plan_id: plan.id, provider: providerName, provider_ref: event.transactionRef,
       kind: created ? 'initial' : 'renewal', amount_cents: event.amountCents ?? plan.price_cents, currency: (event.currency ?? plan.currency).toUpperCase(),
-      status: 'paid', created_at: now, updated_at: now, paid_at: now,
+      status: 'paid', created_at: now, updated_at: now, paid_at: now, test_purchase: event.test,
     });
     if (!inserted) return null;
     if (!(await tx.addPeriod({ userId, plan: plan.id, paymentId, source: 'payment', startsAt: event.startsAt, endsAt: event.endsAt, now }))) return null;
@@ -405,7 +490,7 @@ export class SubscriptionsService {
     return {
       id, user_id: billing.user_id, billing_subscription_id: billing.id, plan_id: billing.plan_id, provider: billing.provider, provider_ref: event.invoiceRef,
       kind: 'renewal' as const, amount_cents: event.amountCents, currency: event.currency.toUpperCase(), status, created_at: now, updated_at: now,
-      paid_at: status === 'paid' ? now : null,
+      paid_at: status === 'paid' ? now : null, test_purchase: false,
     };
   }
 

@@ -7,6 +7,7 @@ import { browserPosition } from '@/platform/geolocation';
 import { subscription } from '@/platform/native/listener';
 import { nativeAds } from '@/platform/native/native-ads';
 import { createNativePush } from '@/platform/native/native-push';
+import { createStoreBilling } from '@/platform/native/native-store';
 import type { ColorScheme, Platform } from '@/platform/platform';
 
 type NativeName = 'android' | 'ios';
@@ -21,13 +22,15 @@ const STATUS_BAR = {
  * The native platform of an `name` build. `firebase`: whether each project was built with
  * Firebase's file (env.nativePush). Without it there is no `push` at all: registering would crash
  * the Android app (FirebaseMessaging.getInstance() throws, capacitor-plugins#2370) and fail on iOS.
+ * `stores`: whether each build sells through its store (env.storeBilling); without it nothing is
+ * offered for sale (platform.ts).
  */
-export function createNativePlatform(name: NativeName, firebase: Record<NativeName, boolean>): Platform {
+export function createNativePlatform(name: NativeName, firebase: Record<NativeName, boolean>, stores: Record<NativeName, boolean>): Platform {
   return {
     getPlatform: () => name,
     isNative: true,
-    // No store billing yet (StoreKit, Play Billing): nothing is offered for sale (platform.ts).
-    sellsPremium: false,
+    sellsPremium: stores[name],
+    ...(stores[name] ? { storeBilling: createStoreBilling(name) } : {}),
     onBackButton: (handler) => subscription(App.addListener('backButton', () => handler())),
     onDeepLink: (handler) => subscription(App.addListener('appUrlOpen', (event) => handler(event.url))),
     onResume: (handler) => subscription(App.addListener('resume', () => handler())),
@@ -48,4 +51,4 @@ export function createNativePlatform(name: NativeName, firebase: Record<NativeNa
   };
 }
 
-export const nativePlatform: Platform = createNativePlatform(Capacitor.getPlatform() === 'ios' ? 'ios' : 'android', env.nativePush);
+export const nativePlatform: Platform = createNativePlatform(Capacitor.getPlatform() === 'ios' ? 'ios' : 'android', env.nativePush, env.storeBilling);

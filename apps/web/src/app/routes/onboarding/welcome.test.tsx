@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession, buildUser, calledEndpoints, json, mockApi, sentBody, validationError } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { stubUploads } from '@/test/fake-xhr';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -180,27 +181,11 @@ describe('/onboarding/welcome', () => {
       sizes: { large: '/media/photos/p1/large.webp', medium: '/media/photos/p1/medium.webp', thumb: '/media/photos/p1/thumb.webp' },
     };
     let photos: (typeof photo)[] = [];
-    // The upload goes through XMLHttpRequest (for its progress): a stand-in that answers 201.
-    class UploadXhr {
-      status = 0;
-      responseText = '';
-      upload = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      abort() {}
-      send() {
-        setTimeout(() => {
-          photos = [photo];
-          this.status = 201;
-          this.responseText = JSON.stringify({ success: true, data: photo, message: 'Your photo has been added.' });
-          this.onload?.();
-        }, 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', UploadXhr);
+    // The upload goes through the api client with its progress (XMLHttpRequest): a stand-in that answers 201.
+    stubUploads(() => {
+      photos = [photo];
+      return { status: 201, body: { success: true, data: photo, message: 'Your photo has been added.' } };
+    });
     server(() => statusWith(photos.length > 0 ? ['photos'] : []), {
       'GET /api/profile/photos': () => ok({ photos, max_photos: 6, max_bytes: 10 * 1024 * 1024 }),
     });

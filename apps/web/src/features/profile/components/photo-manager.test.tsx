@@ -6,46 +6,22 @@ import { useSessionStore } from '@/lib/session-store';
 import { apiError, buildSession, calledEndpoints, mockApi, sentBody } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { buildPhoto, ok, photoList } from '@/features/profile/test/profile-fixtures';
+import { stubUploads, type FakeUploads } from '@/test/fake-xhr';
 
 const confirm = vi.hoisted(() => vi.fn(() => Promise.resolve(true)));
 vi.mock(import('@/lib/dialogs'), async (importOriginal) => ({ ...(await importOriginal()), confirmDialog: confirm }));
-
-/** A stand-in for XMLHttpRequest (the upload uses it for progress): answers with `respond`. */
-class FakeXhr {
-  static requests: { url: string; headers: Record<string, string>; body: FormData }[] = [];
-  static respond: () => { status: number; body: unknown } = () => ({ status: 201, body: {} });
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  private url = '';
-  private headers: Record<string, string> = {};
-  open(_method: string, url: string) { this.url = url; }
-  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
-  abort() { this.onabort?.(); }
-  send(body: FormData) {
-    FakeXhr.requests.push({ url: this.url, headers: this.headers, body });
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      const { status, body: reply } = FakeXhr.respond();
-      this.status = status;
-      this.responseText = JSON.stringify(reply);
-      this.onload?.();
-    }, 0);
-  }
-}
 
 /** The manager's own error message (the toast is an alert too). */
 const managerAlert = () => waitFor(() => within(document.querySelector<HTMLElement>('.photo-manager')!).getByRole('alert'));
 
 const file = (name: string, bytes: number, type = 'image/jpeg') => new File([new Uint8Array(bytes)], name, { type });
 
+/** The uploads the manager sends (the api client's, with progress: XMLHttpRequest). */
+let uploads: FakeUploads;
+
 beforeEach(() => {
   confirm.mockClear();
-  FakeXhr.requests = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  uploads = stubUploads();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,7 +36,7 @@ describe('PhotoManager on /app/profile/photos', () => {
   it('shows the empty state, uploads a photo with the session token and shows it as the main photo', async () => {
     let photos = photoList([]);
     const uploaded = buildPhoto(1);
-    FakeXhr.respond = () => {
+    uploads.respond = () => {
       photos = photoList([uploaded]);
       return { status: 201, body: { success: true, data: uploaded, message: 'Your photo has been added.' } };
     };
@@ -71,14 +47,14 @@ describe('PhotoManager on /app/profile/photos', () => {
     await user.upload(screen.getByLabelText('Add photos'), file('me.jpg', 2_000));
     // The crop step comes first (issue 32 item 8); nothing is sent before "Use photo".
     await screen.findByRole('dialog', { name: CROP_TEXTS.title });
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(uploads.requests).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: CROP_TEXTS.use }));
     expect(await screen.findByRole('img', { name: 'Photo 1 (main photo)' })).toBeInTheDocument();
     expect(screen.getByText('Your photo has been added.')).toBeInTheDocument();
-    expect(FakeXhr.requests).toHaveLength(1);
-    expect(FakeXhr.requests[0]!.url).toMatch(/\/api\/profile\/photos$/);
-    expect(FakeXhr.requests[0]!.headers.Authorization).toBe('Bearer tok_test_123');
-    expect((FakeXhr.requests[0]!.body.get('photo') as File).name).toBe('me.jpg');
+    expect(uploads.requests).toHaveLength(1);
+    expect(uploads.requests[0]!.url).toMatch(/\/api\/profile\/photos$/);
+    expect(uploads.requests[0]!.headers.Authorization).toBe('Bearer tok_test_123');
+    expect((uploads.requests[0]!.body.get('photo') as File).name).toBe('me.jpg');
     // The header avatar follows the main photo.
     await waitFor(() => expect(useSessionStore.getState().user?.avatar_url).toBe(uploaded.sizes.thumb));
   });
@@ -88,11 +64,11 @@ describe('PhotoManager on /app/profile/photos', () => {
     await screen.findByText(/No photos yet/);
     await user.upload(screen.getByLabelText('Add photos'), file('huge.jpg', 1_048_577));
     expect(await managerAlert()).toHaveTextContent('This photo is too large. Choose one of at most 1 MB.');
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(uploads.requests).toHaveLength(0);
   });
 
   it('shows the server 422 on photo (e.g. not an image)', async () => {
-    FakeXhr.respond = () => ({
+    uploads.respond = () => ({
       status: 422,
       body: { success: false, status: 422, message: 'Validation failed.', errors: { photo: ['This file is not an image. Choose a JPEG, PNG or WebP photo.'] }, timestamp: '' },
     });
@@ -109,7 +85,7 @@ describe('PhotoManager on /app/profile/photos', () => {
     await user.upload(screen.getByLabelText('Add photos'), file('me.jpg', 2_000));
     await user.click(await screen.findByRole('button', { name: CROP_TEXTS.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: CROP_TEXTS.title })).not.toBeInTheDocument());
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(uploads.requests).toHaveLength(0);
     expect(screen.getByLabelText('Add photos')).toBeEnabled();
   });
 

@@ -1,5 +1,7 @@
 import '@/features/subscriptions/subscriptions.css';
-import { PREMIUM_FEATURES, PREMIUM_TEXTS, PREMIUM_UNLOCKS, VERIFICATION_MESSAGES, friendlyMessage, type SubscriptionStatus } from '@linkup/contract';
+import {
+  PREMIUM_FEATURES, PREMIUM_TEXTS, PREMIUM_UNLOCKS, SUBSCRIPTION_MESSAGES, VERIFICATION_MESSAGES, friendlyMessage, type SubscriptionStatus,
+} from '@linkup/contract';
 import { Button } from '@/components/button';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -7,6 +9,7 @@ import { useChangeRenewal } from '@/features/subscriptions/api/change-renewal';
 import { usePlans } from '@/features/subscriptions/api/get-plans';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { useOpenPortal } from '@/features/subscriptions/api/open-portal';
+import { useRestorePurchases } from '@/features/subscriptions/api/store-purchase';
 import { PlanSummary } from '@/features/subscriptions/components/plan-card';
 import { formatDate, formatMoney, subscriptionPaths } from '@/features/subscriptions/utils/paths';
 import { LoadFailed, Loading } from '@/components/load-state';
@@ -16,11 +19,17 @@ import { platform } from '@/platform/platform';
 
 const failed = (error: unknown) => toast.error(isApiClientError(error) ? friendlyMessage(error) : friendlyMessage({ status: 500 }));
 
+/** The web's checkout sells here (resume and the card portal are its): never inside a native app, whose store sells. */
+const sellsOnWeb = () => platform.sellsPremium && !platform.storeBilling;
+
 function StatusCard({ status }: { status: SubscriptionStatus }) {
   const renewal = useChangeRenewal();
   const portal = useOpenPortal();
   const change = (action: 'cancel' | 'resume') =>
     renewal.mutate(action, { onSuccess: ({ message }) => message && toast.success(message), onError: failed });
+  const { storeBilling } = platform;
+  // A subscription of this app's store is managed (cancelled) there.
+  const inThisStore = storeBilling && status.provider === storeBilling.store ? storeBilling : null;
   return (
     <div className="subscription-card" data-testid="subscription-status">
       {status.is_premium ? (
@@ -29,7 +38,7 @@ function StatusCard({ status }: { status: SubscriptionStatus }) {
           {status.premium_until && (
             <p>
               {status.in_grace
-                ? `Your last renewal failed. Premium continues until ${formatDate(status.premium_until)} — update your card to keep it.`
+                ? `Your last renewal failed. Premium continues until ${formatDate(status.premium_until)} — ${status.provider === 'apple' || status.provider === 'google' ? 'update your payment method in the store' : 'update your card'} to keep it.`
                 : status.renews ? `Renews on ${formatDate(status.premium_until)}` : `Ends on ${formatDate(status.premium_until)}`}
             </p>
           )}
@@ -42,13 +51,35 @@ function StatusCard({ status }: { status: SubscriptionStatus }) {
       )}
       <div className="subscription-actions">
         {status.can_cancel && <Button type="button" label={PREMIUM_TEXTS.cancel} className="p-button-outlined p-button-danger" loading={renewal.isPending} onClick={() => change('cancel')} />}
-        {status.can_resume && platform.sellsPremium && <Button type="button" label={PREMIUM_TEXTS.resume} loading={renewal.isPending} onClick={() => change('resume')} />}
-        {status.has_portal && platform.sellsPremium && (
+        {inThisStore && (
+          <Button type="button" label={PREMIUM_TEXTS.manageInStore[inThisStore.store]} className="p-button-outlined"
+            onClick={() => void inThisStore.manage().catch(failed)} />
+        )}
+        {status.can_resume && sellsOnWeb() && <Button type="button" label={PREMIUM_TEXTS.resume} loading={renewal.isPending} onClick={() => change('resume')} />}
+        {status.has_portal && sellsOnWeb() && (
           <Button type="button" label={PREMIUM_TEXTS.portal} className="p-button-outlined" loading={portal.isPending}
             onClick={() => portal.mutate(undefined, { onSuccess: (url) => window.location.assign(url), onError: failed })} />
         )}
       </div>
     </div>
+  );
+}
+
+/** Restore purchases (the stores require it): the member's store subscriptions sent to the server again. */
+function RestorePurchases() {
+  const restore = useRestorePurchases(platform.storeBilling);
+  const run = () => restore.mutate(undefined, {
+    onSuccess: ({ restored, notYours }) => {
+      if (restored > 0) toast.success(PREMIUM_TEXTS.restored);
+      else if (notYours > 0) toast.error(SUBSCRIPTION_MESSAGES.storeTransactionNotYours);
+      else toast.info(PREMIUM_TEXTS.nothingToRestore);
+    },
+    onError: failed,
+  });
+  return (
+    <p className="subscription-restore">
+      <Button type="button" label={PREMIUM_TEXTS.restore} className="p-button-text" loading={restore.isPending} onClick={run} />
+    </p>
   );
 }
 
@@ -70,6 +101,9 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
     return <section className="subscription-page">{header}<LoadFailed what="Premium" onRetry={() => { void status.refetch(); void plans.refetch(); }} /></section>;
   }
   const mine = status.data;
+  // In a native build, the plans its store sells (each has a product there).
+  const { storeBilling } = platform;
+  const onSale = storeBilling ? plans.data.filter((plan) => plan.store_products[storeBilling.store]) : plans.data;
 
   return (
     <section className="subscription-page">
@@ -102,7 +136,7 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
         <>
           <h2 className="subscription-heading">{PREMIUM_TEXTS.choosePlan}</h2>
           <ul className="plan-list">
-            {plans.data.map((plan) => (
+            {onSale.map((plan) => (
               <li key={plan.id}>
                 <Link to={subscriptionPaths.plan(plan.id, from)} className="plan-card">
                   <PlanSummary plan={plan} />
@@ -113,6 +147,7 @@ export function SubscriptionScreen({ title, verifyPath }: { title: string; verif
           </ul>
         </>
       )}
+      {platform.storeBilling && <RestorePurchases />}
 
       <h2 className="subscription-heading">{PREMIUM_TEXTS.history}</h2>
       {mine.payments.length === 0 ? <p className="subscription-muted">{PREMIUM_TEXTS.noHistory}</p> : (

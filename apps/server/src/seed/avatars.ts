@@ -1,4 +1,4 @@
-import { PHOTO_SIZES } from '../../adapters/storage/images';
+import { PHOTO_SIZES } from '../adapters/storage/images';
 import type { Random } from './random';
 
 /**

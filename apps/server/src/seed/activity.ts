@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../../lib/ids';
-import { pairKey } from '../../lib/pair-key';
-import type { Database, NewUser } from '../schema';
+import { newId } from '../lib/ids';
+import { pairKey } from '../lib/pair-key';
+import type { Database, NewUser } from '../db/schema';
 import type { DemoMember, DemoPreferences } from './members';
 import type { Random } from './random';
 

@@ -2,7 +2,7 @@ import {
   AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, INTEREST_CATALOGUE, LOVE_LANGUAGES, PROVINCES,
   type BodyType, type DrinkingHabit, type Gender, type LoveLanguage, type MaritalStatus, type RelationshipType,
 } from '@linkup/contract';
-import { ageFromBirthDate } from '../../lib/time';
+import { ageFromBirthDate } from '../lib/time';
 import { randomLook, type AvatarLook } from './avatars';
 import { writeBio } from './bios';
 import { DEMO_EMAIL_DOMAIN } from './demo-account';

@@ -1,6 +1,6 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
-import { watchRowChanges, type RowWatch } from '../../db/database';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import { Remembered } from '../../db/remembered';
 import { toBool, type Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
@@ -10,7 +10,7 @@ import { contactPolicy } from '../shared/contact.policy';
 import { preferenceValues } from '../shared/preferences';
 import {
   LIST_FIELDS, birthDateBounds, rankingPreferences, strictDistanceOf, windowSize, type CandidateRow, type CandidateWindow, type Viewer,
-} from './discover';
+} from './discover-ranking';
 
 const CANDIDATE_COLUMNS = [
   'u.id', 'u.created_at', 'u.last_active_at', 'u.location_cell', 'u.city', 'u.province', 'u.gender', 'u.date_of_birth',

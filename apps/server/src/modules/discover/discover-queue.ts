@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DiscoverQuery } from '@linkup/contract';
 import type { Redis } from 'ioredis';
-import type { Candidate, Viewer } from './discover';
+import type { Candidate, Viewer } from './discover-ranking';
 import { requestPathRedis } from '../../lib/redis';
 
 /** What a card needs of a ranked candidate (the rest of the ranking is not kept). */

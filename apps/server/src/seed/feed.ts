@@ -1,7 +1,7 @@
 import { postLikeNotification } from '@linkup/contract';
 import type { Kysely } from 'kysely';
-import { newId } from '../../lib/ids';
-import type { Database, NewNotification } from '../schema';
+import { newId } from '../lib/ids';
+import type { Database, NewNotification } from '../db/schema';
 import { ROW_BATCH, chunks } from './batches';
 import type { SeededMember } from './activity';
 import type { Random } from './random';

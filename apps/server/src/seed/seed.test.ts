@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BODY_TYPES, DRINKING_HABITS, GENDERS, INTEREST_CATALOGUE, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, RELATIONSHIP_TYPES,
 } from '@linkup/contract';
-import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
-import { photoVariantKey } from '../../adapters/storage/photos';
-import { cityCell } from '../../lib/geo';
-import { ageFromBirthDate } from '../../lib/time';
-import { verifyPassword } from '../../lib/password';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/helpers/database';
-import { toBool } from '../schema';
+import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
+import { photoVariantKey } from '../adapters/storage/photos';
+import { cityCell } from '../lib/geo';
+import { ageFromBirthDate } from '../lib/time';
+import { verifyPassword } from '../lib/password';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../test/helpers/database';
+import { toBool } from '../db/schema';
 import { DEMO_ACTIVITY } from './activity';
 import { DEMO_ACCOUNT } from './demo-account';
 import { DEMO_FEED } from './feed';

@@ -1,13 +1,13 @@
 /**
- * `tsx src/db/cli.ts migrate` — bring the database schema up to date.
- * `tsx src/db/cli.ts seed`    — migrate, then seed the demo account and demo members (once).
+ * `tsx src/cli.ts migrate` — bring the database schema up to date.
+ * `tsx src/cli.ts seed`    — migrate, then seed the demo account and demo members (once).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { selectStorage } from '../adapters/select';
-import { loadConfig, REPO_ROOT } from '../config';
-import { createDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { selectStorage } from './adapters/select';
+import { loadConfig, REPO_ROOT } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNT } from './seed/demo-account';
 import { seedDemoData } from './seed/seed';
 
@@ -44,7 +44,7 @@ async function run(command: Command): Promise<void> {
 
 const command = process.argv[2];
 if (!COMMANDS.includes(command as Command)) {
-  process.stderr.write(`Usage: tsx src/db/cli.ts ${COMMANDS.join('|')}\n`);
+  process.stderr.write(`Usage: tsx src/cli.ts ${COMMANDS.join('|')}\n`);
   process.exit(2);
 }
 run(command as Command).catch((error: unknown) => {

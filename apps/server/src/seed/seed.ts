@@ -1,13 +1,13 @@
 import os from 'node:os';
-import { INTEREST_CATALOGUE } from '@linkup/contract';
 import type { Kysely } from 'kysely';
-import { processPhoto } from '../../adapters/storage/images';
-import { copyStoredPhoto, deleteStoredPhoto, storePhoto, type StoredPhoto } from '../../adapters/storage/photos';
-import type { PhotoStorage } from '../../adapters/storage/storage';
-import { cityCell } from '../../lib/geo';
-import { newId } from '../../lib/ids';
-import { hashPassword } from '../../lib/password';
-import type { Database, NewUser } from '../schema';
+import { processPhoto } from '../adapters/storage/images';
+import { copyStoredPhoto, deleteStoredPhoto, storePhoto, type StoredPhoto } from '../adapters/storage/photos';
+import type { PhotoStorage } from '../adapters/storage/storage';
+import { cityCell } from '../lib/geo';
+import { newId } from '../lib/ids';
+import { hashPassword } from '../lib/password';
+import { ensureInterestCatalogue } from '../db/interest-catalogue';
+import type { Database, NewUser } from '../db/schema';
 import { seedDemoActivity } from './activity';
 import { ROW_BATCH, chunks } from './batches';
 import { demoPosters, seedDemoFeed } from './feed';
@@ -41,17 +41,6 @@ const DEFAULT_SEED = 20_250_601;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const USER_BATCH = 100;
-
-/** Inserts any interests of the catalogue that are missing; returns name → id. */
-export async function ensureInterestCatalogue(db: Kysely<Database>): Promise<Map<string, number>> {
-  await db
-    .insertInto('interests')
-    .values(INTEREST_CATALOGUE.map((name) => ({ name })))
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const rows = await db.selectFrom('interests').select(['id', 'name']).execute();
-  return new Map(rows.map((r) => [r.name, Number(r.id)]));
-}
 
 /** Whether demo data has been seeded (the demo account or any demo member exists). */
 export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {

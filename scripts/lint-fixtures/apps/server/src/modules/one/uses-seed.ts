@@ -1,0 +1,4 @@
+// Forbidden: a module importing the demo seed.
+import { seedDemoData } from '../../seed/seed';
+
+export const seeding = seedDemoData;
