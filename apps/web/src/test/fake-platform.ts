@@ -82,7 +82,16 @@ export function fakeNativePlatform(name: 'android' | 'ios' = 'android', { fireba
     pushTapped: (data: PushData, actionId = 'tap') => opened.forEach((h) => h({ data }, actionId)),
     /** The push service replaced the device's token (FCM's onNewToken). */
     tokenRefreshed: (token: string) => tokens.forEach((h) => h(token)),
-    pressBack: () => back.forEach((h) => h()),
+    /**
+     * The hardware back button, once the app listens for it: the listener is registered in an
+     * effect, which may run a moment after the page's heading shows (a press before it would be lost).
+     */
+    pressBack: async () => {
+      await vi.waitFor(() => {
+        if (back.size === 0) throw new Error('the app does not listen for the back button yet');
+      });
+      back.forEach((h) => h());
+    },
     openLink: (url: string) => links.forEach((h) => h(url)),
     /** The app returns to the foreground after the system suspended it. */
     resume: () => resumes.forEach((h) => h()),
