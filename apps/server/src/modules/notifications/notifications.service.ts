@@ -42,13 +42,18 @@ export interface NotificationsServiceDeps {
  * blocked either way or unmatched, and a free member's likers and visitors stay hidden as in the app.
  */
 export class NotificationsService implements Notifier {
+  /** Deliveries under way (modules call `notify` without waiting), so `settled` can wait for them. */
+  private readonly delivering = new Set<Promise<void>>();
+
   constructor(private readonly deps: NotificationsServiceDeps) {}
 
   async notify(event: NotificationEvent): Promise<void> {
+    const task = this.deliver(event).catch((err: unknown) => this.deps.log.error({ err, type: event.type }, 'notification failed'));
+    this.delivering.add(task);
     try {
-      await this.deliver(event);
-    } catch (err) {
-      this.deps.log.error({ err, type: event.type }, 'notification failed');
+      await task;
+    } finally {
+      this.delivering.delete(task);
     }
   }
 
@@ -132,9 +137,14 @@ export class NotificationsService implements Notifier {
     return this.deps.pushes.resumeDue();
   }
 
-  /** Resolves once pushes queued so far are sent, dropped or given up. */
-  settled(): Promise<void> {
-    return this.deps.pushes.settled();
+  /**
+   * Resolves once every delivery under way is stored and sent on (its card shown, its push queued)
+   * and the pushes queued so far are sent, dropped or given up. A delivery's card goes out before
+   * its push is queued, so waiting for pushes alone could miss one still looking up its devices.
+   */
+  async settled(): Promise<void> {
+    while (this.delivering.size > 0) await Promise.allSettled([...this.delivering]);
+    await this.deps.pushes.settled();
   }
 
   async list(userId: string, page: number, perPage: number): Promise<FeedNotifications> {
