@@ -4,6 +4,7 @@ import { pairKey } from '../lib/pair-key';
 import type { Database, NewUser } from '../db/schema';
 import type { DemoMember, DemoPreferences } from './members';
 import type { Random } from './random';
+import { insertRows } from './seed.repository';
 
 /**
  * What the demo account finds waiting on a fresh `npm start`, so every matching screen has
@@ -63,33 +64,33 @@ export async function seedDemoActivity(trx: Kysely<Database>, demo: SeededMember
     const roomId = newId();
     const sentAt = lines.map((_, n) => matchedAt + (n + 1) * 37 * 60_000);
     const lastActivity = at(sentAt.at(-1)!);
-    await trx.insertInto('chat_rooms').values({
+    await insertRows(trx, 'chat_rooms', [{
       id: roomId, pair_key: pairKey(demoId, otherId), created_by: otherId, created_at: at(matchedAt), last_activity: lastActivity,
       // A match's room: a conversation, never a message request (issue 29).
       request_status: 'accepted',
-    }).execute();
+    }]);
     // The demo account has read all but the newest message of the first conversation.
     const demoReadAt = i === 0 ? at(sentAt.at(-1)! - 1) : lastActivity;
-    await trx.insertInto('chat_room_members').values([
+    await insertRows(trx, 'chat_room_members', [
       { room_id: roomId, user_id: demoId, name: `Chat with ${other.member.name}`, joined_at: at(matchedAt), last_read_at: demoReadAt },
       { room_id: roomId, user_id: otherId, name: `Chat with ${demo.member.name}`, joined_at: at(matchedAt), last_read_at: lastActivity },
-    ]).execute();
-    await trx.insertInto('chat_messages').values(lines.map((message, n) => ({
+    ]);
+    await insertRows(trx, 'chat_messages', lines.map((message, n) => ({
       id: newId(), room_id: roomId, user_id: n % 2 === 0 ? otherId : demoId, message, type: 'text',
       is_edited: false, client_id: null, created_at: at(sentAt[n]!), updated_at: at(sentAt[n]!),
-    }))).execute();
-    await trx.insertInto('matches').values({
+    })));
+    await insertRows(trx, 'matches', [{
       id: newId(), pair_key: pairKey(demoId, otherId), user_a: otherId, user_b: demoId, kind, chat_room_id: roomId,
       created_at: at(matchedAt), unmatched_at: null, unmatched_by: null,
-    }).execute();
+    }]);
   }
-  if (swipes.length > 0) await trx.insertInto('swipes').values(swipes).execute();
+  await insertRows(trx, 'swipes', swipes);
 
   const visitors = random.sample(members.filter((m) => !matched.includes(m)), Math.min(DEMO_ACTIVITY.visitors, members.length));
   if (visitors.length > 0) {
-    await trx.insertInto('profile_visits').values(visitors.map((visitor) => {
+    await insertRows(trx, 'profile_visits', visitors.map((visitor) => {
       const visitedAt = now - random.int(1, 70) * HOUR;
       return { id: newId(), viewer_id: visitor.user.id!, viewed_id: demoId, visit_date: at(visitedAt).slice(0, 10), created_at: at(visitedAt) };
-    })).execute();
+    }));
   }
 }

@@ -2,9 +2,10 @@ import { postLikeNotification } from '@linkup/contract';
 import type { Kysely } from 'kysely';
 import { newId } from '../lib/ids';
 import type { Database, NewNotification } from '../db/schema';
-import { ROW_BATCH, chunks } from './batches';
+import { ROW_BATCH } from './batches';
 import type { SeededMember } from './activity';
 import type { Random } from './random';
+import { insertRows } from './seed.repository';
 
 /**
  * The demo feed: many demo members have a post (most of the women the demo account looks for,
@@ -80,7 +81,7 @@ export async function seedDemoFeed(
     };
   });
   if (posts.length === 0) return;
-  for (const batch of chunks(posts.map((p) => p.row), ROW_BATCH / 2)) await trx.insertInto('feed_posts').values(batch).execute();
+  await insertRows(trx, 'feed_posts', posts.map((p) => p.row), ROW_BATCH / 2);
 
   const images = posts.flatMap(({ author, row }) => {
     const photo = photos.get(author.member.email);
@@ -89,7 +90,7 @@ export async function seedDemoFeed(
       width: photo.width, height: photo.height, created_at: row.created_at,
     }] : [];
   });
-  for (const batch of chunks(images, ROW_BATCH)) await trx.insertInto('feed_post_images').values(batch).execute();
+  await insertRows(trx, 'feed_post_images', images);
 
   // Likes among the demo members (never one's own post).
   const likes: Database['feed_post_likes'][] = [];
@@ -115,6 +116,6 @@ export async function seedDemoFeed(
       is_read: !unread, read_at: unread ? null : at(likedAt + HOUR), is_clicked: false, clicked_at: null, created_at: at(likedAt),
     });
   });
-  for (const batch of chunks(likes, ROW_BATCH)) await trx.insertInto('feed_post_likes').values(batch).execute();
-  if (notifications.length > 0) await trx.insertInto('notifications').values(notifications).execute();
+  await insertRows(trx, 'feed_post_likes', likes);
+  await insertRows(trx, 'notifications', notifications);
 }

@@ -9,13 +9,14 @@ import { hashPassword } from '../lib/password';
 import { ensureInterestCatalogue } from '../db/interest-catalogue';
 import type { Database, NewUser } from '../db/schema';
 import { seedDemoActivity } from './activity';
-import { ROW_BATCH, chunks } from './batches';
+import { chunks } from './batches';
 import { demoPosters, seedDemoFeed } from './feed';
 import { changeOutfit, HAIR_COLOURS, renderAvatarSvg, sceneFor, SKIN_TONES, type AvatarLook, type Scene } from './avatars';
 import { DEMO_ACCOUNT_BIO } from './bios';
 import { DEMO_ACCOUNT } from './demo-account';
 import { birthDateForAge, demoPreferences, generateDemoMember, type DemoMember, type DemoPreferences } from './members';
 import { createRandom } from './random';
+import { claimDemoAccount, hasDemoData as hasDemoRows, insertNewMembers, insertRows } from './seed.repository';
 
 export interface SeedDemoDataOptions {
   /** How many demo members besides the demo account (DEMO_MEMBER_COUNT, default 200). */
@@ -43,15 +44,7 @@ const DAY = 24 * 60 * MINUTE;
 const USER_BATCH = 100;
 
 /** Whether demo data has been seeded (the demo account or any demo member exists). */
-export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('email', '=', DEMO_ACCOUNT.email), eb('is_demo', '=', true)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const hasDemoData = (db: Kysely<Database>): Promise<boolean> => hasDemoRows(db, DEMO_ACCOUNT.email);
 
 /** The demo account's profile, in the same shape as a generated member. */
 function demoAccountProfile(now: Date): DemoMember {
@@ -236,18 +229,11 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
   let insertedEmails: Set<string>;
   try {
     insertedEmails = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.insertInto('users').values(account.user).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-      if (!claimed) throw new SeedRaceLost();
+      if (!(await claimDemoAccount(trx, account.user))) throw new SeedRaceLost();
 
       const inserted = new Set<string>([account.member.email]);
       for (const batch of chunks(members, USER_BATCH)) {
-        const rows = await trx
-          .insertInto('users')
-          .values(batch.map((m) => m.user))
-          .onConflict((oc) => oc.doNothing())
-          .returning('email')
-          .execute();
-        for (const row of rows) if (row.email) inserted.add(row.email);
+        for (const email of await insertNewMembers(trx, batch.map((m) => m.user))) inserted.add(email);
       }
       const created = everyone.filter((m) => inserted.has(m.member.email));
 
@@ -257,7 +243,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
           return interestId === undefined ? [] : [{ user_id: user.id, interest_id: interestId }];
         }),
       );
-      for (const batch of chunks(interestRows, ROW_BATCH)) await trx.insertInto('user_interests').values(batch).execute();
+      await insertRows(trx, 'user_interests', interestRows);
 
       const photoRows = created.flatMap(({ user, member }) =>
         (photosByEmail.get(member.email) ?? [])
@@ -273,7 +259,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
             created_at: user.onboarding_completed_at ?? user.created_at,
           })),
       );
-      for (const batch of chunks(photoRows, ROW_BATCH)) await trx.insertInto('user_photos').values(batch).execute();
+      await insertRows(trx, 'user_photos', photoRows);
 
       const preferencesOf = (member: DemoMember) => (member.index < 0 ? DEMO_ACCOUNT_PREFERENCES : demoPreferences(member));
       const preferenceRows = created.map(({ user, member }) => {
@@ -290,7 +276,7 @@ export async function seedDemoData(db: Kysely<Database>, opts: SeedDemoDataOptio
           updated_at: user.created_at,
         };
       });
-      for (const batch of chunks(preferenceRows, ROW_BATCH)) await trx.insertInto('user_preferences').values(batch).execute();
+      await insertRows(trx, 'user_preferences', preferenceRows);
 
       const seeded = created.map((m) => ({ ...m, preferences: preferencesOf(m.member) }));
       const [demo, others] = [seeded.find((m) => m.member.index < 0)!, seeded.filter((m) => m.member.index >= 0)];
