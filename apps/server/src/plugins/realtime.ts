@@ -9,6 +9,7 @@ import {
 import { databaseErrorStatus } from '../db/errors';
 import { AppError } from '../lib/http-errors';
 import { zodFieldErrors } from '../lib/zod-errors';
+import { exactRecovery, type ExactRecovery } from './realtime-recovery';
 import {
   memberRoom, sessionRoom, type ChannelAuthorizer, type CommandHandler, type CommandName, type EmitOptions, type Realtime,
 } from '../lib/realtime';
@@ -87,16 +88,20 @@ export const realtimePlugin = fp(async (app) => {
   // recovery). Its readers are duplicates of this connection and keep their commands until Redis
   // answers (no retry limit): a read failing at once while Redis is away would loop.
   const publisher = redis ? redis.duplicate({ maxRetriesPerRequest: null }) : null;
+  let recovery: ExactRecovery | null = null;
   if (publisher) {
     publisher.on('error', (err) => app.log.warn({ err: err.message }, 'redis real-time error'));
-    io.adapter(createAdapter(publisher, {
-      streamName: `${config.redisKeyPrefix}io`,
+    const streamName = `${config.redisKeyPrefix}io`;
+    // Recovery that loses nothing at a reconnect (realtime-recovery.ts explains the three gaps it closes).
+    recovery = exactRecovery(createAdapter(publisher, {
+      streamName,
       channelPrefix: `${config.redisKeyPrefix}io`,
       sessionKeyPrefix: `${config.redisKeyPrefix}io:session:`,
       maxLen: config.realtimeStreamMaxLen,
       blockTimeInMs: 2000,
       onlyPlaintext: true,
-    }));
+    }), streamName, publisher);
+    io.adapter(recovery.adapter);
   }
 
   app.metrics.socketsConnected(() => io.of('/').sockets.size);
@@ -172,6 +177,8 @@ export const realtimePlugin = fp(async (app) => {
   });
 
   io.on('connection', (socket: LinkUpSocket) => {
+    // A recovered socket is sent what it missed only now, after the middlewares agreed.
+    recovery?.connected(socket);
     const { userId, sessionId } = socket.data;
     // Kept here, not in socket.data (which other processes can read through the Redis adapter).
     const token = String(socket.handshake.auth.token);
