@@ -34,6 +34,25 @@ const projects: TestProjectConfiguration[] = [
   },
 ];
 
+/**
+ * The server's unit tests beside their code (src/) that open no database: the PostgreSQL run
+ * leaves them out, as they would only run a second time unchanged.
+ */
+function databaseFreeUnitTests(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.test.ts') && !/createTestDatabase|buildTestApp|createDatabase|TEST_DATABASE_URL/.test(fs.readFileSync(file, 'utf8'))) {
+        found.push(path.relative(path.join(root, 'apps/server'), file));
+      }
+    }
+  };
+  walk(path.join(root, 'apps/server/src'));
+  return found;
+}
+
 if (serverConfig) {
   projects.push('./apps/server');
   if (process.env.TEST_DATABASE_URL) {
@@ -42,6 +61,7 @@ if (serverConfig) {
       root: './apps/server',
       test: {
         name: 'server:postgres',
+        exclude: ['**/node_modules/**', ...databaseFreeUnitTests()],
         env: { LINKUP_TEST_DIALECT: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
       },
     });

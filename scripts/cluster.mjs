@@ -98,6 +98,7 @@ class Backend {
           if (match) {
             listening = true;
             this.port = Number(match[1]);
+            log(`${this.name} listening on port ${this.port} (pid ${child.pid})`);
             resolve();
           }
         }

@@ -1,8 +1,9 @@
 // Issue 33: the scale-out topology as `npm run cluster` starts it — three real `src/main.ts`
 // processes behind real HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis — under chat load
-// through a rolling restart (SIGHUP: each process in turn gets SIGTERM, drains, and starts again).
-// Nothing acknowledged is lost or stored twice, every socket is back within 5 s, and no request
-// is answered 5xx.
+// through a rolling restart (SIGHUP: each process in turn gets SIGTERM, drains, and starts again):
+// nothing acknowledged is lost or stored twice, every socket is back within 5 s, and no request
+// is answered 5xx. Then kill -9 of one process under the same load: its clients reconnect through
+// HAProxy, and everything acknowledged is stored once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -117,8 +118,6 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
     beforeAll(async () => {
       dataDir = makeDataDir();
       database = await createTestDatabase({ dialect: 'postgres' });
-      // Members, matches and sessions written straight to the shared database (a registration
-      // per member through HTTP would be most of the test's time, and is tested elsewhere).
       seeder = await buildTestApp({}, { database });
       cluster = await startCluster({
         DATABASE_URL: database.url!, REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: redisKeyPrefix(), DATA_DIR: dataDir,
@@ -137,19 +136,20 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
       if (dataDir) removeDataDir(dataDir);
     }, 60_000);
 
-    it('loses no acknowledged message, stores none twice, reconnects every socket within 5 s and answers no request 5xx', async () => {
-      const origin = cluster!.origin;
-      const statuses: number[] = [];
-      const call = async <T>(token: string, method: string, url: string, body?: unknown): Promise<T> => {
-        const res = await fetch(`${origin}/api${url}`, {
-          method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        statuses.push(res.status);
-        return ((await res.json()) as { data: T }).data;
-      };
+    /** The members' pairs, rooms and sockets through HAProxy (once, for both tests). */
+    const statuses: number[] = [];
+    const call = async <T>(token: string, method: string, url: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${cluster!.origin}/api${url}`, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      statuses.push(res.status);
+      return ((await res.json()) as { data: T }).data;
+    };
 
-      // Pairs of matched members, each with a room and one socket through HAProxy.
+    async function connectMembers(): Promise<void> {
+      // Members, matches and sessions written straight to the shared database (a registration
+      // per member through HTTP would be most of the test's time, and is tested elsewhere).
       const db = database.db;
       for (let i = 0; i < SOCKETS / 2; i++) {
         const [a, b] = [await buildUser(db), await buildUser(db)];
@@ -162,7 +162,7 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
       }
       await Promise.all(members.map((m) => new Promise<void>((resolve, reject) => {
         // As the web app connects: WebSocket only, Socket.IO's reconnection with its jitter.
-        const socket: ClientSocket = connect(origin, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'] });
+        const socket: ClientSocket = connect(cluster!.origin, { path: '/socket.io', auth: { token: m.token }, transports: ['websocket'] });
         m.socket = socket;
         socket.once('connect', () => resolve());
         socket.once('connect_error', (err) => reject(err));
@@ -180,11 +180,16 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
           m.downSince = null;
         });
       })));
+    }
 
-      // Load: RATE messages a second over every member; each send is retried (same client_id)
-      // until acknowledged, as the web app's outbox does.
+    /**
+     * Chat load: RATE messages a second over every member, each send retried (same client_id)
+     * until acknowledged, as the web app's outbox does, and HTTP beside it — around `during`.
+     */
+    async function underLoad(during: (waitFor: (check: () => boolean, ms: number, what: string) => Promise<void>, acked: () => number) => Promise<void>) {
       const acked = new Map<string, { id: string; to: Member }>();
       const pending = new Set<Promise<void>>();
+      const errors: unknown[] = [];
       let unanswered = 0;
       const send = async (from: Member) => {
         // The text is fixed: a random one (the client id) reads, with digits as letters, as an
@@ -218,7 +223,6 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
       };
       let running = true;
       let sent = 0;
-      const errors: unknown[] = [];
       const load = (async () => {
         const started = Date.now();
         while (running) {
@@ -232,49 +236,89 @@ describe('three processes behind HAProxy, a rolling restart under chat load',
           await call(members[sent % members.length]!.token, 'GET', '/chat/rooms').catch((err: unknown) => void errors.push(err));
         }
       })();
-
       const state = () => `acknowledged ${acked.size}, sent ${sent}, retried ${unanswered}, errors ${errors.slice(0, 3).map(String).join(' | ')}, `
         + `connected ${members.filter((m) => m.socket.connected).length}/${members.length}, 5xx ${statuses.filter((st) => st >= 500).length}`;
       const waitFor = (check: () => boolean, ms: number, what: string) => until(check, ms).catch(() => {
         throw new Error(`${what} not within ${ms} ms: ${state()}\n${cluster!.output().slice(-2000)}`);
       });
-      await waitFor(() => acked.size >= RATE * 2, 60_000, 'the first messages acknowledged');
-      // The rolling restart: SIGTERM to each process in turn, started again once drained.
-      cluster!.child.kill('SIGHUP');
-      await cluster!.waitFor(/rolling restart done/, 3 * SERVER_START_MS);
-      await waitFor(() => members.every((m) => m.socket.connected), 30_000, 'every socket connected after the restart');
-      const afterRestart = acked.size;
-      await waitFor(() => acked.size >= afterRestart + RATE, 60_000, 'messages acknowledged after the restart');
-      running = false;
-      await load;
+      try {
+        await waitFor(() => acked.size >= RATE * 2, 60_000, 'the first messages acknowledged');
+        await during(waitFor, () => acked.size);
+      } finally {
+        running = false;
+        await load;
+      }
       await waitFor(() => pending.size === 0, 60_000, 'every send acknowledged');
 
-      expect(errors).toEqual([]);
-      expect(statuses.filter((s) => s >= 500)).toEqual([]);
-      expect(cluster!.output()).toMatch(/app3 restarted/);
-      // Every socket went through a drain (its process restarted) and came back within 5 s.
-      const reconnects = members.flatMap((m) => m.reconnectMs);
-      expect(members.every((m) => m.reconnectMs.length >= 1)).toBe(true);
-      expect(Math.max(...reconnects)).toBeLessThanOrEqual(RECONNECT_MS);
-
       // Stored once each: every acknowledged client_id has one row, the acknowledged one.
-      const rows = await db.selectFrom('chat_messages').select(['id', 'client_id']).where('client_id', 'in', [...acked.keys()]).execute();
+      const rows = await database.db.selectFrom('chat_messages').select(['id', 'client_id']).where('client_id', 'in', [...acked.keys()]).execute();
       expect(rows.length).toBe(acked.size);
       expect(new Map(rows.map((r) => [r.client_id, r.id]))).toEqual(new Map([...acked].map(([clientId, { id }]) => [clientId, id])));
+      return { acked, errors, unanswered };
+    }
+
+    it('a rolling restart loses no acknowledged message, stores none twice, reconnects every socket within 5 s and answers no request 5xx', async () => {
+      await connectMembers();
+      const { acked, errors, unanswered } = await underLoad(async (waitFor, ackedCount) => {
+        // The rolling restart: SIGTERM to each process in turn, started again once drained.
+        cluster!.child.kill('SIGHUP');
+        await cluster!.waitFor(/rolling restart done/, 3 * SERVER_START_MS);
+        await waitFor(() => members.every((m) => m.socket.connected), 30_000, 'every socket connected after the restart');
+        const afterRestart = ackedCount();
+        await waitFor(() => ackedCount() >= afterRestart + RATE, 60_000, 'messages acknowledged after the restart');
+      });
+
       // Delivered to the partner's socket, once each (missed ones resent on recovery, none twice).
+      const problems: string[] = [];
       await until(() => [...acked.values()].every(({ id, to }) => to.received.includes(id)), 30_000).catch(() => {
         const missing = [...acked.values()].filter(({ id, to }) => !to.received.includes(id));
         const recipients = new Set(missing.map(({ to }) => to));
-        throw new Error(`${missing.length} of ${acked.size} acknowledged messages never reached the partner's socket, for ${recipients.size} members `
+        problems.push(`${missing.length} of ${acked.size} acknowledged messages never reached the partner's socket, for ${recipients.size} members `
           + `(${[...recipients].filter((m) => m.unrecovered > 0).length} of them had a reconnect that was not recovered; `
           + `${members.filter((m) => m.unrecovered > 0).length} of ${members.length} members in all)`);
       });
       const repeats = members.flatMap((m) => m.received.filter((id, i) => m.received.indexOf(id) !== i));
-      expect(repeats).toEqual([]);
-      console.info(`cluster test: ${members.length} sockets, ${acked.size} messages acknowledged, ${unanswered} sends retried, `
+      if (repeats.length > 0) problems.push(`${repeats.length} messages reached a socket twice`);
+      // Every socket went through a drain (its process restarted) and came back within 5 s.
+      const reconnects = members.flatMap((m) => m.reconnectMs);
+      if (!members.every((m) => m.reconnectMs.length >= 1)) problems.push('a socket was never asked to reconnect');
+      const slow = reconnects.filter((ms) => ms > RECONNECT_MS);
+      if (slow.length > 0) problems.push(`${slow.length} of ${reconnects.length} reconnects took over ${RECONNECT_MS} ms (slowest ${Math.max(...slow)} ms)`);
+      const fivexx = statuses.filter((s) => s >= 500);
+      if (fivexx.length > 0) problems.push(`${fivexx.length} requests answered 5xx`);
+      if (!/app3 restarted/.test(cluster!.output())) problems.push('app3 did not restart');
+      expect(errors).toEqual([]);
+      expect(problems).toEqual([]);
+      console.info(`cluster test, rolling restart: ${members.length} sockets, ${acked.size} messages acknowledged, ${unanswered} sends retried, `
         + `${statuses.length} HTTP requests, slowest reconnect ${Math.max(...reconnects)} ms`);
+    }, 10 * 60_000);
 
-      // SIGTERM to the cluster drains every process and stops HAProxy.
+    it('kill -9 of one process: its clients reconnect to the others, and everything acknowledged is stored once', async () => {
+      expect(members.length).toBe(SOCKETS);
+      const before = members.map((m) => m.reconnectMs.length);
+      let killedAt = 0;
+      const { acked, errors, unanswered } = await underLoad(async (waitFor, ackedCount) => {
+        const pid = Number([...cluster!.output().matchAll(/app2 listening on port \d+ \(pid (\d+)\)/g)].at(-1)?.[1]);
+        expect(pid).toBeGreaterThan(0);
+        killedAt = Date.now();
+        process.kill(pid, 'SIGKILL');
+        // Its sockets come back through HAProxy (to the two others, or to app2 started again).
+        await waitFor(() => members.some((m, i) => m.reconnectMs.length > before[i]!), 30_000, 'a socket of the killed process reconnected');
+        await waitFor(() => members.every((m) => m.socket.connected), 30_000, 'every socket connected after the kill');
+        const afterKill = ackedCount();
+        await waitFor(() => ackedCount() >= afterKill + RATE, 60_000, 'messages acknowledged after the kill');
+      });
+      expect(errors).toEqual([]);
+      const moved = members.filter((m, i) => m.reconnectMs.length > before[i]!);
+      // About a third of the sockets were on the killed process; each came back.
+      expect(moved.length).toBeGreaterThan(0);
+      expect(moved.length).toBeLessThan(members.length);
+      console.info(`cluster test, kill -9: ${moved.length} sockets reconnected (slowest ${Math.max(...moved.map((m) => m.reconnectMs.at(-1)!))} ms), `
+        + `${acked.size} messages acknowledged and stored once, ${unanswered} sends retried, ${Date.now() - killedAt} ms under way`);
+
+      // The cluster started the killed process again; once it listens, SIGTERM to the cluster
+      // drains every process and stops HAProxy.
+      await cluster!.waitFor(/app2 exited on its own[\s\S]*app2 listening on port/, 3 * SERVER_START_MS);
       const exited = new Promise<number | null>((resolve) => cluster!.child.once('exit', (code) => resolve(code)));
       cluster!.child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -92,6 +92,26 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
     expect(outOfOrder.map((e) => `${e.n}@${String(e.offset)} after ${JSON.stringify(member.received[member.received.indexOf(e) - 1])}`)).toEqual([]);
   });
 
+  it('a new connection gets a resume point, so one that drops before any other event still resumes', async () => {
+    const member = await memberOnA();
+    // The resume point may have come before the listener: it shows as the client's offset.
+    await until(() => typeof (member.socket as unknown as { _lastOffset?: unknown })._lastOffset === 'string', 5000);
+    member.socket.io.reconnection(false);
+    const dropped = new Promise((resolve) => member.socket.once('disconnect', resolve));
+    member.socket.io.engine.close();
+    await dropped;
+    const pid = (member.socket as unknown as { _pid: string })._pid;
+    const { redis, config } = a.app.deps;
+    await until(async () => (await redis!.exists(`${config.redisKeyPrefix}io:session:${pid}`)) === 1, 5000);
+    a.app.realtime.toMember(member.user.id, 'notification', { type: 'test.sequence', n: 1 } as never);
+    (member.socket.io as unknown as { uri: string }).uri = originB;
+    member.socket.connect();
+    await until(() => member.socket.connected, 5000);
+    expect(member.socket.recovered).toBe(true);
+    await until(() => member.received.length === 1, 5000);
+    expect(member.received[0]!.n).toBe(1);
+  });
+
   it('a socket whose session ended while it was away is refused and sent none of what it missed', async () => {
     const member = await memberOnA();
     member.socket.io.reconnection(false);

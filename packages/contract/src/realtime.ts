@@ -29,6 +29,12 @@ export const MessageReadPayloadSchema = z.object({
  * member must see exactly what an unmatch shows ("They won't be told").
  */
 export const RoomClosedPayloadSchema = z.object({ channel: z.literal(MESSAGES_CHANNEL), chat_room_id: IdSchema });
+/**
+ * Sent once on a new connection when events go through the Redis stream (issue 33): its stream
+ * offset (Socket.IO appends it) lets a connection that drops before any other event resume too.
+ * Clients need not listen.
+ */
+export const ResumePointPayloadSchema = z.object({}).strict();
 export const SubscribeAckSchema = z.union([
   z.object({ ok: z.literal(true) }),
   /** A refusal: `code` is what a client branches on (channel_not_found, subscribe_limit, unauthenticated, …), never `message`. */
@@ -43,6 +49,7 @@ export type TypingPayload = z.infer<typeof TypingPayloadSchema>;
 export type NewMessagePayload = z.infer<typeof NewMessagePayloadSchema>;
 export type MessageReadPayload = z.infer<typeof MessageReadPayloadSchema>;
 export type RoomClosedPayload = z.infer<typeof RoomClosedPayloadSchema>;
+export type ResumePointPayload = z.infer<typeof ResumePointPayloadSchema>;
 export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
 
 /**
@@ -79,6 +86,7 @@ export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
   /** The member's premium started, renewed or ended (on their own channel). */
   'premium.changed': (payload: PremiumChangedPayload) => void;
+  'resume.point': (payload: ResumePointPayload) => void;
 }
 
 /** The payload schema of every server → client event, for clients and tests that check them. */
@@ -94,6 +102,7 @@ export const SERVER_EVENT_SCHEMAS = {
   'room.closed': RoomClosedPayloadSchema,
   notification: PushDataSchema,
   'premium.changed': PremiumChangedPayloadSchema,
+  'resume.point': ResumePointPayloadSchema,
 } as const satisfies Record<keyof ServerToClientEvents, z.ZodType>;
 
 /** What a command's ack looks like, around the data its success carries. */

@@ -90,7 +90,7 @@ interface Held {
 export interface ExactRecovery {
   /** The adapter factory to give `io.adapter`. */
   adapter(nsp: Namespace): Adapter;
-  /** Sends a recovered socket what it missed; call first thing in the connection handler. */
+  /** Sends a recovered socket what it missed, a new one its resume point; call first thing in the connection handler. */
   connected(socket: Socket): void;
 }
 
@@ -221,8 +221,11 @@ export function exactRecovery(factory: (nsp: Namespace) => Adapter, stream: stri
       return wrap(factory(nsp) as StreamAdapter);
     },
     connected(socket) {
+      // A new connection gets a resume point at once: without an offset, one that drops before
+      // its first event could not resume.
+      if (!socket.recovered) return void (socket.emit as (event: string, payload: object) => boolean)('resume.point', {});
       const h = held.get(socket.id);
-      if (!socket.recovered || !h) return;
+      if (!h) return;
       held.delete(socket.id);
       sentUpTo.set(socket.id, h.upTo);
       // Straight to this socket: `socket.emit` would publish them to the stream again (with recovery on, it broadcasts to the socket's room).
