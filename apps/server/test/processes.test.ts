@@ -2,7 +2,7 @@
 // `src/main.ts` processes sharing PostgreSQL and Redis. Tests of one app instance or of two in
 // this Node process live beside the feature; these say "across processes" and mean it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, NewMessagePayload } from '@linkup/contract';
+import type { ChatMessage, DiscoverPage, NewMessagePayload } from '@linkup/contract';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
 import { api, matchOverApi, randomIp, registerOnboarded } from './helpers/remote';
@@ -65,6 +65,45 @@ describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TE
     for (let i = 0; i < SIGN_IN_LIMIT / 2; i++) expect((await attempt(two)).status).toBe(401);
     expect((await attempt(one)).status).toBe(429);
     expect((await attempt(two)).status).toBe(429);
+  });
+
+  it('counts first messages on both processes together: a new account starts 3 conversations a day, wherever it sends', async () => {
+    const from = randomIp();
+    const sender = await registerOnboarded(one.origin, 'Gugu', from);
+    const strangers = await Promise.all(['Hana', 'Iman', 'Jade', 'Kira'].map((name, i) => registerOnboarded(i % 2 ? two.origin : one.origin, name, from)));
+    const firstMessage = async (server: ServerProcess, to: { id: string }) => {
+      const room = await api<{ id: string }>(server.origin, sender.token, 'POST', '/chat/rooms', { user_id: to.id }, from);
+      return api(server.origin, sender.token, 'POST', '/chat/messages', { chat_room_id: room.data.id, message: `Hello from ${server.origin}` }, from);
+    };
+    const statuses = [];
+    for (const [i, stranger] of strangers.entries()) statuses.push((await firstMessage(i % 2 ? two : one, stranger)).status);
+    // Counted per process, the fourth (the second through process two) would pass.
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const refused = await firstMessage(one, strangers[3]!);
+    expect(refused).toMatchObject({ status: 429, code: 'first_message_limit' });
+  });
+
+  it('serves one discover queue from both processes: a pass through one is gone from the next page of the other', async () => {
+    const from = randomIp();
+    const viewer = await registerOnboarded(one.origin, 'Lulu', from);
+    const candidates = await Promise.all(['Mpho', 'Nala', 'Olga'].map((name) => registerOnboarded(two.origin, name, from)));
+    const shownBy = async (server: ServerProcess) => {
+      const page = await api<DiscoverPage>(server.origin, viewer.token, 'GET', '/matches/discover?per_page=50', undefined, from);
+      expect(page.status).toBe(200);
+      return page.data.items.map((card) => card.id);
+    };
+    const ids = candidates.map((c) => c.id);
+    expect(await shownBy(one)).toEqual(expect.arrayContaining(ids));
+    expect(await shownBy(two)).toEqual(expect.arrayContaining(ids));
+    expect((await api(two.origin, viewer.token, 'POST', `/matches/${ids[0]}/pass`, {}, from)).status).toBe(200);
+    for (const server of [one, two]) {
+      const shown = await shownBy(server);
+      expect(shown).not.toContain(ids[0]);
+      expect(shown).toEqual(expect.arrayContaining(ids.slice(1)));
+    }
+    // A like through process one is gone from process two's page too.
+    expect((await api(one.origin, viewer.token, 'POST', `/matches/${ids[1]}/like`, {}, from)).status).toBe(200);
+    expect(await shownBy(two)).not.toContain(ids[1]);
   });
 
   it('a session ended through one process is refused by the other at once, over HTTP, and its socket there is closed', async () => {

@@ -66,10 +66,10 @@ export async function registerOnboarded(origin: string, name: string, from?: str
   return member;
 }
 
-/** One API call (path under /api) with the member's token; its status and `data`. */
+/** One API call (path under /api) with the member's token; its status, `data` and, for a failure, its `code`. */
 export async function api<T>(
   origin: string, token: string | null, method: string, url: string, payload?: object, from?: string,
-): Promise<{ status: number; data: T }> {
+): Promise<{ status: number; data: T; code?: string }> {
   const res = await fetch(`${origin}/api${url}`, {
     method,
     headers: {
@@ -79,8 +79,8 @@ export async function api<T>(
     },
     ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
-  const body = (await res.json()) as { data: T };
-  return { status: res.status, data: body.data };
+  const body = (await res.json()) as { data: T; code?: string };
+  return { status: res.status, data: body.data, ...(body.code ? { code: body.code } : {}) };
 }
 
 /**
