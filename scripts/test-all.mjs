@@ -36,6 +36,7 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpDir = path.join(root, '.tmp');
 const vitestReport = path.join(tmpDir, 'vitest.json');
+const clusterReport = path.join(tmpDir, 'vitest-cluster.json');
 const playwrightReport = path.join(tmpDir, 'playwright.json');
 const flakyHistory = path.join(tmpDir, 'flaky-history.json');
 const playwrightConfig = 'e2e/playwright.config.ts';
@@ -133,6 +134,18 @@ const steps = [
     cmd: 'npx',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestReport)}`],
   },
+  // Issue 33's cluster test — three real processes behind HAProxy on PostgreSQL and Redis, under
+  // chat load through a rolling restart and a kill -9 — alone on the machine, after the suite.
+  ...(process.env.TEST_DATABASE_URL && process.env.REDIS_URL
+    ? [{
+        name: 'cluster (3 processes, HAProxy)',
+        kind: 'vitest',
+        report: clusterReport,
+        cmd: 'npx',
+        args: ['vitest', 'run', '--project', 'server:postgres', 'test/cluster.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, clusterReport)}`],
+        env: { CLUSTER_TEST: '1' },
+      }]
+    : []),
   { name: 'build', kind: 'check', cmd: 'npm', args: ['run', 'build'] },
   // CI only (.ci/run sets NATIVE_SYNC_CHECK=1): it runs `cap sync`, which rewrites the native
   // projects, and fails on a work tree with uncommitted changes there.
