@@ -1,4 +1,4 @@
-// What the scaling benchmarks (discover, feed) share: generated members in a fresh database, the
+// What the populated-database benchmarks (discover, feed) share: generated members in a fresh database, the
 // real server started on it, a fixed number of clients measuring one endpoint, and a bare Fastify
 // route measured in the same run as the machine's baseline.
 import { spawn, type ChildProcess } from 'node:child_process';
