@@ -25,11 +25,14 @@ import { freshDatabase, postgresUrl, repoRoot, resultsDir } from './populated';
 import { connectAll, cpuCount, drive, intSetting, percentile, processCpuMs, sleep, stop, writePairs } from './support';
 
 const SOCKETS = intSetting(process.env.BENCH_SCALING_SOCKETS, 400, 2, 4000) & ~1;
-const RATE = intSetting(process.env.BENCH_SCALING_RATE, 500, 1, 10_000);
+// 200/s: 300/s already saturated the shared 2-core machine (about 165–200/s delivered, p50 over 1 s).
+const RATE = intSetting(process.env.BENCH_SCALING_RATE, 200, 1, 10_000);
 const SECONDS = intSetting(process.env.BENCH_SCALING_SECONDS, 10, 1, 60);
 const WARMUP = intSetting(process.env.BENCH_SCALING_WARMUP, 3, 0, 30);
 const PROCESS_COUNTS = [1, 2] as const;
 const TARGET_RATIO = 1.3;
+/** Seconds with the sockets connected and nothing sent, to tell the app processes' idle cost from a message's. */
+const IDLE_SECONDS = 2;
 /** How long sent messages may take to arrive before the rest count as lost. */
 const DELIVERY_WAIT_MS = 30_000;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? '';
@@ -179,8 +182,14 @@ interface RunResult {
   p50_ms: number; p99_ms: number; max_ms: number;
   /** Open connections per app process while measuring (HAProxy's count: the sockets, spread by `leastconn`). */
   connections_per_process: Record<string, number>;
+  /** CPU ms a second the app processes spent together with the sockets connected and nothing sent (pings, health checks, the stream reader). */
+  idle_app_cpu_ms_per_second: number | null;
   /** CPU ms per message sent while measuring: the app processes summed (the target's figure), each app process, and the rest. */
-  cpu_ms_per_message: { apps: number | null; per_app: (number | null)[]; haproxy: number | null; redis: number | null; postgres: number | null; load_generator: number };
+  cpu_ms_per_message: {
+    apps: number | null;
+    /** The same less the idle cost over the measured time: what the messages themselves cost. */
+    apps_above_idle: number | null;
+    per_app: (number | null)[]; haproxy: number | null; redis: number | null; postgres: number | null; load_generator: number };
 }
 
 interface Setup { databaseUrl: string; databaseName: string; dataDir: string; prefix: string; tokens: string[]; rooms: string[] }
@@ -214,7 +223,8 @@ async function measure(count: number, setup: Setup): Promise<RunResult> {
       // Unique across the runs: a client id already stored is answered as a repeat, not sent again.
       const clientId = `${measured ? 'bench' : 'warm-up'}-${count}-${seq}-${pair}`;
       if (measured) sentAt.set(clientId, performance.now());
-      const message = { chat_room_id: setup.rooms[pair], message: `hello ${seq}`, type: 'text', client_id: clientId };
+      // No number in the text: the offensive-language filter flags some ("hello 455" is: 409 confirm_required).
+      const message = { chat_room_id: setup.rooms[pair], message: 'hello there', type: 'text', client_id: clientId };
       let outcome: string;
       try {
         const ack = (await sockets[2 * pair]!.timeout(30_000).emitWithAck('message.send', message)) as { ok: boolean; status: number; code?: string };
@@ -241,11 +251,21 @@ async function measure(count: number, setup: Setup): Promise<RunResult> {
       // The backends serving the benchmark's database (`postgres: user database host(port) state`).
       postgres: () => processes().filter((p) => p.cmdline.startsWith('postgres: ') && p.cmdline.includes(` ${setup.databaseName} `)).map((p) => p.pid),
     };
+    const appsCpu = () => {
+      const all = cluster.appPids.map((pid) => processCpuMs(pid));
+      return all.some((ms) => ms === null) ? null : all.reduce<number>((sum, ms) => sum + ms!, 0);
+    };
+    // A measuring window, not a wait for a condition: the app processes' CPU with nothing sent.
+    const idleStart = appsCpu();
+    await sleep(IDLE_SECONDS * 1000);
+    const idleEnd = appsCpu();
+    const idleMsPerSecond = idleStart === null || idleEnd === null ? null : (idleEnd - idleStart) / IDLE_SECONDS;
     const before = {
       apps: cluster.appPids.map((pid) => processCpuMs(pid)),
       ...Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, readCpu(group())])) as Record<keyof typeof groups, Map<number, number>>,
     };
     const connections = await connectionsPerProcess(cluster.statsSocket);
+    const measuredFrom = performance.now();
     const result = await drive(RATE, pairs, SECONDS, send(true));
     await until(() => latencies.length >= result.sent, DELIVERY_WAIT_MS);
     const messages = Math.max(1, result.sent + result.failed);
@@ -255,14 +275,16 @@ async function measure(count: number, setup: Setup): Promise<RunResult> {
       return start == null || end === null ? null : end - start;
     });
     const apps = perApp.some((ms) => ms === null) ? null : perApp.reduce<number>((sum, ms) => sum + ms!, 0);
+    const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
     const sorted = latencies.sort((a, b) => a - b);
     return {
       processes: count, sent: result.sent, delivered: sorted.length, failed_sends: result.failed, failures,
       achieved_rate: Math.round((result.sent / result.elapsedMs) * 1000),
       p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1) ?? NaN),
-      connections_per_process: connections,
+      connections_per_process: connections, idle_app_cpu_ms_per_second: idleMsPerSecond === null ? null : round(idleMsPerSecond, 1),
       cpu_ms_per_message: {
         apps: perMessage(apps), per_app: perApp.map(perMessage),
+        apps_above_idle: apps === null || idleMsPerSecond === null ? null : perMessage(apps - idleMsPerSecond * elapsedSeconds),
         haproxy: perMessage(cpuSince(groups.haproxy, before.haproxy)), redis: perMessage(cpuSince(groups.redis, before.redis)),
         postgres: perMessage(cpuSince(groups.postgres, before.postgres)), load_generator: perMessage(result.clientCpuMs)!,
       },
@@ -288,23 +310,25 @@ async function dropRedisKeys(prefix: string): Promise<void> {
 function report(runs: RunResult[], load: { start: number[]; end: number[] }) {
   const [one, two] = [runs.find((r) => r.processes === 1)!, runs.find((r) => r.processes === 2)!];
   const ratio = one.cpu_ms_per_message.apps && two.cpu_ms_per_message.apps ? round(two.cpu_ms_per_message.apps / one.cpu_ms_per_message.apps) : null;
+  const aboveIdle = one.cpu_ms_per_message.apps_above_idle && two.cpu_ms_per_message.apps_above_idle ? round(two.cpu_ms_per_message.apps_above_idle / one.cpu_ms_per_message.apps_above_idle) : null;
   const allDelivered = runs.every((r) => r.failed_sends === 0 && r.delivered === r.sent);
   const met = ratio !== null && ratio <= TARGET_RATIO && allDelivered;
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpuCount, node: process.version, load_average_1m: { start: round(load.start[0]!), end: round(load.end[0]!) } },
     settings: { sockets: SOCKETS, rate_per_second: RATE, seconds: SECONDS, warmup_seconds: WARMUP },
-    runs, ratio_cpu_per_message_2_to_1: ratio, all_delivered: allDelivered,
+    runs, ratio_cpu_per_message_2_to_1: ratio, ratio_above_idle_2_to_1: aboveIdle, all_delivered: allDelivered,
     target: `app CPU per message with 2 processes ≤ ${TARGET_RATIO}× with 1 process, every message delivered`, met,
   };
   const ms = (n: number | null) => (n === null ? '—' : n.toFixed(3));
-  const rows = runs.map((r) => `| ${r.processes} | ${r.sent} | ${r.delivered} (${((r.delivered / Math.max(1, r.sent)) * 100).toFixed(1)}%) | ${r.achieved_rate}/s | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${ms(r.cpu_ms_per_message.apps)} (${r.cpu_ms_per_message.per_app.map(ms).join(' + ')}) | ${Object.values(r.connections_per_process).join(' / ') || '—'} | ${ms(r.cpu_ms_per_message.haproxy)} | ${ms(r.cpu_ms_per_message.redis)} | ${ms(r.cpu_ms_per_message.postgres)} | ${ms(r.cpu_ms_per_message.load_generator)} |`);
+  const rows = runs.map((r) => `| ${r.processes} | ${r.sent} | ${r.delivered} (${((r.delivered / Math.max(1, r.sent)) * 100).toFixed(1)}%) | ${r.achieved_rate}/s | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${ms(r.cpu_ms_per_message.apps)} (${r.cpu_ms_per_message.per_app.map(ms).join(' + ')}) | ${r.idle_app_cpu_ms_per_second ?? '—'} | ${ms(r.cpu_ms_per_message.apps_above_idle)} | ${Object.values(r.connections_per_process).join(' / ') || '—'} | ${ms(r.cpu_ms_per_message.haproxy)} | ${ms(r.cpu_ms_per_message.redis)} | ${ms(r.cpu_ms_per_message.postgres)} | ${ms(r.cpu_ms_per_message.load_generator)} |`);
   const md = [
     `# Scale-out benchmark — ${result.date}`, '',
     `Chat over sockets on PostgreSQL + Redis through \`npm run cluster\` (HAProxy in front): ${SOCKETS} sockets in ${SOCKETS / 2} pairs, ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up, with 1 app process (the baseline) and with 2, same database and load. ${cpuCount} CPUs shared by everything (apps, HAProxy, PostgreSQL, Redis, load generator; nothing pinned), Node ${process.version}; load average ${result.machine.load_average_1m.start} at the start, ${result.machine.load_average_1m.end} at the end (the machine is shared with other work).`, '',
-    '| app processes | sent | delivered | rate | p50 ms | p99 ms | max ms | app CPU ms/msg (per process) | sockets per process | HAProxy CPU ms/msg | Redis CPU ms/msg | PostgreSQL CPU ms/msg | load generator CPU ms/msg |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '',
-    'CPU per message is user + system time from /proc over the measured sends. Redis serves other users of this machine, so its column is an upper bound; PostgreSQL\'s is the backends of the benchmark\'s database.', '',
+    '| app processes | sent | delivered | rate | p50 ms | p99 ms | max ms | app CPU ms/msg (per process) | idle app CPU ms/s | app CPU ms/msg above idle | sockets per process (HAProxy) | HAProxy CPU ms/msg | Redis CPU ms/msg | PostgreSQL CPU ms/msg | load generator CPU ms/msg |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '',
+    `"Above idle" takes off the app processes' CPU with the sockets connected and nothing sent (measured for ${IDLE_SECONDS} s just before) over the same time; its ratio, 2 ÷ 1: ${aboveIdle ?? '—'} (informative).`, '',
+    'CPU per message is user + system time from /proc over the measured sends, divided by the messages. Redis serves other users of this machine, so its column is an upper bound; PostgreSQL\'s is the backends of the benchmark\'s database.', '',
     `**App CPU per message, 2 processes ÷ 1 process: ${ratio ?? '—'}** (target ≤ ${TARGET_RATIO}, every message delivered: ${met ? 'met' : 'NOT met'}). On ${cpuCount} cores this measures the cost of spreading (cross-process delivery through Redis), not a speed-up.`, '',
   ].join('\n');
   fs.mkdirSync(resultsDir, { recursive: true });
