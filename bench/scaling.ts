@@ -237,6 +237,17 @@ async function measure(count: number, setup: Setup): Promise<RunResult> {
       return false;
     };
     const pairs = setup.tokens.length / 2;
+    const appsCpu = () => {
+      const all = cluster.appPids.map((pid) => processCpuMs(pid));
+      return all.some((ms) => ms === null) ? null : all.reduce<number>((sum, ms) => sum + ms!, 0);
+    };
+    // A measuring window, not a wait for a condition: the app processes' CPU with the sockets
+    // connected and nothing sent yet. Before the warm-up: after it, a saturated machine is still
+    // catching up on the warm-up's work (measured there, it was most of a busy run's CPU).
+    const idleStart = appsCpu();
+    await sleep(IDLE_SECONDS * 1000);
+    const idleEnd = appsCpu();
+    const idleMsPerSecond = idleStart === null || idleEnd === null ? null : (idleEnd - idleStart) / IDLE_SECONDS;
     if (WARMUP > 0) {
       const warm = await drive(RATE, pairs, WARMUP, send(false));
       await until(() => warmUpDelivered >= warm.sent, DELIVERY_WAIT_MS);
@@ -251,15 +262,6 @@ async function measure(count: number, setup: Setup): Promise<RunResult> {
       // The backends serving the benchmark's database (`postgres: user database host(port) state`).
       postgres: () => processes().filter((p) => p.cmdline.startsWith('postgres: ') && p.cmdline.includes(` ${setup.databaseName} `)).map((p) => p.pid),
     };
-    const appsCpu = () => {
-      const all = cluster.appPids.map((pid) => processCpuMs(pid));
-      return all.some((ms) => ms === null) ? null : all.reduce<number>((sum, ms) => sum + ms!, 0);
-    };
-    // A measuring window, not a wait for a condition: the app processes' CPU with nothing sent.
-    const idleStart = appsCpu();
-    await sleep(IDLE_SECONDS * 1000);
-    const idleEnd = appsCpu();
-    const idleMsPerSecond = idleStart === null || idleEnd === null ? null : (idleEnd - idleStart) / IDLE_SECONDS;
     const before = {
       apps: cluster.appPids.map((pid) => processCpuMs(pid)),
       ...Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, readCpu(group())])) as Record<keyof typeof groups, Map<number, number>>,
@@ -327,7 +329,7 @@ function report(runs: RunResult[], load: { start: number[]; end: number[] }) {
     `Chat over sockets on PostgreSQL + Redis through \`npm run cluster\` (HAProxy in front): ${SOCKETS} sockets in ${SOCKETS / 2} pairs, ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up, with 1 app process (the baseline) and with 2, same database and load. ${cpuCount} CPUs shared by everything (apps, HAProxy, PostgreSQL, Redis, load generator; nothing pinned), Node ${process.version}; load average ${result.machine.load_average_1m.start} at the start, ${result.machine.load_average_1m.end} at the end (the machine is shared with other work).`, '',
     '| app processes | sent | delivered | rate | p50 ms | p99 ms | max ms | app CPU ms/msg (per process) | idle app CPU ms/s | app CPU ms/msg above idle | sockets per process (HAProxy) | HAProxy CPU ms/msg | Redis CPU ms/msg | PostgreSQL CPU ms/msg | load generator CPU ms/msg |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '',
-    `"Above idle" takes off the app processes' CPU with the sockets connected and nothing sent (measured for ${IDLE_SECONDS} s just before) over the same time; its ratio, 2 ÷ 1: ${aboveIdle ?? '—'} (informative).`, '',
+    `"Above idle" takes off the app processes' CPU with the sockets connected and nothing sent (measured for ${IDLE_SECONDS} s before the warm-up) over the same time; its ratio, 2 ÷ 1: ${aboveIdle ?? '—'} (informative).`, '',
     'CPU per message is user + system time from /proc over the measured sends, divided by the messages. Redis serves other users of this machine, so its column is an upper bound; PostgreSQL\'s is the backends of the benchmark\'s database.', '',
     `**App CPU per message, 2 processes ÷ 1 process: ${ratio ?? '—'}** (target ≤ ${TARGET_RATIO}, every message delivered: ${met ? 'met' : 'NOT met'}). On ${cpuCount} cores this measures the cost of spreading (cross-process delivery through Redis), not a speed-up.`, '',
   ].join('\n');
