@@ -16,15 +16,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpPool, connectAll, drive, freePort, percentile, seedPairs, sleep, type Drive } from './support';
+import { HttpPool, connectAll, drive, freePort, intSetting as int, percentile, seedPairs, sleep, type Drive } from './support';
 import { Server } from 'socket.io';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
-const int = (raw: string | undefined, fallback: number, min: number, max: number) => {
-  const n = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
 const SOCKETS = int(process.env.BENCH_CHAT_SOCKETS, 1000, 2, 4000) & ~1;
 const RATE = int(process.env.BENCH_CHAT_RATE, 2000, 1, 20_000);
 const SECONDS = int(process.env.BENCH_CHAT_SECONDS, 10, 1, 60);

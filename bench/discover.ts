@@ -18,7 +18,7 @@ import { DiscoverRepository } from '../apps/server/src/modules/discover/discover
 import {
   VIEWER, durationMs, explain, freshDatabase, generateMembers, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
   startServer, verdicts,
-} from './scaling';
+} from './populated';
 import { cpuCount, measureThroughput, pin, processCpuMs, stop, type Throughput } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_DISCOVER_SIZES, '1000,100000');

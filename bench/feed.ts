@@ -19,7 +19,7 @@ import { preferenceValues } from '../apps/server/src/modules/shared/preferences'
 import {
   VIEWER, concurrency, durationMs, explain, freshDatabase, generateMembers, load, postgresUrl, repoRoot, resultsDir, sizesFrom, startBaseline,
   startServer, verdicts, type GeneratedMember, type Latencies,
-} from './scaling';
+} from './populated';
 import { stop } from './support';
 
 const sizes = sizesFrom(process.env.BENCH_FEED_SIZES, '1000,100000');

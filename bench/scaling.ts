@@ -1,238 +1,387 @@
-// What the scaling benchmarks (discover, feed) share: generated members in a fresh database, the
-// real server started on it, a fixed number of clients measuring one endpoint, and a bare Fastify
-// route measured in the same run as the machine's baseline.
+// Scale-out benchmark (`npm run bench:scaling`, issue 33). The chat path of bench/chat.ts — members
+// in pairs, one of each pair sending `message.send` over its socket at a fixed total rate, the
+// partner's socket receiving NewMessage — on PostgreSQL + Redis, through `npm run cluster`
+// (scripts/cluster.mjs: real app processes behind real HAProxy), first with 1 app process (the
+// baseline), then with 2, on the same database, sockets and rate, in the same run. With 2
+// processes HAProxy spreads the sockets over both, so most partners sit on the other process and
+// every delivery crosses Redis. Reports throughput, delivered/sent, send→deliver p50/p99 and the
+// CPU per message of the app processes summed (from /proc), with HAProxy's, Redis's, the
+// database's backends' and the load generator's beside it (informative). Target: CPU per message
+// with 2 processes ≤ 1.3× with 1 (on a 2-core machine 2 processes show efficiency, not speed-up).
+// Needs BENCH_DATABASE_URL (or TEST_DATABASE_URL: a fresh database is created beside it and
+// dropped), REDIS_URL (or BENCH_REDIS_URL) and HAProxy; without them it says so and skips.
+// Settings: BENCH_SCALING_SOCKETS (default 400), BENCH_SCALING_RATE (messages/s, default 500),
+// BENCH_SCALING_SECONDS (default 10), BENCH_SCALING_WARMUP (seconds at the same rate, default 3).
+// Results: bench/results/scaling-latest.{json,md}.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PROVINCES } from '@linkup/contract';
-import { CompiledQuery, type Kysely } from 'kysely';
-import pg from 'pg';
-import { createDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import type { Database } from '../apps/server/src/db/schema';
-import { demoPreferences } from '../apps/server/src/seed/members';
-import { createRandom } from '../apps/server/src/seed/random';
-import { ensureInterestCatalogue } from '../apps/server/src/db/interest-catalogue';
-import { cityCell } from '../apps/server/src/lib/geo';
-import { hashPassword } from '../apps/server/src/lib/password';
-import { birthDateBounds } from '../apps/server/src/lib/time';
-import { freePort, stop, waitForHealthy } from './support';
+import { Redis } from 'ioredis';
+import type { Socket } from 'socket.io-client';
+import { freshDatabase, postgresUrl, repoRoot, resultsDir } from './populated';
+import { connectAll, cpuCount, drive, intSetting, percentile, processCpuMs, sleep, stop, writePairs } from './support';
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(benchDir, '..');
-export const resultsDir = path.join(benchDir, 'results');
+const SOCKETS = intSetting(process.env.BENCH_SCALING_SOCKETS, 400, 2, 4000) & ~1;
+// 200/s: 300/s already saturated the shared 2-core machine (about 165–200/s delivered, p50 over 1 s).
+const RATE = intSetting(process.env.BENCH_SCALING_RATE, 200, 1, 10_000);
+const SECONDS = intSetting(process.env.BENCH_SCALING_SECONDS, 10, 1, 60);
+const WARMUP = intSetting(process.env.BENCH_SCALING_WARMUP, 3, 0, 30);
+const PROCESS_COUNTS = [1, 2] as const;
+const TARGET_RATIO = 1.3;
+/** Seconds with the sockets connected and nothing sent, to tell the app processes' idle cost from a message's. */
+const IDLE_SECONDS = 2;
+/** How long sent messages may take to arrive before the rest count as lost. */
+const DELIVERY_WAIT_MS = 30_000;
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? '';
+const haproxyBin = process.env.HAPROXY_BIN || '/usr/sbin/haproxy';
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
-export const durationMs = Math.max(2, Number(process.env.BENCH_DURATION ?? 10)) * 1000;
-export const concurrency = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 8));
-export const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
-/** The member every measurement signs in as: a man of 30 in Johannesburg looking for women of 25–35. */
-export const VIEWER = { id: 'bench-viewer', email: 'bench.viewer@example.com', password: 'bench-viewer-password-1' };
-const BATCH = 400;
-
-/** `1000,100000` from an environment variable, each at least 10. */
-export const sizesFrom = (value: string | undefined, fallback: string) =>
-  (value ?? fallback).split(',').map((s) => Math.max(10, Number.parseInt(s, 10) || 1000));
-
-export interface Latencies {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
+/** What is still to undo (clusters, the database, Redis keys), also when interrupted or out of time. */
+const pendingCleanups = new Set<() => Promise<void>>();
+async function cleanUpAndExit(code: number): Promise<never> {
+  for (const cleanup of [...pendingCleanups].reverse()) await cleanup().catch(() => {});
+  process.exit(code);
 }
-
-/** `concurrency` clients request `url` back to back for `durationMs`; exact percentiles of every request. */
-export async function load(url: string, headers: Record<string, string>): Promise<Latencies> {
-  const times: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < deadline) {
-      const t0 = performance.now();
-      try {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      times.push(performance.now() - t0);
-    }
-  }));
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 100) / 100;
-  return { requests: times.length, errors, rps: Math.round(times.length / elapsed), p50: pct(50), p95: pct(95), p99: pct(99) };
-}
-
-const CITIES = Object.entries(PROVINCES).flatMap(([province, cities]) => cities.map((city) => ({ province, city })));
-const iso = (ms: number) => new Date(ms).toISOString();
-
-export interface GeneratedMember {
-  id: string;
-  gender: 'female' | 'male' | 'non_binary';
-  age: number;
-}
-
-/**
- * Writes the viewer and `count` members (profile, preferences, interests, one photo row each)
- * with a seeded PRNG; answers them (the viewer first).
- */
-export async function generateMembers(db: Kysely<Database>, count: number): Promise<GeneratedMember[]> {
-  const random = createRandom(4_242);
-  const interestIds = [...(await ensureInterestCatalogue(db)).values()];
-  const now = Date.now();
-  const passwordHash = await hashPassword(VIEWER.password);
-  const members: (GeneratedMember & { email: string; hash: string; city: (typeof CITIES)[number] })[] = [
-    { id: VIEWER.id, gender: 'male', age: 30, email: VIEWER.email, hash: passwordHash, city: CITIES[0]! },
-  ];
-  for (let i = 0; i < count; i += 1) {
-    members.push({
-      id: `bench-${String(i).padStart(7, '0')}`,
-      gender: random.weighted([['female', 47], ['male', 47], ['non_binary', 6]] as const),
-      age: random.int(18, 60),
-      email: `bench.${i}@example.com`,
-      hash: '',
-      city: random.pick(CITIES),
-    });
-  }
-  for (let start = 0; start < members.length; start += BATCH) {
-    const batch = members.slice(start, start + BATCH);
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values(batch.map((m, j) => {
-        const activeAgo = random.int(0, 30 * 24 * 60) * 60_000;
-        return {
-          id: m.id, name: `Member ${start + j}`, email: m.email, phone_number: null, password_hash: m.hash || null,
-          date_of_birth: birthDateBounds(m.age, m.age, new Date(now)).onOrBefore, gender: m.gender, about: 'Bench member.',
-          city: m.city.city, province: m.city.province, location_cell: cityCell(m.city.city),
-          marital_status: 'single', body_type: 'average', relationship_type: random.pick(['long_term', 'short_term', 'friendship'] as const),
-          how_often_drink: 'socially', love_language: 'quality_time', height_cm: 170, job_title: null, education: null,
-          profile_completed: true, onboarding_completed_at: iso(now - activeAgo), email_verified_at: iso(now), phone_verified_at: null,
-          is_demo: false, last_active_at: iso(now - activeAgo), created_at: iso(now - activeAgo - 86_400_000), updated_at: iso(now),
-        };
-      })).execute();
-      await trx.insertInto('user_preferences').values(batch.map((m) => {
-        const prefs = m.id === VIEWER.id
-          ? { genders: ['female'], ageMin: 25, ageMax: 35, maxDistanceKm: null, relationshipTypes: [], strictFields: ['genders', 'age'] }
-          : demoPreferences({ gender: m.gender, age: m.age, relationshipType: 'long_term', photoSeed: Number(m.id.replace(/\D/g, '') || 1) });
-        return {
-          user_id: m.id, genders: JSON.stringify(prefs.genders), age_min: prefs.ageMin, age_max: prefs.ageMax, max_distance_km: prefs.maxDistanceKm,
-          relationship_types: JSON.stringify(prefs.relationshipTypes), strict_fields: JSON.stringify(prefs.strictFields), created_at: iso(now), updated_at: iso(now),
-        };
-      })).execute();
-      await trx.insertInto('user_interests').values(batch.flatMap((m) =>
-        random.sample(interestIds, 4).map((interestId) => ({ user_id: m.id, interest_id: interestId })),
-      )).execute();
-      await trx.insertInto('user_photos').values(batch.map((m) => ({
-        id: `photo-${m.id}`, user_id: m.id, position: 0, is_primary: true, storage_key: `photos/${m.id}/large.webp`, width: 1080, height: 1080, created_at: iso(now),
-      }))).execute();
-    });
-  }
-  return members.map(({ id, gender, age }) => ({ id, gender, age }));
-}
-
-/** EXPLAIN of a compiled query: SQLite's query plan, or PostgreSQL's plan with actual row counts. */
-export async function explain(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ';
-  const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]));
-  return result.rows.map((row) => (dialect === 'sqlite' ? `${' '.repeat(Number(row.parent) > 0 ? 2 : 0)}${String(row.detail)}` : String(row['QUERY PLAN']))).join('\n');
-}
-
-/** A fresh database of the dialect (PostgreSQL: a new database beside `postgresUrl`), migrated. */
-export async function freshDatabase(dialect: 'sqlite' | 'postgres', tag: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `linkup-bench-${tag}-`));
-  let databaseUrl = '';
-  let drop = async () => {};
-  if (dialect === 'postgres') {
-    const name = `linkup_bench_${Date.now()}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const again = new pg.Client({ connectionString: postgresUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    };
-  }
-  const database = createDatabase({ databaseUrl, dataDir, poolMax: 4 });
-  await migrateToLatest(database.db);
-  return {
-    db: database.db,
-    dataDir,
-    databaseUrl,
-    /** Refreshes the planner's statistics after the data is written. */
-    analyze: () => database.db.executeQuery(CompiledQuery.raw('ANALYZE')),
-    async dispose() {
-      await database.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The real server on that database (`env` adds settings), and the viewer's bearer token. */
-export async function startServer(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string; headers: Record<string, string> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (open it in Chrome DevTools).
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl, REDIS_URL: '', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000',
-      ...env,
-    },
-  });
+async function withCleanup<T>(cleanup: () => Promise<void>, body: () => Promise<T>): Promise<T> {
+  pendingCleanups.add(cleanup);
   try {
-    await waitForHealthy(`${base}/api/health`, server);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: VIEWER.email, password: VIEWER.password }),
+    return await body();
+  } finally {
+    pendingCleanups.delete(cleanup);
+    await cleanup();
+  }
+}
+
+/** Polls `check` every 50 ms; true once it holds, false when `timeoutMs` runs out. */
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+/** Processes on this machine, from /proc: pid, parent pid, command name and command line. */
+function processes(): { pid: number; ppid: number; comm: string; cmdline: string }[] {
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      found.push({ pid: Number(entry), ppid, comm, cmdline });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** CPU ms per pid of a group of processes (found again at each reading: database backends come and go). */
+type Group = () => number[];
+const readCpu = (pids: number[]) => new Map(pids.map((pid) => [pid, processCpuMs(pid)] as const).filter((e): e is [number, number] => e[1] !== null));
+/** CPU ms the group used since `before` (a process new since then counts whole). */
+function cpuSince(group: Group, before: Map<number, number>): number | null {
+  const now = readCpu(group());
+  if (now.size === 0) return null;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+interface Cluster { origin: string; child: ChildProcess; appPids: number[]; haproxyPid: number | undefined; statsSocket: string | undefined }
+
+/** `npm run cluster -- --processes N --quiet` on the benchmark's database and Redis prefix; resolves once it is ready. */
+async function startCluster(count: number, env: Record<string, string>): Promise<Cluster> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/cluster.mjs'), '--processes', String(count), '--quiet'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env, NODE_ENV: 'test', PORT: '0', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000',
+      RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000000', CHAT_MESSAGES_PER_MINUTE: '10000000',
+      SOCKET_CONNECTS_PER_MINUTE: '10000000', FIRST_MESSAGES_PER_DAY: '1000000', ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let ready: string;
+  let appPids: number[];
+  try {
+    ready = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`cluster not ready within 4 minutes:\n${output.slice(-3000)}`)), 240_000);
+      child.stdout!.on('data', (data: Buffer) => {
+        output += data.toString();
+        const match = /^cluster ready on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`cluster exited (${code}) before it was ready:\n${output.slice(-3000)}`));
+      });
     });
-    if (!login.ok) throw new Error(`viewer sign-in failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    return { server, base, headers: { authorization: `Bearer ${token}` } };
+    appPids = [...output.matchAll(/^\[cluster\] app\d+ pid (\d+) on /gm)].map((m) => Number(m[1]));
+    if (appPids.length !== count) throw new Error(`expected ${count} app pids in the cluster's output, found ${appPids.length}`);
   } catch (error) {
-    await stop(server);
+    await stop(child);
     throw error;
   }
+  const haproxy = processes().find((p) => p.ppid === child.pid && p.comm === 'haproxy');
+  const config = haproxy && / -f (\S+)/.exec(haproxy.cmdline)?.[1];
+  return { origin: ready, child, appPids, haproxyPid: haproxy?.pid, statsSocket: config && path.join(path.dirname(config), 'haproxy.sock') };
 }
 
-/** A bare Fastify route on its own port: the machine's baseline, measured beside each run. */
-export async function startBaseline(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', [
-    "const app = require('fastify')();",
-    "app.get('/', async () => ({ ok: true }));",
-    `app.listen({ port: ${port}, host: '127.0.0.1' });`,
-  ].join('')], { cwd: path.join(repoRoot, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitForHealthy(url, child);
-  return { url, pid: child.pid!, stop: () => stop(child) };
-}
-
-/** The p95 (or another percentile's) ratio between the largest and smallest size of each dialect, against the target of 2. */
-export function verdicts<R extends { dialect: string; size: number; p95: number }>(runs: readonly R[], what: string, percentile = 'p95'): { lines: string[]; failed: boolean } {
-  const lines: string[] = [];
-  let failed = false;
-  for (const dialect of new Set(runs.map((r) => r.dialect))) {
-    const mine = runs.filter((r) => r.dialect === dialect).sort((a, b) => a.size - b.size);
-    const [small, large] = [mine[0]!, mine.at(-1)!];
-    if (small === large) continue;
-    const ratio = Math.round((large.p95 / small.p95) * 100) / 100;
-    const ok = ratio <= 2;
-    failed ||= !ok;
-    lines.push(`${dialect}: ${percentile} at ${large.size} ${what} is ${ratio}× ${percentile} at ${small.size} (target ≤ 2): ${ok ? 'met' : 'NOT met'}`);
+/** Stops the cluster (it drains its processes); any app process or HAProxy left after that is killed by pid. */
+async function stopCluster(cluster: Cluster): Promise<void> {
+  await stop(cluster.child);
+  for (const pid of [...cluster.appPids, cluster.haproxyPid]) {
+    try {
+      if (pid) process.kill(pid, 'SIGKILL');
+    } catch {
+      // exited, as it should have
+    }
   }
-  return { lines, failed };
 }
+
+/** Open connections per app process, from HAProxy's stats socket (`scur`), by server name. */
+async function connectionsPerProcess(statsSocket: string | undefined): Promise<Record<string, number>> {
+  if (!statsSocket) return {};
+  const csv = await new Promise<string>((resolve) => {
+    let answer = '';
+    const socket = net.connect(statsSocket);
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => {});
+    socket.write('show stat\n');
+  });
+  const [header, ...rows] = csv.split('\n').filter(Boolean);
+  if (!header) return {};
+  const columns = header.replace(/^# /, '').split(',');
+  const [px, sv, scur] = ['pxname', 'svname', 'scur'].map((name) => columns.indexOf(name));
+  const perServer: Record<string, number> = {};
+  for (const cells of rows.map((r) => r.split(','))) {
+    if (cells[px!] !== 'app' || cells[sv!] === 'BACKEND' || cells[sv!]?.endsWith('-spare')) continue;
+    perServer[cells[sv!]!] = Number(cells[scur!]);
+  }
+  return perServer;
+}
+
+interface RunResult {
+  processes: number; sent: number; delivered: number; failed_sends: number;
+  /** Why sends failed: the ack's status and code, or the client's error (a timeout), with how many. */
+  failures: Record<string, number>;
+  achieved_rate: number;
+  p50_ms: number; p99_ms: number; max_ms: number;
+  /** Open connections per app process while measuring (HAProxy's count: the sockets, spread by `leastconn`). */
+  connections_per_process: Record<string, number>;
+  /** CPU ms a second the app processes spent together with the sockets connected and nothing sent (pings, health checks, the stream reader). */
+  idle_app_cpu_ms_per_second: number | null;
+  /** CPU ms per message sent while measuring: the app processes summed (the target's figure), each app process, and the rest. */
+  cpu_ms_per_message: {
+    apps: number | null;
+    /** The same less the idle cost over the measured time: what the messages themselves cost. */
+    apps_above_idle: number | null;
+    per_app: (number | null)[]; haproxy: number | null; redis: number | null; postgres: number | null; load_generator: number };
+}
+
+interface Setup { databaseUrl: string; databaseName: string; dataDir: string; prefix: string; tokens: string[]; rooms: string[] }
+
+async function measure(count: number, setup: Setup): Promise<RunResult> {
+  const cluster = await startCluster(count, {
+    DATABASE_URL: setup.databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: setup.prefix, DATA_DIR: setup.dataDir,
+  });
+  let sockets: Socket[] = [];
+  return withCleanup(async () => {
+    sockets.forEach((s) => s.close());
+    await stopCluster(cluster);
+  }, async () => {
+    sockets = await connectAll(cluster.origin, setup.tokens);
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let warmUpDelivered = 0;
+    const failures: Record<string, number> = {};
+    sockets.forEach((socket, i) => {
+      if (i % 2 === 0) return; // the odd members receive
+      socket.on('NewMessage', (payload: { message: { client_id?: string | null } }) => {
+        const id = payload.message.client_id ?? '';
+        if (id.startsWith('warm-up')) warmUpDelivered++;
+        const t0 = sentAt.get(id);
+        if (t0 === undefined) return;
+        sentAt.delete(id); // a repeat is not a second delivery
+        latencies.push(performance.now() - t0);
+      });
+    });
+    const send = (measured: boolean) => async (pair: number, seq: number) => {
+      // Unique across the runs: a client id already stored is answered as a repeat, not sent again.
+      const clientId = `${measured ? 'bench' : 'warm-up'}-${count}-${seq}-${pair}`;
+      if (measured) sentAt.set(clientId, performance.now());
+      // No number in the text: the offensive-language filter flags some ("hello 455" is: 409 confirm_required).
+      const message = { chat_room_id: setup.rooms[pair], message: 'hello there', type: 'text', client_id: clientId };
+      let outcome: string;
+      try {
+        const ack = (await sockets[2 * pair]!.timeout(30_000).emitWithAck('message.send', message)) as { ok: boolean; status: number; code?: string };
+        if (ack.ok && ack.status === 201) return true;
+        outcome = `${ack.status} ${ack.code ?? ''}`.trim();
+      } catch (error) {
+        outcome = error instanceof Error ? error.message : String(error);
+      }
+      if (measured) failures[outcome] = (failures[outcome] ?? 0) + 1;
+      return false;
+    };
+    const pairs = setup.tokens.length / 2;
+    const appsCpu = () => {
+      const all = cluster.appPids.map((pid) => processCpuMs(pid));
+      return all.some((ms) => ms === null) ? null : all.reduce<number>((sum, ms) => sum + ms!, 0);
+    };
+    // A measuring window, not a wait for a condition: the app processes' CPU with the sockets
+    // connected and nothing sent yet. Before the warm-up: after it, a saturated machine is still
+    // catching up on the warm-up's work (measured there, it was most of a busy run's CPU).
+    const idleStart = appsCpu();
+    await sleep(IDLE_SECONDS * 1000);
+    const idleEnd = appsCpu();
+    const idleMsPerSecond = idleStart === null || idleEnd === null ? null : (idleEnd - idleStart) / IDLE_SECONDS;
+    if (WARMUP > 0) {
+      const warm = await drive(RATE, pairs, WARMUP, send(false));
+      await until(() => warmUpDelivered >= warm.sent, DELIVERY_WAIT_MS);
+    }
+    const groups: Record<'haproxy' | 'redis' | 'postgres', Group> = {
+      haproxy: () => (cluster.haproxyPid ? [cluster.haproxyPid] : []),
+      // Redis serves other users of this machine too: its figure is an upper bound.
+      redis: () => {
+        const port = new URL(redisUrl).port || '6379';
+        return processes().filter((p) => p.comm === 'redis-server' && p.cmdline.includes(`:${port}`)).map((p) => p.pid);
+      },
+      // The backends serving the benchmark's database (`postgres: user database host(port) state`).
+      postgres: () => processes().filter((p) => p.cmdline.startsWith('postgres: ') && p.cmdline.includes(` ${setup.databaseName} `)).map((p) => p.pid),
+    };
+    const before = {
+      apps: cluster.appPids.map((pid) => processCpuMs(pid)),
+      ...Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, readCpu(group())])) as Record<keyof typeof groups, Map<number, number>>,
+    };
+    const connections = await connectionsPerProcess(cluster.statsSocket);
+    const measuredFrom = performance.now();
+    const result = await drive(RATE, pairs, SECONDS, send(true));
+    await until(() => latencies.length >= result.sent, DELIVERY_WAIT_MS);
+    const messages = Math.max(1, result.sent + result.failed);
+    const perMessage = (ms: number | null) => (ms === null ? null : round(ms / messages, 3));
+    const perApp = cluster.appPids.map((pid, i) => {
+      const [start, end] = [before.apps[i], processCpuMs(pid)];
+      return start == null || end === null ? null : end - start;
+    });
+    const apps = perApp.some((ms) => ms === null) ? null : perApp.reduce<number>((sum, ms) => sum + ms!, 0);
+    const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      processes: count, sent: result.sent, delivered: sorted.length, failed_sends: result.failed, failures,
+      achieved_rate: Math.round((result.sent / result.elapsedMs) * 1000),
+      p50_ms: round(percentile(sorted, 50)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1) ?? NaN),
+      connections_per_process: connections, idle_app_cpu_ms_per_second: idleMsPerSecond === null ? null : round(idleMsPerSecond, 1),
+      cpu_ms_per_message: {
+        apps: perMessage(apps), per_app: perApp.map(perMessage),
+        apps_above_idle: apps === null || idleMsPerSecond === null ? null : perMessage(apps - idleMsPerSecond * elapsedSeconds),
+        haproxy: perMessage(cpuSince(groups.haproxy, before.haproxy)), redis: perMessage(cpuSince(groups.redis, before.redis)),
+        postgres: perMessage(cpuSince(groups.postgres, before.postgres)), load_generator: perMessage(result.clientCpuMs)!,
+      },
+    };
+  });
+}
+
+/** Deletes the benchmark's keys (its stream, sessions and counters) from Redis. */
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function report(runs: RunResult[], load: { start: number[]; end: number[] }) {
+  const [one, two] = [runs.find((r) => r.processes === 1)!, runs.find((r) => r.processes === 2)!];
+  const ratio = one.cpu_ms_per_message.apps && two.cpu_ms_per_message.apps ? round(two.cpu_ms_per_message.apps / one.cpu_ms_per_message.apps) : null;
+  const aboveIdle = one.cpu_ms_per_message.apps_above_idle && two.cpu_ms_per_message.apps_above_idle ? round(two.cpu_ms_per_message.apps_above_idle / one.cpu_ms_per_message.apps_above_idle) : null;
+  const allDelivered = runs.every((r) => r.failed_sends === 0 && r.delivered === r.sent);
+  const met = ratio !== null && ratio <= TARGET_RATIO && allDelivered;
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpuCount, node: process.version, load_average_1m: { start: round(load.start[0]!), end: round(load.end[0]!) } },
+    settings: { sockets: SOCKETS, rate_per_second: RATE, seconds: SECONDS, warmup_seconds: WARMUP },
+    runs, ratio_cpu_per_message_2_to_1: ratio, ratio_above_idle_2_to_1: aboveIdle, all_delivered: allDelivered,
+    target: `app CPU per message with 2 processes ≤ ${TARGET_RATIO}× with 1 process, every message delivered`, met,
+  };
+  const ms = (n: number | null) => (n === null ? '—' : n.toFixed(3));
+  const rows = runs.map((r) => `| ${r.processes} | ${r.sent} | ${r.delivered} (${((r.delivered / Math.max(1, r.sent)) * 100).toFixed(1)}%) | ${r.achieved_rate}/s | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${ms(r.cpu_ms_per_message.apps)} (${r.cpu_ms_per_message.per_app.map(ms).join(' + ')}) | ${r.idle_app_cpu_ms_per_second ?? '—'} | ${ms(r.cpu_ms_per_message.apps_above_idle)} | ${Object.values(r.connections_per_process).join(' / ') || '—'} | ${ms(r.cpu_ms_per_message.haproxy)} | ${ms(r.cpu_ms_per_message.redis)} | ${ms(r.cpu_ms_per_message.postgres)} | ${ms(r.cpu_ms_per_message.load_generator)} |`);
+  const md = [
+    `# Scale-out benchmark — ${result.date}`, '',
+    `Chat over sockets on PostgreSQL + Redis through \`npm run cluster\` (HAProxy in front): ${SOCKETS} sockets in ${SOCKETS / 2} pairs, ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up, with 1 app process (the baseline) and with 2, same database and load. ${cpuCount} CPUs shared by everything (apps, HAProxy, PostgreSQL, Redis, load generator; nothing pinned), Node ${process.version}; load average ${result.machine.load_average_1m.start} at the start, ${result.machine.load_average_1m.end} at the end (the machine is shared with other work).`, '',
+    '| app processes | sent | delivered | rate | p50 ms | p99 ms | max ms | app CPU ms/msg (per process) | idle app CPU ms/s | app CPU ms/msg above idle | sockets per process (HAProxy) | HAProxy CPU ms/msg | Redis CPU ms/msg | PostgreSQL CPU ms/msg | load generator CPU ms/msg |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '',
+    `"Above idle" takes off the app processes' CPU with the sockets connected and nothing sent (measured for ${IDLE_SECONDS} s before the warm-up) over the same time; its ratio, 2 ÷ 1: ${aboveIdle ?? '—'} (informative).`, '',
+    'CPU per message is user + system time from /proc over the measured sends, divided by the messages. Redis serves other users of this machine, so its column is an upper bound; PostgreSQL\'s is the backends of the benchmark\'s database.', '',
+    `**App CPU per message, 2 processes ÷ 1 process: ${ratio ?? '—'}** (target ≤ ${TARGET_RATIO}, every message delivered: ${met ? 'met' : 'NOT met'}). On ${cpuCount} cores this measures the cost of spreading (cross-process delivery through Redis), not a speed-up.`, '',
+  ].join('\n');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'scaling-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(path.join(resultsDir, 'scaling-latest.md'), md);
+  process.stdout.write(`\n${md}`);
+  return met;
+}
+
+async function main(): Promise<boolean> {
+  const missing = [
+    !/^postgres(ql)?:\/\//.test(postgresUrl) && 'BENCH_DATABASE_URL or TEST_DATABASE_URL (postgres://…)',
+    !/^rediss?:\/\//.test(redisUrl) && 'REDIS_URL or BENCH_REDIS_URL (redis://…)',
+    !fs.existsSync(haproxyBin) && `HAProxy (${haproxyBin})`,
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    process.stdout.write(`scaling bench: skipped, it needs ${missing.join(', ')}\n`);
+    return true;
+  }
+  const guard = setTimeout(() => {
+    process.stderr.write('scaling bench: overall time limit reached\n');
+    void cleanUpAndExit(1);
+  }, 15 * 60 * 1000);
+  guard.unref();
+  process.stdout.write(`scaling bench: ${SOCKETS} sockets (${SOCKETS / 2} pairs), ${RATE} messages/s for ${SECONDS} s after a ${WARMUP} s warm-up, with ${PROCESS_COUNTS.join(' and ')} app processes\n`);
+  const load = { start: os.loadavg(), end: [] as number[] };
+  const database = await freshDatabase('postgres', 'scaling');
+  const prefix = `linkup-bench-scaling:${randomBytes(4).toString('hex')}:`;
+  return withCleanup(async () => {
+    await database.dispose();
+    await dropRedisKeys(prefix);
+  }, async () => {
+    const { members, rooms } = await writePairs(database.db, SOCKETS);
+    await database.analyze();
+    const setup: Setup = {
+      databaseUrl: database.databaseUrl, databaseName: new URL(database.databaseUrl).pathname.slice(1), dataDir: database.dataDir, prefix,
+      tokens: members.map((m) => m.token), rooms,
+    };
+    const runs: RunResult[] = [];
+    for (const count of PROCESS_COUNTS) {
+      runs.push(await measure(count, setup));
+      process.stdout.write(`${JSON.stringify(runs.at(-1))}\n`);
+    }
+    load.end = os.loadavg();
+    return report(runs, load);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUpAndExit(130));
+
+main().then((met) => process.exit(met ? 0 : 1), (error: unknown) => {
+  process.stderr.write(`scaling bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -15,13 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectAll, cpuCount, drive, freePort, percentile, pin, seedPairs, sleep, spawnDemoServer, stop, waitForHealthy } from './support';
+import { connectAll, cpuCount, drive, freePort, intSetting as int, percentile, pin, seedPairs, sleep, spawnDemoServer, stop, waitForHealthy } from './support';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const int = (raw: string | undefined, fallback: number, min: number, max: number) => {
-  const n = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
 const SOCKETS = int(process.env.BENCH_SOCKETS, 10_000, 100, 20_000) & ~1;
 const BATCH = int(process.env.BENCH_SOCKETS_BATCH, 100, 1, 1000);
 const RATE = int(process.env.BENCH_SOCKETS_RATE, 2000, 1, 20_000);

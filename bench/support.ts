@@ -5,9 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
+import type { Kysely } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import type { Database } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
@@ -23,6 +25,12 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A whole-number setting from the environment, clamped to [min, max]; `fallback` when unset or not a number. */
+export function intSetting(raw: string | undefined, fallback: number, min: number, max: number): number {
+  const n = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -273,34 +281,45 @@ export async function drive(rate: number, pairs: number, seconds: number, send: 
   };
 }
 
+export interface SeededPairs { members: { id: string; token: string; i: number }[]; rooms: string[] }
+
 /**
  * `count` members (even), each with a session, in pairs that share a chat room, written straight
  * into a fresh SQLite database in a temporary folder: registering thousands of members through
  * argon2 would measure password hashing. Answers the folder, the members (with their bearer
  * tokens) and the rooms, pair by pair.
  */
-export async function seedPairs(count: number): Promise<{ dataDir: string; members: { id: string; token: string; i: number }[]; rooms: string[] }> {
+export async function seedPairs(count: number): Promise<SeededPairs & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pairs-'));
   const database = createDatabase({ dataDir });
   await migrateToLatest(database.db);
+  const seeded = await writePairs(database.db, count);
+  await database.close();
+  return { dataDir, ...seeded };
+}
+
+/** What `seedPairs` writes, into any migrated database (SQLite or PostgreSQL). */
+export async function writePairs(db: Kysely<Database>, count: number): Promise<SeededPairs> {
   const passwordHash = await hashPassword('bench-password-1');
   const now = new Date().toISOString();
   const members = Array.from({ length: count }, (_, i) => ({ id: newId(), token: newSessionToken(), i }));
   for (let i = 0; i < members.length; i += 200) {
     const chunk = members.slice(i, i + 200);
-    await database.db.insertInto('users').values(chunk.map((m) => ({
-      id: m.id, name: `Bench ${m.i}`, email: `bench${m.i}@bench.test`, phone_number: null, password_hash: passwordHash,
+    await db.insertInto('users').values(chunk.map((m) => ({
+      id: m.id, name: `Bench ${m.i}`, email: `bench${m.i}@bench.test`, password_hash: passwordHash,
+      // A confirmed mobile number: the onboarding gate refuses messages without one (issue 27).
+      phone_number: `+2783${String(m.i).padStart(7, '0')}`,
       date_of_birth: '1990-01-01', gender: 'female', about: null, city: null, province: null, location_cell: null, marital_status: null,
       body_type: null, relationship_type: null, how_often_drink: null, love_language: null, height_cm: null, job_title: null, education: null,
       profile_completed: true, onboarding_completed_at: now, email_verified_at: now, phone_verified_at: now, is_demo: false,
       last_active_at: now, created_at: now, updated_at: now,
     }))).execute();
-    await database.db.insertInto('sessions').values(chunk.map((m) => ({
+    await db.insertInto('sessions').values(chunk.map((m) => ({
       id: newId(), user_id: m.id, token_hash: hashToken(m.token), user_agent: 'bench', ip: '127.0.0.1',
       created_at: now, last_used_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null,
     }))).execute();
   }
-  const repo = new ChatRepository(database.db);
+  const repo = new ChatRepository(db);
   const rooms: string[] = [];
   for (let p = 0; p < count / 2; p++) {
     const [a, b] = [members[2 * p]!, members[2 * p + 1]!];
@@ -309,8 +328,7 @@ export async function seedPairs(count: number): Promise<{ dataDir: string; membe
       pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now, accepted: true, members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }],
     }));
   }
-  await database.close();
-  return { dataDir, members, rooms };
+  return { members, rooms };
 }
 
 /** Socket.IO clients for `tokens`, connected `batch` at a time (`extra` adds to each one's auth). */
