@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, PreferenceOptionsSchema, PreferencesCompletionSchema, PreferencesSchema, RELATIONSHIP_TYPES } from '@linkup/contract';
+import {
+  AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, PreferenceOptionsSchema,
+  PreferencesCompletionSchema, PreferencesSchema, RELATIONSHIP_TYPES,
+} from '@linkup/contract';
 import { cityCell } from '../src/lib/geo';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { type Member, api, buildMember } from './helpers/factories';

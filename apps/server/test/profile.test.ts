@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INTEREST_CATALOGUE, INTERESTS_MAX, InterestCatalogueSchema, OwnProfileSchema, PROFILE_COMPLETION_ITEMS, SessionUserSchema } from '@linkup/contract';
+import {
+  INTEREST_CATALOGUE, INTERESTS_MAX, InterestCatalogueSchema, OwnProfileSchema, PROFILE_COMPLETION_ITEMS, SessionUserSchema,
+} from '@linkup/contract';
 import { cityCell } from '../src/lib/geo';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { type Member, api, buildMember } from './helpers/factories';
