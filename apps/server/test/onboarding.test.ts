@@ -4,9 +4,7 @@ import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMember } from './helpers/factories';
 
 /** A member who has just registered: name, contact, birth date and gender only. */
 const NEW_MEMBER: Partial<UserRow> = {
@@ -16,12 +14,7 @@ const NEW_MEMBER: Partial<UserRow> = {
 
 describe('onboarding API', () => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow> = NEW_MEMBER): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const status = async (m: Member) => OnboardingStatusSchema.parse((await call(m, 'GET', '/onboarding/status')).json().data);
   const doneSteps = async (m: Member) => (await status(m)).steps.filter((s) => s.done).map((s) => s.key);
 
@@ -57,7 +50,7 @@ describe('onboarding API', () => {
   });
 
   it('shows a new member every step in order, none done but their gender, starting at photos', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     const response = await call(member, 'GET', '/onboarding/status');
     expect(response.statusCode).toBe(200);
     const data = OnboardingStatusSchema.parse(response.json().data);
@@ -73,7 +66,7 @@ describe('onboarding API', () => {
   });
 
   it('marks each step done from what the profile holds, and resumes at the first unfinished one', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     await addPhoto(member.user.id);
     expect(await doneSteps(member)).toEqual(['photos']);
     expect((await status(member)).next_step).toBe('about');
@@ -97,7 +90,7 @@ describe('onboarding API', () => {
   });
 
   it('refuses to finish with 422 listing the required steps still missing', async () => {
-    const member = await make({ ...NEW_MEMBER, gender: null });
+    const member = await buildMember(t.app, { ...NEW_MEMBER, gender: null });
     const response = await call(member, 'POST', '/onboarding/complete');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -122,7 +115,7 @@ describe('onboarding API', () => {
   });
 
   it('finishes once the required steps are done (about and interests may wait) and answers like GET /auth/user', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     await doRequiredSteps(member);
     expect((await status(member)).can_complete).toBe(true);
 
@@ -137,7 +130,7 @@ describe('onboarding API', () => {
   });
 
   it('is idempotent: finishing again keeps the first time, even after a photo was removed', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     await doRequiredSteps(member);
     const first = (await call(member, 'POST', '/onboarding/complete')).json().data.user;
     expect(first.onboarding_completed_at).not.toBeNull();
@@ -152,7 +145,7 @@ describe('onboarding API', () => {
 
   it('keeps an earlier completion time when the profile is completed again', async () => {
     const earlier = '2026-01-02T03:04:05.000Z';
-    const member = await make({ ...NEW_MEMBER, onboarding_completed_at: earlier });
+    const member = await buildMember(t.app, { ...NEW_MEMBER, onboarding_completed_at: earlier });
     expect((await call(member, 'POST', '/onboarding/complete')).statusCode).toBe(422);
     await doRequiredSteps(member);
     const response = await call(member, 'POST', '/onboarding/complete');
@@ -160,15 +153,15 @@ describe('onboarding API', () => {
   });
 
   it('shows each member only their own progress', async () => {
-    const [a, b] = [await make(), await make()];
+    const [a, b] = [await buildMember(t.app, NEW_MEMBER), await buildMember(t.app, NEW_MEMBER)];
     await doRequiredSteps(a);
     await call(a, 'POST', '/onboarding/complete');
     expect(await status(b)).toMatchObject({ completed: false, next_step: 'photos' });
   });
 
   it('refuses likes, super likes and messages until onboarding is complete (409 onboarding_required), then allows them', async () => {
-    const member = await make();
-    const other = await make({});
+    const member = await buildMember(t.app, NEW_MEMBER);
+    const other = await buildMember(t.app);
     const refused = async (response: { statusCode: number; json: () => { code?: string; message?: string } }) => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'onboarding_required', message: ONBOARDING_MESSAGES.required });
@@ -189,8 +182,8 @@ describe('onboarding API', () => {
     expect((await call(member, 'POST', `/matches/${other.user.id}/like`)).statusCode).toBe(200);
   });
   it('refuses every other action that reaches a member until onboarding is complete: a post like, publishing a post, a profile view (issue #27 item 12)', async () => {
-    const member = await make();
-    const author = await make({});
+    const member = await buildMember(t.app, NEW_MEMBER);
+    const author = await buildMember(t.app);
     const now = nowIso();
     await t.database.db.insertInto('user_preferences').values({
       user_id: member.user.id, genders: '[]', age_min: 18, age_max: 99, strict_fields: '[]', body_types: '[]', created_at: now, updated_at: now,
@@ -217,7 +210,7 @@ describe('onboarding API', () => {
 
     // What protects the new member stays open while onboarding: block and report (DESIGN §6 Safety).
     expect((await call(member, 'POST', `/users/${author.user.id}/report`, { reason: 'scam_or_spam' })).statusCode).toBeLessThan(300);
-    const stranger = await make({});
+    const stranger = await buildMember(t.app);
     expect((await call(member, 'POST', `/users/${stranger.user.id}/block`, {})).statusCode).toBeLessThan(300);
     // Their own things too: the feed, their profile.
     expect((await call(member, 'GET', '/feed')).statusCode).toBe(200);
