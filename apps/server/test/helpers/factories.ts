@@ -113,10 +113,26 @@ export async function buildPrivacy(app: FastifyInstance, user: { id: string }, p
 
 /**
  * A match between two members (as a mutual like leaves it, without its room): they write to each
- * other directly, never as a message request (issue 29). Stored by the matches repository.
+ * other directly, never as a message request (issue 29). Stored by the matches repository; with
+ * `unmatchedBy`, that member has since unmatched. Its id.
  */
-export async function buildMatch(db: Kysely<Database>, a: { id: string }, b: { id: string }, kind: 'like' | 'super_like' = 'like'): Promise<void> {
-  await new MatchesRepository(db).insertMatch({ id: newId(), a: a.id, b: b.id, kind, now: nowIso() });
+export async function buildMatch(
+  db: Kysely<Database>, a: { id: string }, b: { id: string }, options: { kind?: 'like' | 'super_like'; unmatchedBy?: { id: string } } = {},
+): Promise<string> {
+  const repo = new MatchesRepository(db);
+  await repo.insertMatch({ id: newId(), a: a.id, b: b.id, kind: options.kind ?? 'like', now: nowIso() });
+  const match = await repo.findMatchByPair(a.id, b.id);
+  if (!match) throw new Error('the match was not stored');
+  if (options.unmatchedBy) await repo.unmatch(match.id, options.unmatchedBy.id, nowIso());
+  return match.id;
+}
+
+/**
+ * `from` likes (or super likes) `to` — the swipe alone, stored by the matches repository: no match,
+ * notification or daily count, for tests of what a like shows ("liked me", People Who Like You).
+ */
+export async function buildLike(db: Kysely<Database>, from: { id: string }, to: { id: string }, action: 'like' | 'super_like' = 'like'): Promise<void> {
+  await new MatchesRepository(db).insertSwipe(from.id, to.id, action, nowIso());
 }
 
 /**
