@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES, OnboardingStatusSchema, SessionUserSchema } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { type Member, api, buildMember } from './helpers/factories';
+import { type Member, api, buildMember, buildPhoto, buildPreferences } from './helpers/factories';
 
 /** A member who has just registered: name, contact, birth date and gender only. */
 const NEW_MEMBER: Partial<UserRow> = {
@@ -18,13 +17,6 @@ describe('onboarding API', () => {
   const status = async (m: Member) => OnboardingStatusSchema.parse((await call(m, 'GET', '/onboarding/status')).json().data);
   const doneSteps = async (m: Member) => (await status(m)).steps.filter((s) => s.done).map((s) => s.key);
 
-  const addPhoto = async (userId: string) => {
-    const id = newId();
-    await t.database.db.insertInto('user_photos').values({
-      id, user_id: userId, position: 0, is_primary: true, storage_key: `photos/${id}`, width: 600, height: 800, created_at: nowIso(),
-    }).execute();
-    return id;
-  };
   const addInterest = async (userId: string) => {
     const { id } = await t.database.db.insertInto('interests').values({ name: `Interest ${newId()}` }).returning('id').executeTakeFirstOrThrow();
     await t.database.db.insertInto('user_interests').values({ user_id: userId, interest_id: id }).execute();
@@ -33,7 +25,7 @@ describe('onboarding API', () => {
     t.database.db.updateTable('users').set(values).where('id', '=', userId).execute();
   /** The required steps: a photo, gender and what they look for, saved preferences, a city. */
   const doRequiredSteps = async (m: Member) => {
-    await addPhoto(m.user.id);
+    await buildPhoto(t.app, m.user, { width: 600, height: 800 });
     await setProfile(m.user.id, { gender: 'male', relationship_type: 'long_term' });
     expect((await call(m, 'PUT', '/preferences', { genders: ['female'] })).statusCode).toBe(200);
     expect((await call(m, 'POST', '/preferences/location', { city: 'Cape Town' })).statusCode).toBe(200);
@@ -67,7 +59,7 @@ describe('onboarding API', () => {
 
   it('marks each step done from what the profile holds, and resumes at the first unfinished one', async () => {
     const member = await buildMember(t.app, NEW_MEMBER);
-    await addPhoto(member.user.id);
+    await buildPhoto(t.app, member.user, { width: 600, height: 800 });
     expect(await doneSteps(member)).toEqual(['photos']);
     expect((await status(member)).next_step).toBe('about');
 
@@ -106,7 +98,7 @@ describe('onboarding API', () => {
     });
     expect(Object.keys(response.json().errors)).not.toContain('about');
 
-    await addPhoto(member.user.id);
+    await buildPhoto(t.app, member.user, { width: 600, height: 800 });
     const still = await call(member, 'POST', '/onboarding/complete');
     expect(Object.keys(still.json().errors).sort()).toEqual(['basics', 'location', 'preferences']);
     const row = await t.database.db.selectFrom('users').select(['profile_completed', 'onboarding_completed_at']).where('id', '=', member.user.id).executeTakeFirstOrThrow();
@@ -184,10 +176,7 @@ describe('onboarding API', () => {
   it('refuses every other action that reaches a member until onboarding is complete: a post like, publishing a post, a profile view (issue #27 item 12)', async () => {
     const member = await buildMember(t.app, NEW_MEMBER);
     const author = await buildMember(t.app);
-    const now = nowIso();
-    await t.database.db.insertInto('user_preferences').values({
-      user_id: member.user.id, genders: '[]', age_min: 18, age_max: 99, strict_fields: '[]', body_types: '[]', created_at: now, updated_at: now,
-    }).execute();
+    await buildPreferences(t.app, member.user, { age_max: 99, strict_fields: [] });
     const post = await call(author, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
     expect(post.statusCode).toBe(201);
     const postId = post.json().data.post.id as string;
