@@ -4,7 +4,6 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { type Member, api, buildBlock, buildMatch, buildMember, buildPrivacy, buildRoom } from './helpers/factories';
 import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 import { nowIso } from '../src/lib/time';
-import { pairKey } from '../src/lib/pair-key';
 
 /** Chat with blocks (both ways) and the "who may message me: matches only" privacy setting. */
 describe('chat and safety', () => {
@@ -197,8 +196,7 @@ describe('chat and safety', () => {
     it('does not count a match that was undone: after an unmatch the pair cannot talk at all (404)', async () => {
       const [a, b] = [await buildMember(t.app, { name: 'Sello Unmatched' }), await buildMember(t.app, { name: 'Tumi Unmatched' })];
       await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
-      await buildMatch(t.database.db, a.user, b.user);
-      await t.database.db.updateTable('matches').set({ unmatched_at: nowIso(), unmatched_by: b.user.id }).where('pair_key', '=', pairKey(a.user.id, b.user.id)).execute();
+      await buildMatch(t.database.db, a.user, b.user, { unmatchedBy: b.user });
       expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(404);
     });
 

@@ -1,13 +1,13 @@
 // `message.send` over the member's socket: the same rules and answers as POST /chat/messages.
 import { describe, expect, it } from 'vitest';
 import { ChatMessageSchema, roomChannel, type ChatMessage, type CommandAck } from '@linkup/contract';
-import { bearer, buildRoom } from './helpers/factories';
+import { api, buildRoom } from './helpers/factories';
 import { liveTestApp, record, until, type ClientSocket } from './helpers/sockets';
 
 describe('sending messages over the socket', () => {
   const live = liveTestApp({ CHAT_MESSAGES_PER_MINUTE: '5' });
   const member = live.member;
-  // Matched: the two write freely (a stranger's first message is a request, chat-requests.test.ts).
+  const call = api(() => live.t.app);
   const send = (socket: ClientSocket, payload: object): Promise<CommandAck<ChatMessage>> =>
     socket.timeout(3000).emitWithAck('message.send', payload as never);
 
@@ -29,7 +29,7 @@ describe('sending messages over the socket', () => {
     expect(message).toMatchObject({ chat_room_id: roomId, user_id: a.user.id, message: 'Over the socket', is_edited: false });
     await until(() => bNew.length === 1 && bSent.length === 1 && aOtherNew.length === 1);
     expect([bNew[0]!.message, bSent[0]!.message, aOtherNew[0]!.message]).toEqual([message, message, message]);
-    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
+    const listed = await call(b, 'GET', `/chat/rooms/${roomId}/messages`);
     expect(listed.json().data.items.map((m: ChatMessage) => m.id)).toEqual([message.id]);
     expect(aSenderEvents.map((events) => events.length)).toEqual([0, 0]);
   });
@@ -40,18 +40,18 @@ describe('sending messages over the socket', () => {
     const body = { chat_room_id: roomId, message: 'Once only', type: 'text', client_id: 'sock-retry-0001' };
     const first = await send(a.socket, body);
     const again = await send(a.socket, body);
-    const overHttp = await live.t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(a.token), payload: body });
+    const overHttp = await call(a, 'POST', '/chat/messages', body);
     expect(first).toMatchObject({ ok: true, status: 201 });
     expect(again).toEqual({ ...first, status: 200 });
     expect([overHttp.statusCode, overHttp.json().data]).toEqual([200, first.ok ? first.data : null]);
-    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
+    const listed = await call(a, 'GET', `/chat/rooms/${roomId}/messages`);
     expect(listed.json().data.pagination.total).toBe(1);
   });
 
   it('answers as HTTP would: 404 outside the room, 422 with field errors, never a stored message', async () => {
     const [a, b, c] = [await member('Fikile'), await member('Gift'), await member('Hlengiwe')];
     const roomId = await buildRoom(live.t.app, a, b);
-    const overHttp = await live.t.app.inject({ method: 'POST', url: '/api/chat/messages', headers: bearer(c.token), payload: { chat_room_id: roomId, message: 'let me in' } });
+    const overHttp = await call(c, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'let me in' });
     expect(overHttp.statusCode).toBe(404);
     expect(await send(c.socket, { chat_room_id: roomId, message: 'let me in' })).toEqual({ ok: false, status: 404, code: 'room_not_found', message: overHttp.json().message });
     const empty = await send(a.socket, { chat_room_id: roomId, message: '   ' });
@@ -59,7 +59,7 @@ describe('sending messages over the socket', () => {
     expect(empty.ok ? {} : empty.errors).toHaveProperty('message');
     const noRoom = await send(a.socket, { message: 'where?' });
     expect(noRoom.ok ? [] : noRoom.errors?.chat_room_id).toEqual(['Room ID is required to send a message']);
-    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(a.token) });
+    const listed = await call(a, 'GET', `/chat/rooms/${roomId}/messages`);
     expect(listed.json().data.pagination.total).toBe(0);
   });
 
@@ -79,7 +79,7 @@ describe('sending messages over the socket', () => {
     await live.t.database.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', a.user.id).execute();
     expect(await send(a.socket, { chat_room_id: roomId, message: 'after logout' })).toMatchObject({ ok: false, status: 401 });
     expect(await closed).toBe('io server disconnect');
-    const listed = await live.t.app.inject({ method: 'GET', url: `/api/chat/rooms/${roomId}/messages`, headers: bearer(b.token) });
+    const listed = await call(b, 'GET', `/chat/rooms/${roomId}/messages`);
     expect(listed.json().data.pagination.total).toBe(0);
   });
 });

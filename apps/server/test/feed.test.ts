@@ -628,6 +628,7 @@ describe('feed API', () => {
 
 describe('feed notifications in real time', () => {
   const live = liveTestApp();
+  const call = api(() => live.t.app);
 
   it('sends a new inbox item on the author\'s own channel, so the badge rises without a reload', async () => {
     const a = await live.member('Ayanda');
@@ -635,10 +636,10 @@ describe('feed notifications in real time', () => {
     const other = await live.member('Onlooker');
     const received = record<NotificationPayload>(a.socket, 'notification');
     const overheard = record<NotificationPayload>(other.socket, 'notification');
-    const post = await live.t.app.inject({ method: 'POST', url: '/api/feed/my-post', headers: bearer(a.token), payload: { preferred_age_max: 99 } });
+    const post = await call(a, 'POST', '/feed/my-post', { preferred_age_max: 99 });
     expect(post.statusCode, post.body).toBe(201);
     const postId = post.json().data.post.id as string;
-    const liked = await live.t.app.inject({ method: 'POST', url: `/api/feed/posts/${postId}/like`, headers: bearer(b.token) });
+    const liked = await call(b, 'POST', `/feed/posts/${postId}/like`);
     expect(liked.statusCode, liked.body).toBe(200);
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ type: 'post_like', sender_id: b.user.id, sender_name: 'Bonga', action: 'view_post' });
