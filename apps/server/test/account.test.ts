@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExportSchema, SessionUserSchema, type AccountExport } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, type Member, api, buildMember, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, type Member, api, buildBlock, buildMember, buildPhoto, buildPreferences, signIn } from './helpers/factories';
 import { latestCode, latestLink, outboxFor } from './helpers/outbox';
 import type { Database } from '../src/db/schema';
 import { processPhoto } from '../src/adapters/storage/images';
@@ -439,17 +439,9 @@ describe('account API', () => {
     const now = nowIso();
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c04080' } }).jpeg().toBuffer();
     const stored = await storePhoto(t.app.deps.storage, await processPhoto(image));
-    await db.insertInto('user_photos').values({
-      id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: stored.storageKey, width: stored.width, height: stored.height, created_at: now,
-    }).execute();
-    for (const name of ['Hiking', 'Coffee']) {
-      const interest = await db.selectFrom('interests').select('id').where('name', '=', name).executeTakeFirst();
-      const id = interest?.id ?? (await db.insertInto('interests').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
-      await db.insertInto('user_interests').values({ user_id: m.user.id, interest_id: id }).execute();
-    }
-    await db.insertInto('user_preferences').values({
-      user_id: m.user.id, genders: '["male"]', age_min: 25, age_max: 40, max_distance_km: 50, city: null, province: null, created_at: now, updated_at: now,
-    }).execute();
+    await buildPhoto(t.app, m.user, { storage_key: stored.storageKey, width: stored.width, height: stored.height });
+    await t.app.services.profile.setInterests(m.user.id, ['Hiking', 'Coffee']);
+    await buildPreferences(t.app, m.user, { genders: ['male'], age_min: 25, age_max: 40, max_distance_km: 50, strict_fields: [] });
     expect((await call(m, 'PUT', '/settings', { privacy: { show_age: false } })).statusCode).toBe(200);
     await db.insertInto('user_reports').values({
       id: newId(), reporter_id: m.user.id, reported_id: friend.user.id, reason: 'scam_or_spam', details: 'Asked me for money', created_at: now,
@@ -470,7 +462,7 @@ describe('account API', () => {
     // No sleep before the answer: the chat stamps messages in order from its clock (orderedIsoNow).
     expect((await call(friend, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi there, nice to meet you', type: 'text' })).statusCode).toBe(201);
     // Blocked last: a block closes the chat.
-    await db.insertInto('user_blocks').values({ blocker_id: m.user.id, blocked_id: friend.user.id, created_at: now }).execute();
+    await buildBlock(t.app, m.user, friend.user);
     expect((await call(m, 'POST', '/help/contact', { subject: 'Help with photos', message: 'How do I change my main photo?' })).statusCode).toBe(201);
     await login({ email: m.user.email! }, 'a-wrong-password');
     return { photoKey: stored.storageKey, roomId };

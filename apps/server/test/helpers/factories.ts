@@ -3,7 +3,7 @@
  * sensible defaults and overrides, through the service or the owning repository the app itself
  * uses — never a raw insert. Tests touch the database directly only to inspect storage on purpose.
  *
- * Factories that only write rows (`buildUser`, `buildMatch`, `buildModerator`, `grantPremium`)
+ * Factories that only write rows (`buildUser`, `buildMatch`, `buildLike`, `buildModerator`, `grantPremium`)
  * take the database, so tests without an app (two processes on one database) can use them too;
  * those that act as a member (sign in, open a room, send, block, post) take the app.
  */
