@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExportSchema, SessionUserSchema, type AccountExport } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, type Member, api, buildBlock, buildMember, buildPhoto, buildPreferences, signIn } from './helpers/factories';
 import { latestCode, latestLink, outboxFor } from './helpers/outbox';
-import type { Database, UserRow } from '../src/db/schema';
+import type { Database } from '../src/db/schema';
 import { processPhoto } from '../src/adapters/storage/images';
 import { photoVariantKey, storePhoto } from '../src/adapters/storage/photos';
 import { hashToken } from '../src/modules/auth/tokens';
@@ -16,25 +16,13 @@ import { ChatRepository } from '../src/modules/chat/chat.repository';
 import { HelpRepository } from '../src/modules/help/help.repository';
 import type { MemberEraser } from '../src/modules/shared/member-erasure';
 
-interface Member { user: UserRow; token: string }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 let seq = 0;
 const freshMobile = () => `+2787${String(1_000_000 + ((Date.now() + seq++ * 104_729) % 8_999_999)).padStart(7, '0')}`;
 const NEW_PASSWORD = 'violet-harbour-lantern-77';
 
 describe('account API', () => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, { phone_number: freshMobile(), ...overrides });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | string | null, method: Method, url: string, payload?: unknown) => {
-    const token = typeof m === 'string' ? m : m?.token;
-    return t.app.inject({
-      method, url: `/api${url}`, ...(token ? { headers: bearer(token) } : {}), ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  };
+  const call = api(() => t.app);
   const login = (identifier: { email?: string; mobile?: string }, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...identifier, password } });
   const me = async (token: string) => (await call(token, 'GET', '/auth/user')).statusCode;
@@ -57,7 +45,7 @@ describe('account API', () => {
 
   describe('PUT /account/email', () => {
     it('sends the new address a link; the change takes effect only when it is opened, the old address working until then (issue 32 item 10)', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const email = `New.Address.${newId().slice(0, 6)}@Example.TEST`.toLowerCase();
       const res = await call(m, 'PUT', '/account/email', { email: `  ${email.toUpperCase()} `, current_password: FACTORY_PASSWORD });
       expect(res.statusCode).toBe(200);
@@ -84,7 +72,7 @@ describe('account API', () => {
     });
 
     it('refuses a wrong current password, an address another member has, its own address and bad input (422)', async () => {
-      const [m, other] = [await make(), await make()];
+      const [m, other] = [await buildMember(t.app), await buildMember(t.app)];
       const wrong = await call(m, 'PUT', '/account/email', { email: 'fresh.one@example.test', current_password: 'not-my-password' });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors.current_password).toEqual(['The password is incorrect.']);
@@ -120,7 +108,7 @@ describe('account API', () => {
     };
 
     it('a new e-mail address, once verified: the old address and the number', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const email = `moved.${newId().slice(0, 6).toLowerCase()}@example.test`;
       expect((await call(m, 'PUT', '/account/email', { email, current_password: FACTORY_PASSWORD })).statusCode).toBe(200);
       expect((await outboxFor(t.app, m.user.email!)).filter((x) => x.body.includes('was just changed'))).toHaveLength(0);
@@ -132,7 +120,7 @@ describe('account API', () => {
     });
 
     it('a new mobile number: the old number and the address', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const mobile = freshMobile();
       await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       expect((await call(m, 'PUT', '/account/mobile', { mobile, otp: await latestCode(t.app, mobile) })).statusCode).toBe(200);
@@ -141,13 +129,13 @@ describe('account API', () => {
     });
 
     it('a new password, changed or reset: the address and the number', async () => {
-      const changed = await make();
+      const changed = await buildMember(t.app);
       const body = { current_password: FACTORY_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
       expect((await call(changed, 'PUT', '/account/password', body)).statusCode).toBe(200);
       await noticeOf(changed.user.email!, 'password');
       await noticeOf(changed.user.phone_number!, 'password');
 
-      const reset = await make();
+      const reset = await buildMember(t.app);
       await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: reset.user.email } });
       const link = await latestLink(t.app, reset.user.email!);
       const res = await t.app.inject({
@@ -162,7 +150,7 @@ describe('account API', () => {
 
   describe('changing the mobile number', () => {
     it('needs the current password: a stolen session alone sends no code and moves nothing (issue #12 item 5)', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const mobile = freshMobile();
       const without = await call(m, 'POST', '/account/mobile/code', { mobile });
       expect(without.statusCode).toBe(422);
@@ -176,7 +164,7 @@ describe('account API', () => {
     });
 
     it('sends a WhatsApp code to the new number, then moves the account to it', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const mobile = freshMobile();
       const sent = await call(m, 'POST', '/account/mobile/code', { mobile: `0${mobile.slice(3)}`, current_password: FACTORY_PASSWORD });
       expect(sent.statusCode).toBe(200);
@@ -202,7 +190,7 @@ describe('account API', () => {
     });
 
     it('binds the code to the member who asked: it signs nobody in and moves no one else', async () => {
-      const [m, other] = [await make(), await make()];
+      const [m, other] = [await buildMember(t.app), await buildMember(t.app)];
       const mobile = freshMobile();
       await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       const code = await latestCode(t.app, mobile);
@@ -214,7 +202,7 @@ describe('account API', () => {
     });
 
     it('refuses a number another member has, its own number and a bad number (422), and keeps the cool-down (429)', async () => {
-      const [m, other] = [await make(), await make()];
+      const [m, other] = [await buildMember(t.app), await buildMember(t.app)];
       for (const [mobile, field] of [[other.user.phone_number, 'mobile'], [m.user.phone_number, 'mobile'], ['12', 'mobile'], ['+999123', 'mobile']] as const) {
         const res = await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
         expect(res.statusCode, String(mobile)).toBe(422);
@@ -234,7 +222,7 @@ describe('account API', () => {
     });
 
     it('locks the code after too many wrong tries', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const mobile = freshMobile();
       await call(m, 'POST', '/account/mobile/code', { mobile, current_password: FACTORY_PASSWORD });
       const code = await latestCode(t.app, mobile);
@@ -249,7 +237,7 @@ describe('account API', () => {
 
   describe('PUT /account/password', () => {
     it('changes the password, keeps this session and ends every other one', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const otherDevice = await signIn(t.app, m.user);
       const res = await call(m, 'PUT', '/account/password', { current_password: FACTORY_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
       expect(res.statusCode).toBe(200);
@@ -268,7 +256,7 @@ describe('account API', () => {
       [{ current_password: FACTORY_PASSWORD, password: FACTORY_PASSWORD, password_confirmation: FACTORY_PASSWORD }, 'password'],
       [{ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, 'current_password'],
     ])('refuses %j with 422 on %s and changes nothing', async (body, field) => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const otherDevice = await signIn(t.app, m.user);
       const res = await call(m, 'PUT', '/account/password', body);
       expect(res.statusCode).toBe(422);
@@ -279,7 +267,7 @@ describe('account API', () => {
   });
 
   it('POST /account/logout-others ends every other session of the member and says how many', async () => {
-    const [m, other] = [await make(), await make()];
+    const [m, other] = [await buildMember(t.app), await buildMember(t.app)];
     const devices = [await signIn(t.app, m.user), await signIn(t.app, m.user)];
     const res = await call(m, 'POST', '/account/logout-others');
     expect(res.statusCode).toBe(200);
@@ -292,8 +280,8 @@ describe('account API', () => {
 
   describe('GET /account/export', () => {
     it('downloads everything about the member as a JSON attachment, without secrets or other members’ contact details', async () => {
-      const m = await make({ about: 'Sunsets and hiking', city: 'Durban', province: 'KwaZulu-Natal' });
-      const friend = await make({ name: 'Friendly Fiona', date_of_birth: '1988-11-23' });
+      const m = await buildMember(t.app, { about: 'Sunsets and hiking', city: 'Durban', province: 'KwaZulu-Natal' });
+      const friend = await buildMember(t.app, { name: 'Friendly Fiona', date_of_birth: '1988-11-23' });
       await seedActivity(m, friend);
 
       const res = await call(m, 'GET', '/account/export');
@@ -336,7 +324,7 @@ describe('account API', () => {
     });
 
     it('is limited to a few downloads an hour per member (429)', async () => {
-      const [m, other] = [await make(), await make()];
+      const [m, other] = [await buildMember(t.app), await buildMember(t.app)];
       const secondDevice = await signIn(t.app, m.user);
       for (let i = 0; i < EXPORTS_PER_HOUR - 1; i++) expect((await call(m, 'GET', '/account/export')).statusCode).toBe(200);
       expect((await call(secondDevice, 'GET', '/account/export')).statusCode).toBe(200);
@@ -348,7 +336,7 @@ describe('account API', () => {
 
   describe('DELETE /account', () => {
     it('refuses a wrong or missing password (422) and keeps everything', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const wrong = await call(m, 'DELETE', '/account', { password: 'not-my-password' });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors.password).toEqual(['The password is incorrect.']);
@@ -358,8 +346,8 @@ describe('account API', () => {
     });
 
     it('deletes the member, their photos and every row about them; the token stops working and sign-in fails', async () => {
-      const m = await make();
-      const friend = await make({ name: 'Friendly Fiona' });
+      const m = await buildMember(t.app);
+      const friend = await buildMember(t.app, { name: 'Friendly Fiona' });
       const { photoKey, roomId } = await seedActivity(m, friend);
       const otherDevice = await signIn(t.app, m.user);
       // An open code and a failed sign-in leave rows keyed by number and address.
@@ -422,8 +410,8 @@ describe('account API', () => {
   });
 
   it('deletes in one transaction: when one module\'s part fails, the parts before it are undone (issue 28 item 11)', async () => {
-    const m = await make();
-    const friend = await make({ name: 'Steady Sipho' });
+    const m = await buildMember(t.app);
+    const friend = await buildMember(t.app, { name: 'Steady Sipho' });
     const { roomId } = await seedActivity(m, friend);
     const db = t.database.db;
     // The owners' own parts, in the deletion's transaction, then one that fails.
@@ -451,17 +439,9 @@ describe('account API', () => {
     const now = nowIso();
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c04080' } }).jpeg().toBuffer();
     const stored = await storePhoto(t.app.deps.storage, await processPhoto(image));
-    await db.insertInto('user_photos').values({
-      id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: stored.storageKey, width: stored.width, height: stored.height, created_at: now,
-    }).execute();
-    for (const name of ['Hiking', 'Coffee']) {
-      const interest = await db.selectFrom('interests').select('id').where('name', '=', name).executeTakeFirst();
-      const id = interest?.id ?? (await db.insertInto('interests').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
-      await db.insertInto('user_interests').values({ user_id: m.user.id, interest_id: id }).execute();
-    }
-    await db.insertInto('user_preferences').values({
-      user_id: m.user.id, genders: '["male"]', age_min: 25, age_max: 40, max_distance_km: 50, city: null, province: null, created_at: now, updated_at: now,
-    }).execute();
+    await buildPhoto(t.app, m.user, { storage_key: stored.storageKey, width: stored.width, height: stored.height });
+    await t.app.services.profile.setInterests(m.user.id, ['Hiking', 'Coffee']);
+    await buildPreferences(t.app, m.user, { genders: ['male'], age_min: 25, age_max: 40, max_distance_km: 50, strict_fields: [] });
     expect((await call(m, 'PUT', '/settings', { privacy: { show_age: false } })).statusCode).toBe(200);
     await db.insertInto('user_reports').values({
       id: newId(), reporter_id: m.user.id, reported_id: friend.user.id, reason: 'scam_or_spam', details: 'Asked me for money', created_at: now,
@@ -482,7 +462,7 @@ describe('account API', () => {
     // No sleep before the answer: the chat stamps messages in order from its clock (orderedIsoNow).
     expect((await call(friend, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi there, nice to meet you', type: 'text' })).statusCode).toBe(201);
     // Blocked last: a block closes the chat.
-    await db.insertInto('user_blocks').values({ blocker_id: m.user.id, blocked_id: friend.user.id, created_at: now }).execute();
+    await buildBlock(t.app, m.user, friend.user);
     expect((await call(m, 'POST', '/help/contact', { subject: 'Help with photos', message: 'How do I change my main photo?' })).statusCode).toBe(201);
     await login({ email: m.user.email! }, 'a-wrong-password');
     return { photoKey: stored.storageKey, roomId };

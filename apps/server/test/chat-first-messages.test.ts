@@ -2,15 +2,12 @@
 // may start a day, and what happens to a young account's first messages nobody answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_REQUEST_MESSAGES, type ChatMessage, type ChatRequest, type ChatRoom, type NotificationPayload } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMatch, buildMember, signIn } from './helpers/factories';
 import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-interface Member { user: UserRow; token: string }
 
 describe('first messages', () => {
   let t: TestApp;
@@ -18,14 +15,10 @@ describe('first messages', () => {
   const sockets: ClientSocket[] = [];
   const clock = new ManualClock(new Date());
 
-  /** A member whose account is `ageMs` old on the test clock. */
-  const make = async (name: string, ageMs = 30 * DAY): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name, created_at: new Date(clock.now().getTime() - ageMs).toISOString() });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const strangers = (count: number, prefix: string) => Promise.all(Array.from({ length: count }, (_, i) => make(`${prefix} ${i + 1}`)));
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  /** Overrides for an account `ageMs` old on the test clock. */
+  const joined = (ageMs = 30 * DAY) => ({ created_at: new Date(clock.now().getTime() - ageMs).toISOString() });
+  const strangers = (count: number, prefix: string) => Promise.all(Array.from({ length: count }, (_, i) => buildMember(t.app, { name: `${prefix} ${i + 1}`, ...joined() })));
+  const call = api(() => t.app);
   /** Opens the chat with `to` and sends one message: the response. */
   const firstMessage = async (from: Member, to: Member, text = `Hi ${to.user.name}`) => {
     const room = (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data as ChatRoom;
@@ -49,7 +42,7 @@ describe('first messages', () => {
   });
 
   it('lets an established member start 10 new conversations a day; the 11th is 429 first_message_limit with remaining and resets_at', async () => {
-    const sender = await make('Ayanda Busy');
+    const sender = await buildMember(t.app, { name: 'Ayanda Busy', ...joined() });
     const start = clock.now().getTime();
     expect(await statuses(sender, await strangers(10, 'Busy contact'))).toEqual(Array(10).fill(201));
     const [eleventh] = await strangers(1, 'One too many');
@@ -65,7 +58,7 @@ describe('first messages', () => {
     expect((await call(eleventh!, 'GET', '/chat/requests')).json().data.pagination.total).toBe(0);
 
     // Matched members are no new conversation: they write as before.
-    const match = await make('Busy match');
+    const match = await buildMember(t.app, { name: 'Busy match', ...joined() });
     await buildMatch(t.database.db, sender.user, match.user);
     expect((await firstMessage(sender, match)).statusCode).toBe(201);
 
@@ -77,26 +70,26 @@ describe('first messages', () => {
   });
 
   it('gives an account younger than 24 hours 3 a day', async () => {
-    const fresh = await make('Bheki Brand New', 2 * HOUR);
+    const fresh = await buildMember(t.app, { name: 'Bheki Brand New', ...joined(2 * HOUR) });
     expect(await statuses(fresh, await strangers(4, 'Fresh contact'))).toEqual([201, 201, 201, 429]);
   });
 
   it('halves the allowance for each member who reported the sender in the last 7 days, never below 1', async () => {
-    const once = await make('Cebo Reported Once');
-    await report(await make('Reporter A1'), once);
+    const once = await buildMember(t.app, { name: 'Cebo Reported Once', ...joined() });
+    await report(await buildMember(t.app, { name: 'Reporter A1', ...joined() }), once);
     expect(await statuses(once, await strangers(6, 'Once contact'))).toEqual([201, 201, 201, 201, 201, 429]);
 
-    const twice = await make('Dumi Reported Twice');
-    for (const name of ['Reporter B1', 'Reporter B2']) await report(await make(name), twice);
+    const twice = await buildMember(t.app, { name: 'Dumi Reported Twice', ...joined() });
+    for (const name of ['Reporter B1', 'Reporter B2']) await report(await buildMember(t.app, { name, ...joined() }), twice);
     expect(await statuses(twice, await strangers(3, 'Twice contact'))).toEqual([201, 201, 429]);
 
-    const many = await make('Esi Reported Often');
-    for (const name of ['Reporter C1', 'Reporter C2', 'Reporter C3', 'Reporter C4', 'Reporter C5']) await report(await make(name), many);
+    const many = await buildMember(t.app, { name: 'Esi Reported Often', ...joined() });
+    for (const name of ['Reporter C1', 'Reporter C2', 'Reporter C3', 'Reporter C4', 'Reporter C5']) await report(await buildMember(t.app, { name, ...joined() }), many);
     expect(await statuses(many, await strangers(2, 'Often contact'))).toEqual([201, 429]);
 
     // Reports older than 7 days no longer count.
-    const old = await make('Fikile Reported Long Ago');
-    await report(await make('Reporter D1'), old);
+    const old = await buildMember(t.app, { name: 'Fikile Reported Long Ago', ...joined() });
+    await report(await buildMember(t.app, { name: 'Reporter D1', ...joined() }), old);
     clock.set(new Date(Date.now() + 8 * DAY).toISOString());
     old.token = await signIn(t.app, old.user);
     const contacts = await strangers(10, 'Later contact');
@@ -105,7 +98,7 @@ describe('first messages', () => {
   });
 
   it('counts first messages sent at once exactly: 12 in parallel with 10 allowed store 10', async () => {
-    const sender = await make('Gugu Parallel');
+    const sender = await buildMember(t.app, { name: 'Gugu Parallel', ...joined() });
     const contacts = await strangers(12, 'Parallel contact');
     const rooms = await Promise.all(contacts.map(async (c) => (await call(sender, 'POST', '/chat/rooms', { user_id: c.user.id })).json().data.id as string));
     const results = await Promise.all(rooms.map((id) => call(sender, 'POST', '/chat/messages', { chat_room_id: id, message: 'Hello there' })));
@@ -116,11 +109,11 @@ describe('first messages', () => {
   });
 
   it('holds the first messages of a member younger than 7 days after 3 unanswered: invisible to the recipient, sent for the sender; an answer releases them', async () => {
-    const young = await make('Hlengiwe Young', 3 * DAY);
+    const young = await buildMember(t.app, { name: 'Hlengiwe Young', ...joined(3 * DAY) });
     const [first, second, third] = await strangers(3, 'Unanswered');
     expect(await statuses(young, [first!, second!, third!])).toEqual([201, 201, 201]);
 
-    const held = await make('Held recipient');
+    const held = await buildMember(t.app, { name: 'Held recipient', ...joined() });
     const heldSocket = await openSocket(origin, held.token);
     sockets.push(heldSocket);
     const heldNew = record(heldSocket, 'NewMessage');
@@ -156,7 +149,7 @@ describe('first messages', () => {
     expect(((await call(held, 'GET', '/feed/notifications')).json().data.items as unknown[]).length).toBe(0);
 
     // Another first message is held too (still 3 unanswered).
-    const later = await make('Later recipient');
+    const later = await buildMember(t.app, { name: 'Later recipient', ...joined() });
     expect((await firstMessage(young, later)).statusCode).toBe(201);
     expect((await call(later, 'GET', '/chat/requests')).json().data.pagination.total).toBe(0);
 
@@ -175,9 +168,9 @@ describe('first messages', () => {
   });
 
   it('releases a member’s held messages in one call (what moderation will use)', async () => {
-    const young = await make('Isaac Moderated', DAY + HOUR);
+    const young = await buildMember(t.app, { name: 'Isaac Moderated', ...joined(DAY + HOUR) });
     expect(await statuses(young, await strangers(3, 'Moderated contact'))).toEqual([201, 201, 201]);
-    const recipient = await make('Moderated recipient');
+    const recipient = await buildMember(t.app, { name: 'Moderated recipient', ...joined() });
     await firstMessage(young, recipient);
     expect((await call(recipient, 'GET', '/chat/requests')).json().data.pagination.total).toBe(0);
     await t.app.services.chat.releaseHeld(young.user.id);

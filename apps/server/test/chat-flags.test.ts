@@ -3,15 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ChatMessageSchema, SwipeResultSchema, roomChannel, type ChatMessage, type ChatRoom, type CommandAck, type MessageSentPayload, type NewMessagePayload,
 } from '@linkup/contract';
-import { bearer } from './helpers/factories';
+import { api } from './helpers/factories';
 import { drained, liveTestApp, record, until, type ClientSocket } from './helpers/sockets';
 
 type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
 
 describe('message flags (issue 29)', () => {
   const live = liveTestApp();
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => live.t.app);
   const send = (socket: ClientSocket, payload: object): Promise<CommandAck<ChatMessage>> =>
     socket.timeout(3000).emitWithAck('message.send', payload as never);
 

@@ -5,14 +5,11 @@ import {
   CHAT_REQUEST_MESSAGES, ChatRequestSchema, ChatRoomSchema, matchesOnlyMessage, verifiedOnlyMessage,
   type ChatMessage, type ChatRequest, type ChatRoom, type CommandAck, type NotificationPayload,
 } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMatch, buildMember, signIn } from './helpers/factories';
 import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-interface Member { user: UserRow; token: string }
 
 describe('message requests', () => {
   let t: TestApp;
@@ -22,12 +19,8 @@ describe('message requests', () => {
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 
   // Established members (a month old): these tests are about requests, not the first-message tiers.
-  const make = async (name: string): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name, created_at: new Date(clock.now().getTime() - 30 * DAY).toISOString() });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const established = () => ({ created_at: new Date(clock.now().getTime() - 30 * DAY).toISOString() });
+  const call = api(() => t.app);
   const open = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data as ChatRoom;
   const send = (from: Member, roomId: string, message: string, clientId?: string) =>
     call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, ...(clientId ? { client_id: clientId } : {}) });
@@ -55,7 +48,7 @@ describe('message requests', () => {
   });
 
   it('a stranger’s first message is a request: in her requests with his summary and the message, not in her conversations', async () => {
-    const [sipho, thandi] = [await make('Sipho Stranger'), await make('Thandi Recipient')];
+    const [sipho, thandi] = [await buildMember(t.app, { name: 'Sipho Stranger', ...established() }), await buildMember(t.app, { name: 'Thandi Recipient', ...established() })];
     const opened = await call(sipho, 'POST', '/chat/rooms', { user_id: thandi.user.id });
     expect(opened.statusCode).toBe(201);
     expect(opened.json()).toMatchObject({ message: 'Chat started successfully', data: { name: 'Chat with Thandi Recipient' } });
@@ -85,7 +78,7 @@ describe('message requests', () => {
   });
 
   it('lets the sender send one message until it is accepted: 409 request_pending over HTTP and in the socket ack', async () => {
-    const [a, b] = [await make('Andile Eager'), await make('Bontle Busy')];
+    const [a, b] = [await buildMember(t.app, { name: 'Andile Eager', ...established() }), await buildMember(t.app, { name: 'Bontle Busy', ...established() })];
     const roomId = (await open(a, b)).id;
     expect((await send(a, roomId, 'Hello!', 'first-message-1')).statusCode).toBe(201);
 
@@ -106,7 +99,7 @@ describe('message requests', () => {
   });
 
   it('accept makes it a conversation in her list (read), and both may write', async () => {
-    const [a, b] = [await make('Cebo Asker'), await make('Dineo Accepter')];
+    const [a, b] = [await buildMember(t.app, { name: 'Cebo Asker', ...established() }), await buildMember(t.app, { name: 'Dineo Accepter', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hi Dineo');
 
@@ -127,7 +120,7 @@ describe('message requests', () => {
   });
 
   it('a reply from the recipient accepts the request too', async () => {
-    const [a, b] = [await make('Esi Writer'), await make('Fikile Replier')];
+    const [a, b] = [await buildMember(t.app, { name: 'Esi Writer', ...established() }), await buildMember(t.app, { name: 'Fikile Replier', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hello Fikile');
     // She opens the chat from the request and answers.
@@ -139,7 +132,7 @@ describe('message requests', () => {
   });
 
   it('decline removes it for her, the sender is not told, and may not ask her again for 30 days', async () => {
-    const [a, b] = [await make('Gift Declined'), await make('Hlengiwe Decliner')];
+    const [a, b] = [await buildMember(t.app, { name: 'Gift Declined', ...established() }), await buildMember(t.app, { name: 'Hlengiwe Decliner', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hi Hlengiwe');
 
@@ -172,7 +165,7 @@ describe('message requests', () => {
   });
 
   it('a request she declined is gone for her until she writes to him herself', async () => {
-    const [a, b] = [await make('Isaac Hopeful'), await make('Jabu Changes Mind')];
+    const [a, b] = [await buildMember(t.app, { name: 'Isaac Hopeful', ...established() }), await buildMember(t.app, { name: 'Jabu Changes Mind', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hi Jabu');
     await call(b, 'POST', `/chat/rooms/${roomId}/decline`);
@@ -183,7 +176,7 @@ describe('message requests', () => {
   });
 
   it('"who may message me": everyone (the default) as requests; matches only refused as before unless matched', async () => {
-    const [a, b, c] = [await make('Kamo Sender'), await make('Lerato Open'), await make('Mandla Private')];
+    const [a, b, c] = [await buildMember(t.app, { name: 'Kamo Sender', ...established() }), await buildMember(t.app, { name: 'Lerato Open', ...established() }), await buildMember(t.app, { name: 'Mandla Private', ...established() })];
     expect((await call(b, 'GET', '/settings')).json().data.privacy.message_policy).toBe('everyone');
     const toB = (await open(a, b)).id;
     await send(a, toB, 'Hi Lerato');
@@ -206,7 +199,7 @@ describe('message requests', () => {
   });
 
   it('"verified": an unverified stranger is refused with the code that says verifying opens the way; a verified one writes as a request', async () => {
-    const [a, c] = [await make('Palesa Unverified'), await make('Qhawe Careful')];
+    const [a, c] = [await buildMember(t.app, { name: 'Palesa Unverified', ...established() }), await buildMember(t.app, { name: 'Qhawe Careful', ...established() })];
     expect((await call(c, 'PUT', '/settings', { privacy: { message_policy: 'verified' } })).statusCode).toBe(200);
     const refused = await call(a, 'POST', '/chat/rooms', { user_id: c.user.id });
     expect(refused.statusCode).toBe(422);
@@ -222,7 +215,7 @@ describe('message requests', () => {
   });
 
   it('matched members write directly: never a request, however the room was opened', async () => {
-    const [a, b] = [await make('Naledi Early'), await make('Oupa Later')];
+    const [a, b] = [await buildMember(t.app, { name: 'Naledi Early', ...established() }), await buildMember(t.app, { name: 'Oupa Later', ...established() })];
     // Opened before they matched, then matched (the match accepts the pair's room).
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hi Oupa');
@@ -235,7 +228,7 @@ describe('message requests', () => {
   });
 
   it('accept and decline answer 404 for another member’s room, the sender’s own request, a room without a request and an unknown id', async () => {
-    const [a, b, c] = [await make('Palesa Owner'), await make('Qiniso Recipient'), await make('Refilwe Outsider')];
+    const [a, b, c] = [await buildMember(t.app, { name: 'Palesa Owner', ...established() }), await buildMember(t.app, { name: 'Qiniso Recipient', ...established() }), await buildMember(t.app, { name: 'Refilwe Outsider', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'Hi Qiniso');
     await buildMatch(t.database.db, a.user, c.user);
@@ -252,7 +245,7 @@ describe('message requests', () => {
   });
 
   it('Block from a request: the request is gone for both, and the sender can write no more', async () => {
-    const [a, b] = [await make('Sello Pest'), await make('Tumi Blocker')];
+    const [a, b] = [await buildMember(t.app, { name: 'Sello Pest', ...established() }), await buildMember(t.app, { name: 'Tumi Blocker', ...established() })];
     const roomId = (await open(a, b)).id;
     await send(a, roomId, 'hey');
     expect((await call(b, 'POST', `/users/${a.user.id}/block`, {})).statusCode).toBe(201);
@@ -261,7 +254,7 @@ describe('message requests', () => {
   });
 
   it('a request reaches her quietly: no NewMessage, a message_request notification (pushes off by default), her Requests count', async () => {
-    const [a, b] = [await make('Unathi Sender'), await make('Vuyo Quiet')];
+    const [a, b] = [await buildMember(t.app, { name: 'Unathi Sender', ...established() }), await buildMember(t.app, { name: 'Vuyo Quiet', ...established() })];
     const [aSocket, aOther, bSocket] = [await socketOf(a), await socketOf(a), await socketOf(b)];
     const settings = (await call(b, 'GET', '/settings')).json().data.notifications;
     expect(settings.message_request).toEqual({ push: false, in_app: true });

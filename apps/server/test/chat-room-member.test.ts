@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRoomSchema, type ChatRoom } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
-import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMember, buildPhoto, buildRoom } from './helpers/factories';
 
 /**
  * Issue 32 items 12 and 13: a conversation shows who it is with (the other member's name and photo,
@@ -14,16 +9,7 @@ interface Member { user: UserRow; token: string }
  */
 describe('a chat room names its other member and when they read it', () => {
   let t: TestApp;
-  const make = async (name: string): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
-  const addPhoto = (m: Member) => t.database.db.insertInto('user_photos').values({
-    id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}.webp`, width: 600, height: 800, created_at: nowIso(),
-  }).execute();
-  const open = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data.id as string;
+  const call = api(() => t.app);
   const room = async (m: Member, roomId: string): Promise<ChatRoom> => ChatRoomSchema.parse((await call(m, 'GET', `/chat/rooms/${roomId}`)).json().data);
   const listed = async (m: Member, roomId: string): Promise<ChatRoom | undefined> =>
     ((await call(m, 'GET', '/chat/rooms')).json().data.items as unknown[]).map((r) => ChatRoomSchema.parse(r)).find((r) => r.id === roomId);
@@ -34,10 +20,9 @@ describe('a chat room names its other member and when they read it', () => {
   afterAll(async () => t.close());
 
   it('the list and the room carry the other member\'s name and photo, never their contact details', async () => {
-    const [ama, kofi] = [await make('Ama Photo'), await make('Kofi Photo')];
-    await addPhoto(kofi);
-    await buildMatch(t.database.db, ama.user, kofi.user);
-    const roomId = await open(ama, kofi);
+    const [ama, kofi] = [await buildMember(t.app, { name: 'Ama Photo' }), await buildMember(t.app, { name: 'Kofi Photo' })];
+    await buildPhoto(t.app, kofi.user, { width: 600, height: 800 });
+    const roomId = await buildRoom(t.app, ama, kofi);
     expect((await call(ama, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hello', type: 'text' })).statusCode).toBe(201);
 
     for (const [viewer, other, photo] of [[ama, kofi, true], [kofi, ama, false]] as const) {
@@ -53,9 +38,8 @@ describe('a chat room names its other member and when they read it', () => {
   });
 
   it('seen_at is the other member\'s read mark: null until they read, then when they did', async () => {
-    const [efua, yaw] = [await make('Efua Seen'), await make('Yaw Seen')];
-    await buildMatch(t.database.db, efua.user, yaw.user);
-    const roomId = await open(efua, yaw);
+    const [efua, yaw] = [await buildMember(t.app, { name: 'Efua Seen' }), await buildMember(t.app, { name: 'Yaw Seen' })];
+    const roomId = await buildRoom(t.app, efua, yaw);
     expect((await call(efua, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Are you there?', type: 'text' })).statusCode).toBe(201);
     expect((await room(efua, roomId)).seen_at).toBeNull();
 
@@ -67,8 +51,8 @@ describe('a chat room names its other member and when they read it', () => {
   });
 
   it('a message request read by its recipient tells its sender nothing', async () => {
-    const [abena, kwame] = [await make('Abena Request'), await make('Kwame Request')];
-    const roomId = await open(abena, kwame);
+    const [abena, kwame] = [await buildMember(t.app, { name: 'Abena Request' }), await buildMember(t.app, { name: 'Kwame Request' })];
+    const roomId = await buildRoom(t.app, abena, kwame, { matched: false });
     expect((await call(abena, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi, we have not matched yet', type: 'text' })).statusCode).toBe(201);
     await call(kwame, 'POST', `/chat/rooms/${roomId}/read`);
     expect((await room(abena, roomId)).seen_at).toBeNull();

@@ -1,39 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesOnlyMessage, roomChannel, type ChatMessage, type ChatRoom, type MessageReadPayload, type MessageSentPayload } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildBlock, buildMatch, buildMember, buildPrivacy, buildRoom } from './helpers/factories';
 import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
-import type { UserRow } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
-import { pairKey } from '../src/lib/pair-key';
-
-interface Member { user: UserRow; token: string }
 
 /** Chat with blocks (both ways) and the "who may message me: matches only" privacy setting. */
 describe('chat and safety', () => {
   let t: TestApp;
   let origin: string;
   const sockets: ClientSocket[] = [];
-  const make = async (name: string): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
-  const openRoom = (from: Member, to: Member) => call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` });
+  const call = api(() => t.app);
   const send = (from: Member, roomId: string, message: string) => call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, type: 'text' });
   const roomIds = async (m: Member) => ((await call(m, 'GET', '/chat/rooms')).json().data.items as ChatRoom[]).map((r) => r.id);
-  const block = (from: Member, to: Member) => call(from, 'POST', `/users/${to.user.id}/block`, {});
   const unblock = (from: Member, to: Member) => call(from, 'DELETE', `/users/${to.user.id}/block`);
   const searchIds = async (m: Member, text: string) => ((await call(m, 'GET', `/chat/users/search?search=${encodeURIComponent(text)}`)).json().data.items as { id: string }[]).map((u) => u.id);
-  const matchesOnly = (m: Member) =>
-    t.database.db.insertInto('user_settings').values({ user_id: m.user.id, message_policy: 'matches', updated_at: nowIso() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ message_policy: 'matches' })).execute();
-  const match = (a: Member, b: Member) =>
-    t.database.db.insertInto('matches').values({
-      id: newId(), pair_key: pairKey(a.user.id, b.user.id), user_a: a.user.id, user_b: b.user.id, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
-    }).execute();
   const socketOf = async (m: Member) => {
     const socket = await openSocket(origin, m.token);
     sockets.push(socket);
@@ -51,25 +32,25 @@ describe('chat and safety', () => {
 
   describe('a block works both ways', () => {
     it('refuses starting a chat with a member blocked either way (404, like an unknown member)', async () => {
-      const [amara, bheki] = [await make('Amara Block'), await make('Bheki Block')];
-      await block(amara, bheki);
+      const [amara, bheki] = [await buildMember(t.app, { name: 'Amara Block' }), await buildMember(t.app, { name: 'Bheki Block' })];
+      await buildBlock(t.app, amara.user, bheki.user);
       for (const [from, to] of [[amara, bheki], [bheki, amara]] as const) {
-        const res = await openRoom(from, to);
+        const res = await call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` });
         expect(res.statusCode).toBe(404);
         expect(res.json().message).toBe('Member not found.');
       }
     });
 
     it('hides the room from both while the block lasts, and brings it back with its history after unblock', async () => {
-      const [a, b] = [await make('Ayanda Pair'), await make('Busi Pair')];
-      await match(a, b);
-      const roomId = (await openRoom(a, b)).json().data.id as string;
+      const [a, b] = [await buildMember(t.app, { name: 'Ayanda Pair' }), await buildMember(t.app, { name: 'Busi Pair' })];
+      await buildMatch(t.database.db, a.user, b.user);
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
       const sent = (await send(a, roomId, 'Hello Busi')).json().data as ChatMessage;
       const reply = (await send(b, roomId, 'Hi Ayanda')).json().data as ChatMessage;
       expect(await roomIds(a)).toContain(roomId);
       expect(await roomIds(b)).toContain(roomId);
 
-      expect((await block(b, a)).statusCode).toBe(201);
+      expect((await call(b, 'POST', `/users/${a.user.id}/block`, {})).statusCode).toBe(201);
       for (const [member, mine] of [[a, sent], [b, reply]] as const) {
         expect(await roomIds(member)).not.toContain(roomId);
         expect((await call(member, 'GET', '/chat/rooms')).json().data.pagination.total).toBe(0);
@@ -98,10 +79,10 @@ describe('chat and safety', () => {
     });
 
     it('leaves the room hidden while the other member’s own block remains', async () => {
-      const [a, b] = [await make('Cleo Both'), await make('Dumisani Both')];
-      const roomId = (await openRoom(a, b)).json().data.id as string;
-      await block(a, b);
-      await block(b, a);
+      const [a, b] = [await buildMember(t.app, { name: 'Cleo Both' }), await buildMember(t.app, { name: 'Dumisani Both' })];
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
+      await buildBlock(t.app, a.user, b.user);
+      await buildBlock(t.app, b.user, a.user);
       await unblock(a, b);
       expect(await roomIds(a)).not.toContain(roomId);
       expect((await send(a, roomId, 'hello?')).statusCode).toBe(404);
@@ -110,10 +91,10 @@ describe('chat and safety', () => {
     });
 
     it('keeps other rooms of the pair’s members as they were', async () => {
-      const [a, b, c] = [await make('Eve Others'), await make('Fikile Others'), await make('Gugu Others')];
-      const ab = (await openRoom(a, b)).json().data.id as string;
-      const ac = (await openRoom(a, c)).json().data.id as string;
-      await block(a, b);
+      const [a, b, c] = [await buildMember(t.app, { name: 'Eve Others' }), await buildMember(t.app, { name: 'Fikile Others' }), await buildMember(t.app, { name: 'Gugu Others' })];
+      const ab = await buildRoom(t.app, a, b, { matched: false });
+      const ac = await buildRoom(t.app, a, c, { matched: false });
+      await buildBlock(t.app, a.user, b.user);
       expect(await roomIds(a)).toEqual([ac]);
       expect((await send(a, ac, 'still chatting')).statusCode).toBe(201);
       expect((await call(c, 'GET', `/chat/rooms/${ac}`)).statusCode).toBe(200);
@@ -121,9 +102,9 @@ describe('chat and safety', () => {
     });
 
     it('leaves blocked members out of the user search, both ways', async () => {
-      const [a, b, c] = [await make('Hlengiwe Searchable'), await make('Hlengiwe Blocked'), await make('Hlengiwe Blocker')];
-      await block(a, b);
-      await block(c, a);
+      const [a, b, c] = [await buildMember(t.app, { name: 'Hlengiwe Searchable' }), await buildMember(t.app, { name: 'Hlengiwe Blocked' }), await buildMember(t.app, { name: 'Hlengiwe Blocker' })];
+      await buildBlock(t.app, a.user, b.user);
+      await buildBlock(t.app, c.user, a.user);
       const found = await searchIds(a, 'Hlengiwe');
       expect(found).not.toContain(b.user.id);
       expect(found).not.toContain(c.user.id);
@@ -133,8 +114,8 @@ describe('chat and safety', () => {
     });
 
     it('takes both members’ sockets out of the room channel, tells their lists to refresh, and refuses rejoining', async () => {
-      const [a, b] = [await make('Imka Live'), await make('Jabu Live')];
-      const roomId = (await openRoom(a, b)).json().data.id as string;
+      const [a, b] = [await buildMember(t.app, { name: 'Imka Live' }), await buildMember(t.app, { name: 'Jabu Live' })];
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
       const [sa, sb] = [await socketOf(a), await socketOf(b)];
       const channel = roomChannel(roomId);
       expect(await sa.emitWithAck('subscribe', channel)).toEqual({ ok: true });
@@ -144,7 +125,7 @@ describe('chat and safety', () => {
       const readsA = record<MessageReadPayload>(sa, 'MessageRead');
       const readsB = record<MessageReadPayload>(sb, 'MessageRead');
 
-      expect((await block(a, b)).statusCode).toBe(201);
+      expect((await call(a, 'POST', `/users/${b.user.id}/block`, {})).statusCode).toBe(201);
       await until(() => readsA.length === 1 && readsB.length === 1);
       // Each member hears of the room on their own channel, as their own read: the client refetches
       // the conversation list (the room is gone) and drops the room's unread count.
@@ -164,8 +145,8 @@ describe('chat and safety', () => {
     });
 
     it('blocking through a report hides the room too', async () => {
-      const [a, b] = [await make('Kagiso Report'), await make('Lindi Report')];
-      const roomId = (await openRoom(a, b)).json().data.id as string;
+      const [a, b] = [await buildMember(t.app, { name: 'Kagiso Report' }), await buildMember(t.app, { name: 'Lindi Report' })];
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
       expect((await call(a, 'POST', `/users/${b.user.id}/report`, { reason: 'harassment', block: true })).statusCode).toBe(201);
       expect(await roomIds(a)).not.toContain(roomId);
       expect(await roomIds(b)).not.toContain(roomId);
@@ -174,63 +155,62 @@ describe('chat and safety', () => {
 
   describe('"who may message me: matches only"', () => {
     it('refuses starting a conversation with such a member unless matched (422 with their name, never 403)', async () => {
-      const [a, b] = [await make('Mpho Sender'), await make('Nandi Private')];
-      await matchesOnly(b);
-      const refused = await openRoom(a, b);
+      const [a, b] = [await buildMember(t.app, { name: 'Mpho Sender' }), await buildMember(t.app, { name: 'Nandi Private' })];
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
+      const refused = await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe(matchesOnlyMessage('Nandi Private'));
       expect(matchesOnlyMessage('Nandi Private')).toBe('Nandi Private only accepts messages from matches.');
       expect(await roomIds(a)).toEqual([]);
 
-      await match(a, b);
-      expect((await openRoom(a, b)).statusCode).toBe(201);
+      await buildMatch(t.database.db, a.user, b.user);
+      expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(201);
     });
 
     it('refuses sending into an existing conversation once the recipient turns it on, until they match', async () => {
-      const [a, b] = [await make('Olwethu Sender'), await make('Palesa Private')];
-      const roomId = (await openRoom(a, b)).json().data.id as string;
+      const [a, b] = [await buildMember(t.app, { name: 'Olwethu Sender' }), await buildMember(t.app, { name: 'Palesa Private' })];
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
       expect((await send(a, roomId, 'before')).statusCode).toBe(201);
-      await matchesOnly(b);
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
       const refused = await send(a, roomId, 'after');
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe(matchesOnlyMessage('Palesa Private'));
-      expect((await openRoom(a, b)).statusCode).toBe(422);
+      expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(422);
       // The room itself stays visible, and the private member may still write.
       expect(await roomIds(a)).toContain(roomId);
       expect((await send(b, roomId, 'I can still write')).statusCode).toBe(201);
 
-      await match(a, b);
+      await buildMatch(t.database.db, a.user, b.user);
       expect((await send(a, roomId, 'matched now')).statusCode).toBe(201);
     });
 
     it('lets a member reply when the "matches only" member started the conversation', async () => {
-      const [a, b] = [await make('Qhawe Replier'), await make('Refilwe Starter')];
-      await matchesOnly(b);
-      const roomId = (await openRoom(b, a)).json().data.id as string;
+      const [a, b] = [await buildMember(t.app, { name: 'Qhawe Replier' }), await buildMember(t.app, { name: 'Refilwe Starter' })];
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
+      const roomId = await buildRoom(t.app, b, a, { matched: false });
       expect((await send(b, roomId, 'Hi there')).statusCode).toBe(201);
       expect((await send(a, roomId, 'Hello!')).statusCode).toBe(201);
-      expect((await openRoom(a, b)).statusCode).toBe(200);
+      expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(200);
     });
 
     it('does not count a match that was undone: after an unmatch the pair cannot talk at all (404)', async () => {
-      const [a, b] = [await make('Sello Unmatched'), await make('Tumi Unmatched')];
-      await matchesOnly(b);
-      await match(a, b);
-      await t.database.db.updateTable('matches').set({ unmatched_at: nowIso(), unmatched_by: b.user.id }).where('pair_key', '=', pairKey(a.user.id, b.user.id)).execute();
-      expect((await openRoom(a, b)).statusCode).toBe(404);
+      const [a, b] = [await buildMember(t.app, { name: 'Sello Unmatched' }), await buildMember(t.app, { name: 'Tumi Unmatched' })];
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
+      await buildMatch(t.database.db, a.user, b.user, { unmatchedBy: b.user });
+      expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(404);
     });
 
     it('follows every change that decides a send, from one message to the next', async () => {
       // A conversation reads its room again and again: what it learnt must never outlive a change.
-      const [a, b, c] = [await make('Wandile Sender'), await make('Xola Changes'), await make('Yonela Other')];
-      const roomId = (await openRoom(a, b)).json().data.id as string;
+      const [a, b, c] = [await buildMember(t.app, { name: 'Wandile Sender' }), await buildMember(t.app, { name: 'Xola Changes' }), await buildMember(t.app, { name: 'Yonela Other' })];
+      const roomId = await buildRoom(t.app, a, b, { matched: false });
       expect((await send(a, roomId, 'one')).statusCode).toBe(201);
       // A stranger's first message is a request; once accepted, the two write freely.
       expect((await call(b, 'POST', `/chat/rooms/${roomId}/accept`)).statusCode).toBe(200);
       expect((await send(a, roomId, 'two')).statusCode).toBe(201);
 
       await t.database.db.updateTable('users').set({ name: 'Xola Renamed' }).where('id', '=', b.user.id).execute();
-      await matchesOnly(b);
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
       expect((await send(a, roomId, 'three')).json().message).toBe(matchesOnlyMessage('Xola Renamed'));
       await t.database.db.updateTable('user_settings').set({ message_policy: 'everyone' }).where('user_id', '=', b.user.id).execute();
       expect((await send(a, roomId, 'four')).statusCode).toBe(201);
@@ -240,9 +220,9 @@ describe('chat and safety', () => {
       expect((await send(a, roomId, 'come back')).statusCode).toBe(201);
       expect(await roomIds(b)).toEqual([roomId]);
 
-      expect((await block(c, a)).statusCode).toBeLessThan(300);
+      expect((await call(c, 'POST', `/users/${a.user.id}/block`, {})).statusCode).toBeLessThan(300);
       expect((await send(a, roomId, 'a block elsewhere changes nothing here')).statusCode).toBe(201);
-      expect((await block(b, a)).statusCode).toBeLessThan(300);
+      expect((await call(b, 'POST', `/users/${a.user.id}/block`, {})).statusCode).toBeLessThan(300);
       expect((await send(a, roomId, 'blocked')).statusCode).toBe(404);
       expect((await unblock(b, a)).statusCode).toBeLessThan(300);
       expect((await send(a, roomId, 'unblocked')).statusCode).toBe(201);
@@ -252,10 +232,10 @@ describe('chat and safety', () => {
     });
 
     it('lets a blocked "matches only" member stay hidden: the block answers first (404)', async () => {
-      const [a, b] = [await make('Uyanda Both'), await make('Vuyo Both')];
-      await matchesOnly(b);
-      await block(b, a);
-      expect((await openRoom(a, b)).statusCode).toBe(404);
+      const [a, b] = [await buildMember(t.app, { name: 'Uyanda Both' }), await buildMember(t.app, { name: 'Vuyo Both' })];
+      await buildPrivacy(t.app, b.user, { message_policy: 'matches' });
+      await buildBlock(t.app, b.user, a.user);
+      expect((await call(a, 'POST', '/chat/rooms', { user_id: b.user.id, name: `Chat with ${b.user.name}` })).statusCode).toBe(404);
     });
   });
 });

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessageSchema, ChatRoomSchema, USER_SEARCH_MESSAGES, type ChatMessage } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
-import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
+import { type Member, api, bearer, buildMatch, buildMember, buildRoom, buildUser, signIn } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
-import type { UserRow } from '../src/db/schema';
 import { createDatabase } from '../src/db/database';
 import { ChatRepository } from '../src/modules/chat/chat.repository';
 import { CLIENT_ID_TAKEN } from '../src/modules/chat/chat.service';
@@ -14,26 +13,12 @@ import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { onlyOn } from './helpers/requires';
 
-interface Member { user: UserRow; token: string }
-
 describe('chat API', () => {
   let t: TestApp;
   let alice: Member;
   let bob: Member;
   let carol: Member;
-  const make = async (name: string, email?: string): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name, ...(email ? { email } : {}) });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
-  const openUnmatched = async (from: Member, to: Member) => (await call(from, 'POST', '/chat/rooms', { user_id: to.user.id, name: `Chat with ${to.user.name}` })).json().data.id as string;
-  // These tests are about chat between members who may write to each other: matched (a stranger's
-  // first message is a request, see chat-requests.test.ts).
-  const openRoom = async (from: Member, to: Member) => {
-    await buildMatch(t.database.db, from.user, to.user);
-    return openUnmatched(from, to);
-  };
+  const call = api(() => t.app);
   const send = async (from: Member, roomId: string, message: string, clientId?: string) =>
     call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, type: 'text', ...(clientId ? { client_id: clientId } : {}) });
 
@@ -42,9 +27,9 @@ describe('chat API', () => {
   });
   // New members for every test: no test sees rooms or messages another left behind.
   beforeEach(async () => {
-    alice = await make('Alice Zulu');
-    bob = await make('Bob Khumalo');
-    carol = await make('Carol van Wyk');
+    alice = await buildMember(t.app, { name: 'Alice Zulu' });
+    bob = await buildMember(t.app, { name: 'Bob Khumalo' });
+    carol = await buildMember(t.app, { name: 'Carol van Wyk' });
   });
   afterAll(async () => t.close());
 
@@ -69,7 +54,7 @@ describe('chat API', () => {
   });
 
   it('creates one room when both members open it at the same moment', async () => {
-    const [d, e] = [await make('Dumi'), await make('Esi')];
+    const [d, e] = [await buildMember(t.app, { name: 'Dumi' }), await buildMember(t.app, { name: 'Esi' })];
     const [x, y] = await Promise.all([call(d, 'POST', '/chat/rooms', { user_id: e.user.id }), call(e, 'POST', '/chat/rooms', { user_id: d.user.id })]);
     expect(x.json().data.id).toBe(y.json().data.id);
   });
@@ -81,7 +66,7 @@ describe('chat API', () => {
   });
 
   it('keeps rooms and messages to their members: everyone else gets 404', async () => {
-    const roomId = await openRoom(alice, bob);
+    const roomId = await buildRoom(t.app, alice, bob);
     const sent = (await send(alice, roomId, 'Hi Bob')).json().data as ChatMessage;
     for (const [method, url, payload] of [
       ['GET', `/chat/rooms/${roomId}`, undefined], ['GET', `/chat/rooms/${roomId}/messages`, undefined],
@@ -95,8 +80,8 @@ describe('chat API', () => {
   });
 
   it('sends, lists newest first with pagination, and shows the latest message and unread count', async () => {
-    const [x, y] = [await make('Xolani'), await make('Yara')];
-    const roomId = await openRoom(x, y);
+    const [x, y] = [await buildMember(t.app, { name: 'Xolani' }), await buildMember(t.app, { name: 'Yara' })];
+    const roomId = await buildRoom(t.app, x, y);
     for (let i = 1; i <= 5; i++) expect((await send(x, roomId, `message ${i}`)).statusCode).toBe(201);
     const page1 = (await call(y, 'GET', `/chat/rooms/${roomId}/messages?per_page=2`)).json().data;
     expect(page1.items.map((m: ChatMessage) => m.message)).toEqual(['message 5', 'message 4']);
@@ -118,9 +103,9 @@ describe('chat API', () => {
   });
 
   it('orders rooms by last activity', async () => {
-    const [p, q, r] = [await make('Pule'), await make('Queen'), await make('Rami')];
-    const pq = await openRoom(p, q);
-    const pr = await openRoom(p, r);
+    const [p, q, r] = [await buildMember(t.app, { name: 'Pule' }), await buildMember(t.app, { name: 'Queen' }), await buildMember(t.app, { name: 'Rami' })];
+    const pq = await buildRoom(t.app, p, q);
+    const pr = await buildRoom(t.app, p, r);
     // Message times are strictly ordered within a process (orderedNowIso), so no pause is needed.
     await send(p, pr, 'first');
     await send(p, pq, 'later');
@@ -131,7 +116,7 @@ describe('chat API', () => {
     [{ message: '' }, 'message'], [{ message: '   \n\t ' }, 'message'], [{ message: 'x'.repeat(2001) }, 'message'],
     [{ chat_room_id: '' }, 'chat_room_id'], [{ type: 'image' }, 'type'], [{ client_id: 'no spaces allowed' }, 'client_id'],
   ])('refuses %j with 422', async (override, field) => {
-    const roomId = await openRoom(alice, bob);
+    const roomId = await buildRoom(t.app, alice, bob);
     const res = await call(alice, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'ok', type: 'text', ...override });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toBeDefined();
@@ -143,7 +128,7 @@ describe('chat API', () => {
   });
 
   it('stores a retried send once and answers with the same message', async () => {
-    const roomId = await openRoom(alice, bob);
+    const roomId = await buildRoom(t.app, alice, bob);
     const clientId = `c-${Date.now()}-retry`;
     const [a, b, c] = await Promise.all([send(alice, roomId, 'only once', clientId), send(alice, roomId, 'only once', clientId), send(alice, roomId, 'only once', clientId)]);
     const ids = [a, b, c].map((r) => r.json().data.id);
@@ -155,7 +140,7 @@ describe('chat API', () => {
   });
 
   it('refuses a client id already used for a message in another room (409) and stores nothing', async () => {
-    const [roomAB, roomAC] = [await openRoom(alice, bob), await openRoom(alice, carol)];
+    const [roomAB, roomAC] = [await buildRoom(t.app, alice, bob), await buildRoom(t.app, alice, carol)];
     const clientId = `c-${Date.now()}-elsewhere`;
     expect((await send(alice, roomAB, 'first', clientId)).statusCode).toBe(201);
     const res = await send(alice, roomAC, 'second', clientId);
@@ -166,7 +151,7 @@ describe('chat API', () => {
   });
 
   it('acknowledges every one of many concurrent sends once, each stored once', async () => {
-    const roomId = await openRoom(carol, bob);
+    const roomId = await buildRoom(t.app, carol, bob);
     const sends = await Promise.all(Array.from({ length: 40 }, (_, i) => send(carol, roomId, `burst ${i}`, `c-${Date.now()}-burst-${i}`)));
     expect(sends.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
     const all = (await call(bob, 'GET', `/chat/rooms/${roomId}/messages?per_page=100`)).json().data.items as ChatMessage[];
@@ -174,13 +159,13 @@ describe('chat API', () => {
   });
 
   it('keeps text as text', async () => {
-    const roomId = await openRoom(alice, bob);
+    const roomId = await buildRoom(t.app, alice, bob);
     const html = '<img src=x onerror=alert(1)> & <b>bold</b>';
     expect((await send(alice, roomId, html)).json().data.message).toBe(html);
   });
 
   it('lets only the author edit and delete', async () => {
-    const roomId = await openRoom(alice, bob);
+    const roomId = await buildRoom(t.app, alice, bob);
     const message = (await send(alice, roomId, 'typo hre')).json().data as ChatMessage;
     expect((await call(bob, 'PUT', `/chat/messages/${message.id}`, { message: 'hijack' })).statusCode).toBe(404);
     expect((await call(bob, 'DELETE', `/chat/messages/${message.id}`)).statusCode).toBe(404);
@@ -193,8 +178,8 @@ describe('chat API', () => {
   });
 
   it('an empty room shows only in the list of who opened it; the other member sees it with its first message, as a request (issues #17 item 9, #29)', async () => {
-    const [m, n] = [await make('Mpho'), await make('Nandi')];
-    const roomId = await openUnmatched(m, n);
+    const [m, n] = [await buildMember(t.app, { name: 'Mpho' }), await buildMember(t.app, { name: 'Nandi' })];
+    const roomId = await buildRoom(t.app, m, n, { matched: false });
     const listed = async (who: Member) => {
       const body = (await call(who, 'GET', '/chat/rooms')).json().data as { items: { id: string }[]; pagination: { total: number } };
       return { ids: body.items.map((r) => r.id), total: body.pagination.total };
@@ -213,8 +198,8 @@ describe('chat API', () => {
   });
 
   it('leaving removes the room from my list; a new message brings it back', async () => {
-    const [m, n] = [await make('Mpho'), await make('Nandi')];
-    const roomId = await openRoom(m, n);
+    const [m, n] = [await buildMember(t.app, { name: 'Mpho' }), await buildMember(t.app, { name: 'Nandi' })];
+    const roomId = await buildRoom(t.app, m, n);
     const left = await call(n, 'DELETE', `/chat/rooms/${roomId}/leave`);
     expect(left.json().message).toBe('Left chat room successfully');
     expect((await call(n, 'GET', '/chat/rooms')).json().data.items).toEqual([]);
@@ -225,7 +210,7 @@ describe('chat API', () => {
 
   it('searches members by name: name, photo, age and city, never an e-mail or number, never myself (issue 32 item 11)', async () => {
     // The only member of this name in the file's database, whatever else the other tests made.
-    const zintle = await make('Zintle Mthembu', 'zintle.mthembu@example.test');
+    const zintle = await buildMember(t.app, { name: 'Zintle Mthembu', email: 'zintle.mthembu@example.test' });
     const res = await call(bob, 'GET', '/chat/users/search?search=ZINTLE');
     expect(res.statusCode).toBe(200);
     const { items, pagination } = res.json().data;
@@ -242,7 +227,7 @@ describe('chat API', () => {
   });
 
   it('needs at least 2 characters: one letter would list nearly everyone (issue #12 item 11)', async () => {
-    await make('Qadira One');
+    await buildMember(t.app, { name: 'Qadira One' });
     const one = await call(alice, 'GET', '/chat/users/search?search=Q');
     expect(one.statusCode).toBe(422);
     expect(one.json()).toMatchObject({ code: 'validation_failed', errors: { search: [USER_SEARCH_MESSAGES.tooShort] } });
@@ -251,13 +236,13 @@ describe('chat API', () => {
   });
 
   it('leaves out members hidden from discover, unless the two have a match or a conversation (issue #12 item 11)', async () => {
-    const hidden = await make('Hlomla Hideaway');
+    const hidden = await buildMember(t.app, { name: 'Hlomla Hideaway' });
     expect((await call(hidden, 'PUT', '/settings', { privacy: { hide_from_discover: true } })).statusCode).toBe(200);
     const found = async (m: Member) => ((await call(m, 'GET', '/chat/users/search?search=hideaway')).json().data.items as { id: string }[]).map((u) => u.id);
     for (const m of [alice, bob, carol]) expect(await found(m)).toEqual([]);
 
     // A conversation: Bob and the hidden member share a room (whoever opened it).
-    await openUnmatched(hidden, bob);
+    await buildRoom(t.app, hidden, bob, { matched: false });
     // A match: Carol and the hidden member liked each other.
     expect((await call(carol, 'POST', `/matches/${hidden.user.id}/like`)).statusCode).toBe(200);
     expect((await call(hidden, 'POST', `/matches/${carol.user.id}/like`)).json().data.match).toBeTruthy();
@@ -274,17 +259,11 @@ describe('chat API', () => {
 describe('chat real time', () => {
   const live = liveTestApp();
   const member = live.member;
-  const api = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  // Matched members: a stranger's first message would be a request (chat-requests.test.ts).
-  const openRoom = async (a: { token: string; user: UserRow }, b: { user: UserRow }) => {
-    await buildMatch(live.t.database.db, a.user, b.user);
-    return (await api(a.token, 'POST', '/chat/rooms', { user_id: b.user.id })).json().data.id as string;
-  };
+  const call = api(() => live.t.app);
 
   it('delivers message.sent to the room, NewMessage and MessageRead to its members only, edits and deletions to the room and its members', async () => {
     const [a, b, c] = [await member('Ama'), await member('Bongi'), await member('Chipo')];
-    const roomId = await openRoom(a, b);
+    const roomId = await buildRoom(live.t.app, a, b);
     expect(await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: true });
     expect(await c.socket.emitWithAck('subscribe', `chat.room.${roomId}`)).toEqual({ ok: false, code: 'channel_not_found', message: 'Resource not found.' });
 
@@ -293,13 +272,13 @@ describe('chat real time', () => {
     const aNew = record(a.socket, 'NewMessage');
     const cNew = record(c.socket, 'NewMessage');
     const cRoom = record(c.socket, 'message.sent');
-    const sent = (await api(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Sawubona!' })).json().data;
+    const sent = (await call(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Sawubona!' })).json().data;
     await until(() => bRoom.length === 1 && bNew.length === 1 && aNew.length === 1);
     expect(bRoom[0]).toEqual({ channel: `chat.room.${roomId}`, message: sent });
     expect(bNew[0]).toMatchObject({ channel: 'messages', chat_room_id: roomId });
 
     const aRead = record<{ user_id: string; chat_room_id: string }>(a.socket, 'MessageRead');
-    await api(b.token, 'POST', `/chat/rooms/${roomId}/read`, {});
+    await call(b.token, 'POST', `/chat/rooms/${roomId}/read`, {});
     await until(() => aRead.length === 1);
     expect(aRead[0]).toMatchObject({ channel: 'messages', chat_room_id: roomId, user_id: b.user.id });
 
@@ -310,8 +289,8 @@ describe('chat real time', () => {
     const aDeleted = record<{ id: string }>(a.socket, 'message.deleted');
     const aUpdated = record<{ message: ChatMessage }>(a.socket, 'message.updated');
     const cEvents = [record(c.socket, 'message.deleted'), record(c.socket, 'message.updated')];
-    await api(a.token, 'PUT', `/chat/messages/${sent.id}`, { message: 'Sawubona, Bongi!' });
-    await api(a.token, 'DELETE', `/chat/messages/${sent.id}`);
+    await call(a.token, 'PUT', `/chat/messages/${sent.id}`, { message: 'Sawubona, Bongi!' });
+    await call(a.token, 'DELETE', `/chat/messages/${sent.id}`);
     await until(() => deleted.length === 1 && updated.length === 1 && aDeleted.length === 1 && aUpdated.length === 1);
     expect(updated[0]!.message).toMatchObject({ id: sent.id, is_edited: true });
     expect(deleted[0]).toEqual({ channel: `chat.room.${roomId}`, id: sent.id, chat_room_id: roomId });
@@ -326,7 +305,7 @@ describe('chat real time', () => {
 
   it('relays typing to the other member of the room', async () => {
     const [a, b] = [await member('Dineo'), await member('Eli')];
-    const roomId = await openRoom(a, b);
+    const roomId = await buildRoom(live.t.app, a, b);
     await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     const typing = record<{ user_id: string; name: string }>(b.socket, 'typing');
@@ -337,16 +316,16 @@ describe('chat real time', () => {
 
   it('a member who leaves stops receiving the room’s events and the other sees user.left', async () => {
     const [a, b] = [await member('Farai'), await member('Gugu')];
-    const roomId = await openRoom(a, b);
+    const roomId = await buildRoom(live.t.app, a, b);
     await a.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     await b.socket.emitWithAck('subscribe', `chat.room.${roomId}`);
     const leftSeen = record<{ user_id: string }>(a.socket, 'user.left');
-    await api(b.token, 'DELETE', `/chat/rooms/${roomId}/leave`);
+    await call(b.token, 'DELETE', `/chat/rooms/${roomId}/leave`);
     await until(() => leftSeen.length === 1);
     expect(leftSeen[0]).toMatchObject({ user_id: b.user.id });
     const bRoom = record(b.socket, 'message.sent');
     const aRoom = record(a.socket, 'message.sent');
-    await api(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'still there?' });
+    await call(a.token, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'still there?' });
     await until(() => aRoom.length === 1);
     await drained(live.t.app, b.socket);
     expect(bRoom).toEqual([]);

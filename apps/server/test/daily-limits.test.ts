@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchStatsSchema } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
-
-interface Member { user: UserRow; token: string }
+import { api, buildMember } from './helpers/factories';
 
 /** Daily allowances and visits count per UTC day of the app's clock (lib/clock.ts). */
 describe('across midnight UTC', () => {
   const clock = new ManualClock(new Date('2031-03-14T23:58:00.000Z'));
   let t: TestApp;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token) });
+  const call = api(() => t.app);
 
   beforeAll(async () => {
     t = await buildTestApp({ FREE_DAILY_LIKES: '3' }, { clock });
@@ -23,8 +16,8 @@ describe('across midnight UTC', () => {
 
   it('likes used up before midnight come back after it, and the limit says when', async () => {
     clock.set('2031-03-14T23:58:00.000Z');
-    const me = await make();
-    const targets = await Promise.all(Array.from({ length: 5 }, () => make()));
+    const me = await buildMember(t.app);
+    const targets = await Promise.all(Array.from({ length: 5 }, () => buildMember(t.app)));
     for (const target of targets.slice(0, 3)) expect((await call(me, 'POST', `/matches/${target.user.id}/like`)).statusCode).toBe(200);
     const refused = await call(me, 'POST', `/matches/${targets[3]!.user.id}/like`);
     expect(refused.statusCode).toBe(429);
@@ -41,8 +34,8 @@ describe('across midnight UTC', () => {
 
   it('the free super like of the day comes back after midnight, not before', async () => {
     clock.set('2031-05-20T23:59:00.000Z');
-    const me = await make();
-    const [first, second] = [await make(), await make()];
+    const me = await buildMember(t.app);
+    const [first, second] = [await buildMember(t.app), await buildMember(t.app)];
     expect((await call(me, 'POST', `/matches/${first.user.id}/super-like`)).statusCode).toBe(200);
     clock.set('2031-05-20T23:59:59.000Z');
     expect((await call(me, 'POST', `/matches/${second.user.id}/super-like`)).statusCode).toBe(429);
@@ -54,7 +47,7 @@ describe('across midnight UTC', () => {
 
   it('a profile visit counts once per UTC day: again after midnight is a new visit', async () => {
     clock.set('2031-04-01T23:59:30.000Z');
-    const [viewer, viewed] = [await make(), await make()];
+    const [viewer, viewed] = [await buildMember(t.app), await buildMember(t.app)];
     for (let i = 0; i < 2; i++) expect((await call(viewer, 'GET', `/users/${viewed.user.id}`)).statusCode).toBe(200);
     clock.set('2031-04-02T00:00:30.000Z');
     expect((await call(viewer, 'GET', `/users/${viewed.user.id}`)).statusCode).toBe(200);

@@ -3,22 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUSH_MESSAGES, PushDeviceSchema } from '@linkup/contract';
 import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, type Member, api, bearer, buildMember, buildUser, signIn } from './helpers/factories';
 import { DevicesRepository } from '../src/modules/devices/devices.repository';
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { startFakePushService } from './helpers/fake-push';
-import type { UserRow } from '../src/db/schema';
-
-interface Member { user: UserRow; token: string }
 
 describe('push devices API (/user/fcm-token)', () => {
   let t: TestApp;
   let serial = 0;
   const fcmToken = () => `fcm:${++serial}:${'x'.repeat(140)}`;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
   const anotherSession = async (m: Member): Promise<Member> => ({ user: m.user, token: await signIn(t.app, m.user) });
   const register = (m: Member | null, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/user/fcm-token', payload: payload as object, ...(m ? { headers: bearer(m.token) } : {}) });
@@ -45,7 +38,7 @@ describe('push devices API (/user/fcm-token)', () => {
 
   describe('POST', () => {
     it("registers the session's device and never echoes the token", async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const token = fcmToken();
       const res = await register(m, { fcm_token: token, device_type: 'android', device_name: 'Pixel 8', user_agent: 'LinkUp/1.0 (Android 15)' });
       expect(res.statusCode).toBe(200);
@@ -64,7 +57,7 @@ describe('push devices API (/user/fcm-token)', () => {
     });
 
     it('refreshes: the same token again keeps one device; a new token replaces the session’s old one', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const first = fcmToken();
       const a = (await register(m, { fcm_token: first, device_type: 'ios' })).json().data;
       const b = (await register(m, { fcm_token: first, device_type: 'ios', device_name: 'iPhone' })).json().data;
@@ -79,7 +72,7 @@ describe('push devices API (/user/fcm-token)', () => {
     });
 
     it('keeps one device per session, so two sessions of a member have two', async () => {
-      const phone = await make();
+      const phone = await buildMember(t.app);
       const laptop = await anotherSession(phone);
       await register(phone, { fcm_token: fcmToken(), device_type: 'android' });
       await register(laptop, { fcm_token: '{"endpoint":"https://fcm.googleapis.com/fcm/send/abc","keys":{"p256dh":"k","auth":"a"}}', device_type: 'web' });
@@ -89,8 +82,8 @@ describe('push devices API (/user/fcm-token)', () => {
     });
 
     it("moves a token to whoever registers it last (the same install, signed in as someone else)", async () => {
-      const a = await make();
-      const b = await make();
+      const a = await buildMember(t.app);
+      const b = await buildMember(t.app);
       const shared = fcmToken();
       await register(a, { fcm_token: shared, device_type: 'android' });
       expect((await register(b, { fcm_token: shared, device_type: 'android' })).statusCode).toBe(200);
@@ -111,7 +104,7 @@ describe('push devices API (/user/fcm-token)', () => {
       ['a number for a token', { fcm_token: 42, device_type: 'web' }],
       ['a web token that is not a push subscription', { fcm_token: 'abc', device_type: 'web' }],
     ])('answers 422 for %s and stores nothing', async (_case, payload) => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const res = await register(m, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ success: false, status: 422 });
@@ -121,7 +114,7 @@ describe('push devices API (/user/fcm-token)', () => {
 
   describe('DELETE', () => {
     it("removes this session's device only, and is fine when there is none", async () => {
-      const phone = await make();
+      const phone = await buildMember(t.app);
       const laptop = await anotherSession(phone);
       await register(phone, { fcm_token: fcmToken(), device_type: 'android' });
       const laptopToken = `{"endpoint":"https://updates.push.services.mozilla.com/wpush/v2/${++serial}","keys":{"p256dh":"BKey","auth":"secret"}}`;
@@ -137,9 +130,9 @@ describe('push devices API (/user/fcm-token)', () => {
     });
 
     it('removes a named token of my own, and never another member’s', async () => {
-      const a = await make();
+      const a = await buildMember(t.app);
       const aElsewhere = await anotherSession(a);
-      const b = await make();
+      const b = await buildMember(t.app);
       const mine = fcmToken();
       const theirs = fcmToken();
       await register(aElsewhere, { fcm_token: mine, device_type: 'ios' });
@@ -153,16 +146,15 @@ describe('push devices API (/user/fcm-token)', () => {
     });
 
     it('answers 422 for a malformed body', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       expect((await remove(m, { fcm_token: 12 })).statusCode).toBe(422);
     });
   });
 
   describe('every way a session ends takes its device, whether or not the app removed it (issue 32)', () => {
-    const call = (m: Member, method: 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+    const call = api(() => t.app);
     const twoDevices = async () => {
-      const phone = await make();
+      const phone = await buildMember(t.app);
       const laptop = await anotherSession(phone);
       const phoneToken = fcmToken();
       const laptopToken = fcmToken();
@@ -212,7 +204,7 @@ describe('push devices API (/user/fcm-token)', () => {
   });
 
   it('forgets the devices of a deleted member', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     await register(m, { fcm_token: fcmToken(), device_type: 'android' });
     await t.database.db.deleteFrom('users').where('id', '=', m.user.id).execute();
     expect(await devicesOf(m.user.id)).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscoverPageSchema } from '@linkup/contract';
+import { DiscoverPageSchema, type PreferenceFields } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { bearer, buildPreferences, buildUser, signIn } from './helpers/factories';
 import type { UserRow } from '../src/db/schema';
 import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { cityCell } from '../src/lib/geo';
@@ -57,11 +57,7 @@ describe('discover: the other member\'s dealbreakers', () => {
   /** A woman of 28 in Johannesburg looking for men of 20–45, with the given wish (strict or not). */
   const candidate = async (wish: Record<string, unknown>, strict: string[]) => {
     const user = await buildUser(db(), { gender: 'female', date_of_birth: bornAged(28), city: ME.city, province: ME.province, location_cell: cityCell(ME.city) });
-    const values = Object.fromEntries(Object.entries(wish).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]));
-    await db().insertInto('user_preferences').values({
-      user_id: user.id, genders: JSON.stringify(['male']), age_min: 20, age_max: 45, strict_fields: JSON.stringify(['genders', 'age', ...strict]),
-      ...values, created_at: user.created_at, updated_at: user.created_at,
-    }).execute();
+    await buildPreferences(queued.app, user, { genders: ['male'], age_min: 20, age_max: 45, strict_fields: ['genders', 'age', ...strict], ...wish } as PreferenceFields);
     return user;
   };
 
@@ -69,10 +65,7 @@ describe('discover: the other member\'s dealbreakers', () => {
     queued = await buildTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}, { clock });
     direct = await buildTestApp({ DISCOVER_QUEUE: 'false' }, { database: queued.database, clock });
     const me = await buildUser(db(), { gender: 'male', date_of_birth: bornAged(30), location_cell: cityCell(ME.city), ...ME });
-    await db().insertInto('user_preferences').values({
-      user_id: me.id, genders: JSON.stringify(['female']), age_min: 22, age_max: 40, strict_fields: JSON.stringify(['genders', 'age']),
-      created_at: me.created_at, updated_at: me.created_at,
-    }).execute();
+    await buildPreferences(queued.app, me, { genders: ['female'], age_min: 22, age_max: 40, strict_fields: ['genders', 'age'] });
     token = await signIn(queued.app, me);
     for (const { field, excludes, includes } of DEALBREAKERS) {
       excluded.set(field, await candidate(excludes, [field]));

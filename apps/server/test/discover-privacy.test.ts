@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscoverPageSchema } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
-import { nowIso } from '../src/lib/time';
 import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMember, buildOnboardedMember, buildPrivacy } from './helpers/factories';
 
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
+const POLOKWANE = { city: 'Polokwane', province: 'Limpopo', location_cell: cityCell('Polokwane') };
 
 /**
  * Issue #27 item 11 in Discover: a member who hides their age is found by no run of age filters
@@ -18,23 +15,13 @@ const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
  */
 describe('discover: members who hide their age', () => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow>, prefs: { genders: string[]; age_min?: number; age_max?: number; strict: string[] } | null): Promise<Member> => {
-    const user = await buildUser(t.database.db, { city: 'Polokwane', province: 'Limpopo', location_cell: cityCell('Polokwane'), ...overrides });
-    if (prefs) {
-      await t.database.db.insertInto('user_preferences').values({
-        user_id: user.id, genders: JSON.stringify(prefs.genders), age_min: prefs.age_min ?? 18, age_max: prefs.age_max ?? 99,
-        strict_fields: JSON.stringify(prefs.strict), created_at: nowIso(), updated_at: nowIso(),
-      }).execute();
-    }
-    return { user, token: await signIn(t.app, user) };
-  };
+  const call = api(() => t.app);
   const discover = async (m: Member, query = '') => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/matches/discover?per_page=50${query}`, headers: bearer(m.token) });
+    const response = await call(m, 'GET', `/matches/discover?per_page=50${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return DiscoverPageSchema.parse(response.json().data).items;
   };
   const discoverIds = async (m: Member, query = '') => (await discover(m, query)).map((c) => c.id);
-  const hideAge = (m: Member) => t.database.db.insertInto('user_settings').values({ user_id: m.user.id, show_age: false, updated_at: nowIso() }).execute();
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -42,10 +29,10 @@ describe('discover: members who hide their age', () => {
   afterAll(async () => t.close());
 
   it('leaves them out of every age range that narrows the list, so a binary search learns nothing', async () => {
-    const secret = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], strict: [] });
-    await hideAge(secret);
-    const shown = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], strict: [] });
-    const seeker = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], strict: ['genders'] });
+    const secret = await buildOnboardedMember(t.app, { ...POLOKWANE, gender: 'female', date_of_birth: bornAged(28) }, { age_max: 99, genders: ['male'], strict_fields: [] });
+    await buildPrivacy(t.app, secret.user, { show_age: false });
+    const shown = await buildOnboardedMember(t.app, { ...POLOKWANE, gender: 'female', date_of_birth: bornAged(28) }, { age_max: 99, genders: ['male'], strict_fields: [] });
+    const seeker = await buildOnboardedMember(t.app, { ...POLOKWANE, gender: 'male', date_of_birth: bornAged(30) }, { age_max: 99, genders: ['female'], strict_fields: ['genders'] });
 
     expect(await discoverIds(seeker)).toContain(secret.user.id);
     expect(await discoverIds(seeker, '&age_min=18&age_max=99')).toContain(secret.user.id);
@@ -65,20 +52,21 @@ describe('discover: members who hide their age', () => {
     expect(await discoverIds(seeker, '&age_min=28&age_max=28')).toContain(shown.user.id);
 
     // A strict age preference narrows as well.
-    const strict = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35, strict: ['genders', 'age'] });
+    const strict = await buildOnboardedMember(t.app, { ...POLOKWANE, gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35, strict_fields: ['genders', 'age'] });
     const ids = await discoverIds(strict);
     expect(ids).toContain(shown.user.id);
     expect(ids).not.toContain(secret.user.id);
   });
 
   it('keeps their age out of the compatibility score, which soft age preferences would otherwise move', async () => {
-    const secret = await make({ gender: 'female', date_of_birth: bornAged(41), city: 'Kimberley', province: 'Northern Cape', location_cell: cityCell('Kimberley') }, null);
-    await hideAge(secret);
-    const shown = await make({ gender: 'female', date_of_birth: bornAged(41), city: 'Kimberley', province: 'Northern Cape', location_cell: cityCell('Kimberley') }, null);
+    const secret = await buildMember(t.app, { gender: 'female', date_of_birth: bornAged(41), city: 'Kimberley', province: 'Northern Cape', location_cell: cityCell('Kimberley') });
+    await buildPrivacy(t.app, secret.user, { show_age: false });
+    const shown = await buildMember(t.app, { gender: 'female', date_of_birth: bornAged(41), city: 'Kimberley', province: 'Northern Cape', location_cell: cityCell('Kimberley') });
     // Two seekers alike but for the ages they would like (a wish, not a dealbreaker).
-    const seeker = (ages: [number, number]) => make(
+    const seeker = (ages: [number, number]) => buildOnboardedMember(
+      t.app,
       { gender: 'male', date_of_birth: bornAged(30), city: 'Kimberley', province: 'Northern Cape', location_cell: cityCell('Kimberley') },
-      { genders: ['female'], age_min: ages[0], age_max: ages[1], strict: ['genders'] },
+      { genders: ['female'], age_min: ages[0], age_max: ages[1], strict_fields: ['genders'] },
     );
     const [young, old] = [await seeker([25, 35]), await seeker([40, 50])];
     const score = async (m: Member, id: string) => (await discover(m, '&city=Kimberley')).find((c) => c.id === id)?.compatibility;

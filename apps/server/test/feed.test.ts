@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountExportSchema, FEED_MESSAGES, FeedNotificationSchema, FeedQuerySchema, FeedNotificationsSchema, FeedPageSchema, FeedPostSchema, OwnPostResponseSchema, PostLikeResultSchema,
-  SAFETY_MESSAGES, UnreadCountSchema, type FeedPost, type FeedPostBody, type NotificationPayload,
+  SAFETY_MESSAGES, UnreadCountSchema, type FeedPost, type FeedPostBody, type NotificationPayload, type PreferenceFields,
 } from '@linkup/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { birthDateBounds, nowIso } from '../src/lib/time';
+import { birthDateBounds } from '../src/lib/time';
 import { feedPolicy } from '../src/modules/feed/feed.policy';
 import { FeedRepository } from '../src/modules/feed/feed.repository';
 import { preferenceValues } from '../src/modules/shared/preferences';
 import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, type Member, api, bearer, buildBlock, buildMatch, buildMember, buildOnboardedMember, buildPrivacy, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';
 
-interface Member { user: UserRow; token: string }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Prefs { genders?: string[]; age_min?: number; age_max?: number; strict_fields?: string[]; body_types?: string[] }
-
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
+/** The feed's members: 30-year-old women unless overridden. */
+const FEED_MEMBER = { date_of_birth: bornAged(30), gender: 'female' };
+/** Saved preferences (the feed needs them): any age to 99 unless overridden, who and how old as dealbreakers. */
+const FEED_PREFS: PreferenceFields = { age_max: 99 };
 
 /** A multipart/form-data body with one file, as a browser sends it. */
 function multipart(data: Buffer, field = 'photo', filename = 'photo.jpg', contentType = 'image/jpeg') {
@@ -43,26 +43,7 @@ describe('feed API', () => {
   const clock = new SteppingClock();
   const db = () => t.database.db;
 
-  /** A member; with `prefs` they have saved dating preferences (the feed needs them). */
-  const make = async (overrides: Partial<UserRow> = {}, prefs: Prefs | null = {}): Promise<Member> => {
-    const user = await buildUser(db(), { date_of_birth: bornAged(30), gender: 'female', ...overrides });
-    if (prefs) {
-      const now = nowIso();
-      await db().insertInto('user_preferences').values({
-        user_id: user.id,
-        genders: JSON.stringify(prefs.genders ?? []),
-        age_min: prefs.age_min ?? 18,
-        age_max: prefs.age_max ?? 99,
-        strict_fields: JSON.stringify(prefs.strict_fields ?? ['genders', 'age']),
-        body_types: JSON.stringify(prefs.body_types ?? []),
-        created_at: now,
-        updated_at: now,
-      }).execute();
-    }
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const createPost = async (m: Member, body: FeedPostBody = {}) => {
     const res = await call(m, 'POST', '/feed/my-post', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -92,8 +73,6 @@ describe('feed API', () => {
     expect(res.statusCode, res.body).toBe(200);
     return FeedNotificationsSchema.parse(res.json().data);
   };
-  const block = (blocker: Member, blocked: Member) =>
-    db().insertInto('user_blocks').values({ blocker_id: blocker.user.id, blocked_id: blocked.user.id, created_at: nowIso() }).execute();
   const upload = (m: Member, data: Buffer, field?: string, contentType?: string) => {
     const body = multipart(data, field, 'photo.jpg', contentType);
     return t.app.inject({ method: 'POST', url: '/api/feed/my-post/images', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
@@ -131,7 +110,7 @@ describe('feed API', () => {
   });
 
   it('answers 400 mentioning preferences to a member who never saved any (spec §4 "requires preferences")', async () => {
-    const m = await make({}, null);
+    const m = await buildMember(t.app, FEED_MEMBER);
     const res = await call(m, 'GET', '/feed');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, status: 400, code: 'preferences_required', message: FEED_MESSAGES.preferencesRequired });
@@ -140,7 +119,7 @@ describe('feed API', () => {
 
   describe('my post', () => {
     it('publishes one post with name, age, gender and city from the profile, never from the body', async () => {
-      const m = await make({ name: 'Thandi Mokoena', gender: 'female', date_of_birth: bornAged(29), city: 'Durban' });
+      const m = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Thandi Mokoena', gender: 'female', date_of_birth: bornAged(29), city: 'Durban' }, FEED_PREFS);
       expect(OwnPostResponseSchema.parse((await call(m, 'GET', '/feed/my-post')).json().data)).toEqual({ has_post: false, post: null });
       const post = await createPost(m, { name: 'Someone Else', age: 19, gender: 'male', city: 'Nowhere', profile_description: 'Coffee and long walks.' } as FeedPostBody);
       expect(post).toMatchObject({
@@ -152,13 +131,13 @@ describe('feed API', () => {
     });
 
     it('refuses a second post with 409, also when several are sent at once', async () => {
-      const m = await make();
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       await createPost(m);
       const again = await call(m, 'POST', '/feed/my-post', {});
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'post_exists', message: FEED_MESSAGES.postExists });
 
-      const racer = await make();
+      const racer = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const answers = await Promise.all(Array.from({ length: 8 }, () => call(racer, 'POST', '/feed/my-post', { profile_description: 'Hi' })));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       const rows = await db().selectFrom('feed_posts').select('id').where('user_id', '=', racer.user.id).execute();
@@ -166,7 +145,7 @@ describe('feed API', () => {
     });
 
     it('validates the form: vocabularies, age 18–99 with min ≤ max, lengths, hidden characters', async () => {
-      const m = await make();
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       for (const [body, field] of [
         [{ preferred_age_min: 40, preferred_age_max: 30 }, 'preferred_age_min'],
         [{ preferred_age_min: 17 }, 'preferred_age_min'],
@@ -187,7 +166,7 @@ describe('feed API', () => {
     });
 
     it('replaces the post with PUT and deletes it with DELETE (404 when there is none)', async () => {
-      const m = await make();
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       expect((await call(m, 'PUT', '/feed/my-post', {})).statusCode).toBe(404);
       expect((await call(m, 'DELETE', '/feed/my-post')).statusCode).toBe(404);
       const post = await createPost(m, { profile_description: 'First', relationship_type: 'long_term' });
@@ -209,9 +188,10 @@ describe('feed API', () => {
 
     beforeAll(async () => {
       // He looks for women of 25–35 (dealbreakers); he is 30, average build, in Cape Town.
-      viewer = await make({ gender: 'male', date_of_birth: bornAged(30), body_type: 'average', city: 'Cape Town', province: 'Western Cape' }, { genders: ['female'], age_min: 25, age_max: 35 });
-      const author = async (key: string, overrides: Partial<UserRow>, body: FeedPostBody = {}, prefs: Prefs | null = {}) => {
-        const m = await make({ gender: 'female', date_of_birth: bornAged(28), ...overrides }, prefs);
+      viewer = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'male', date_of_birth: bornAged(30), body_type: 'average', city: 'Cape Town', province: 'Western Cape' }, { ...FEED_PREFS, genders: ['female'], age_min: 25, age_max: 35 });
+      const author = async (key: string, overrides: Partial<UserRow>, body: FeedPostBody = {}, prefs: PreferenceFields | null = {}) => {
+        const who = { ...FEED_MEMBER, date_of_birth: bornAged(28), ...overrides };
+        const m = prefs ? await buildOnboardedMember(t.app, who, { ...FEED_PREFS, ...prefs }) : await buildMember(t.app, who);
         posts[key] = (await createPost(m, body)).id;
         return m;
       };
@@ -225,11 +205,11 @@ describe('feed API', () => {
       await author('wantsWomen', {}, { preferred_age_max: 99 }, { genders: ['female'] });
       await author('unavailable', {}, { is_available: false, preferred_age_max: 99 });
       const hidden = await author('hidden', {}, { preferred_age_max: 99 });
-      await db().insertInto('user_settings').values({ user_id: hidden.user.id, hide_from_discover: true, updated_at: nowIso() }).execute();
+      await buildPrivacy(t.app, hidden.user, { hide_from_discover: true });
       const blockedByMe = await author('blockedByMe', {}, { preferred_age_max: 99 });
-      await block(viewer, blockedByMe);
+      await buildBlock(t.app, viewer.user, blockedByMe.user);
       const blocksMe = await author('blocksMe', {}, { preferred_age_max: 99 });
-      await block(blocksMe, viewer);
+      await buildBlock(t.app, blocksMe.user, viewer.user);
       await createPost(viewer);
     });
 
@@ -277,11 +257,11 @@ describe('feed API', () => {
     });
 
     it('leaves authors who hide their age out of results an age range narrows: no run of filters finds it (issue #27 item 11)', async () => {
-      const secret = await make({ date_of_birth: bornAged(28) }, {});
+      const secret = await buildOnboardedMember(t.app, { ...FEED_MEMBER, date_of_birth: bornAged(28) }, FEED_PREFS);
       const post = await createPost(secret, { preferred_age_max: 99 });
-      await db().insertInto('user_settings').values({ user_id: secret.user.id, show_age: false, updated_at: nowIso() }).execute();
+      await buildPrivacy(t.app, secret.user, { show_age: false });
       // A reader whose age is no dealbreaker: the unfiltered feed and the whole age range show the post.
-      const reader = await make({ gender: 'male' }, { genders: ['female'], strict_fields: ['genders'] });
+      const reader = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'male' }, { ...FEED_PREFS, genders: ['female'], strict_fields: ['genders'] });
       expect(await feedIds(reader)).toContain(post.id);
       expect(await feedIds(reader, '?ageMin=18&ageMax=99')).toContain(post.id);
       // Every narrower range answers alike, whether it holds her age or not: a binary search learns nothing.
@@ -301,7 +281,7 @@ describe('feed API', () => {
       // A strict age preference narrows too (25–35 here).
       expect(await feedIds(viewer)).not.toContain(post.id);
       // An author who shows her age is found by the same filter.
-      const open = await make({ date_of_birth: bornAged(28) }, {});
+      const open = await buildOnboardedMember(t.app, { ...FEED_MEMBER, date_of_birth: bornAged(28) }, FEED_PREFS);
       const shown = await createPost(open, { preferred_age_max: 99 });
       expect(await feedIds(reader, '?ageMin=28&ageMax=28')).toContain(shown.id);
       // Her post itself stays hers to show, without the age.
@@ -309,16 +289,14 @@ describe('feed API', () => {
     });
 
     it('leaves out the post of a former match, which cannot be liked either (issue #27 item 10)', async () => {
-      const former = await make({ gender: 'female', date_of_birth: bornAged(28) }, {});
+      const former = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'female', date_of_birth: bornAged(28) }, FEED_PREFS);
       const post = await createPost(former, { preferred_age_max: 99 });
-      const other = await make({ gender: 'female', date_of_birth: bornAged(28) }, {});
+      const other = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'female', date_of_birth: bornAged(28) }, FEED_PREFS);
       const stillShown = await createPost(other, { preferred_age_max: 99 });
       expect(await feedIds(viewer)).toContain(post.id);
       expect((await like(viewer, post.id)).statusCode).toBe(200);
-      const [a, b] = [viewer.user.id, former.user.id].sort();
-      await db().insertInto('matches').values({
-        id: newId(), pair_key: `${a}:${b}`, user_a: a!, user_b: b!, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: nowIso(), unmatched_by: b!,
-      }).execute();
+      const [, second] = [viewer.user, former.user].sort((x, y) => x.id.localeCompare(y.id));
+      await buildMatch(db(), viewer.user, former.user, { unmatchedBy: second });
       for (const [reader, hidden] of [[viewer, post.id], [former, OwnPostResponseSchema.parse((await call(viewer, 'GET', '/feed/my-post')).json().data).post!.id]] as const) {
         expect(await feedIds(reader)).not.toContain(hidden);
         expect((await call(reader, 'GET', `/feed/posts/${hidden}`)).statusCode).toBe(404);
@@ -328,9 +306,9 @@ describe('feed API', () => {
     });
 
     it('hides the age of an author who hides it', async () => {
-      const author = await make({}, {});
+      const author = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const post = await createPost(author, { preferred_age_max: 99 });
-      await db().insertInto('user_settings').values({ user_id: author.user.id, show_age: false, updated_at: nowIso() }).execute();
+      await buildPrivacy(t.app, author.user, { show_age: false });
       const seen = FeedPostSchema.parse((await call(viewer, 'GET', `/feed/posts/${post.id}`)).json().data);
       expect(seen.age).toBeNull();
     });
@@ -339,10 +317,10 @@ describe('feed API', () => {
   describe('paging', () => {
     it('pages newest first by cursor: posts added between pages neither repeat nor push others out', async () => {
       // Ages nobody else in this file has, so the filter isolates these posts.
-      const reader = await make({ gender: 'male' }, { genders: ['female'], age_min: 60, age_max: 61 });
+      const reader = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'male' }, { ...FEED_PREFS, genders: ['female'], age_min: 60, age_max: 61 });
       const older: string[] = [];
       for (let i = 0; i < 7; i += 1) {
-        older.push((await createPost(await make({ date_of_birth: bornAged(60) }), { preferred_age_max: 99 })).id);
+        older.push((await createPost(await buildOnboardedMember(t.app, { ...FEED_MEMBER, date_of_birth: bornAged(60) }, FEED_PREFS), { preferred_age_max: 99 })).id);
         // Distinct times, so "newest first" is the order they were made in.
         clock.step();
       }
@@ -350,7 +328,7 @@ describe('feed API', () => {
       expect(first.posts.map((p) => p.id)).toEqual(older.slice(-3).reverse());
       expect(first.has_more).toBe(true);
       // New posts arrive between pages.
-      const newer = [(await createPost(await make({ date_of_birth: bornAged(61) }), { preferred_age_max: 99 })).id];
+      const newer = [(await createPost(await buildOnboardedMember(t.app, { ...FEED_MEMBER, date_of_birth: bornAged(61) }, FEED_PREFS), { preferred_age_max: 99 })).id];
       const second = await feed(reader, `?per_page=3&page=2&cursor=${first.next_cursor}`);
       const third = await feed(reader, `?per_page=3&page=3&cursor=${second.next_cursor}`);
       expect(third.has_more).toBe(false);
@@ -381,8 +359,8 @@ describe('feed API', () => {
     let post: FeedPost;
 
     beforeAll(async () => {
-      author = await make({ name: 'Author Anele' }, {});
-      fan = await make({ name: 'Fan Farai', gender: 'male' }, { genders: ['female'] });
+      author = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Author Anele' }, FEED_PREFS);
+      fan = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Fan Farai', gender: 'male' }, { ...FEED_PREFS, genders: ['female'] });
       post = FeedPostSchema.parse(await createPost(author, { preferred_age_max: 99 }));
     });
 
@@ -402,13 +380,13 @@ describe('feed API', () => {
     });
 
     it('counts 50 likes sent at once as 50, and one member liking 10 times at once as 1', async () => {
-      const target = await createPost(await make({}, {}), { preferred_age_max: 99 });
-      const likers = await Promise.all(Array.from({ length: 50 }, () => make({ gender: 'male' }, {})));
+      const target = await createPost(await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS), { preferred_age_max: 99 });
+      const likers = await Promise.all(Array.from({ length: 50 }, () => buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'male' }, FEED_PREFS)));
       const answers = await Promise.all(likers.map((m) => like(m, target.id)));
       expect(answers.every((a) => a.statusCode === 200)).toBe(true);
       expect(FeedPostSchema.parse((await call(likers[0]!, 'GET', `/feed/posts/${target.id}`)).json().data).likes_count).toBe(50);
 
-      const eager = await make({}, {});
+      const eager = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const many = await Promise.all(Array.from({ length: 10 }, () => like(eager, target.id)));
       expect(many.every((a) => a.statusCode === 200)).toBe(true);
       expect(FeedPostSchema.parse((await call(eager, 'GET', `/feed/posts/${target.id}`)).json().data).likes_count).toBe(51);
@@ -422,8 +400,8 @@ describe('feed API', () => {
     });
 
     it('limits likes to 120 a minute per member, across their sessions', async () => {
-      const target = await createPost(await make({}, {}), { preferred_age_max: 99 });
-      const m = await make({}, {});
+      const target = await createPost(await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS), { preferred_age_max: 99 });
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const second = { user: m.user, token: await signIn(t.app, m.user) };
       for (let i = 0; i < 60; i += 1) {
         expect((await like(m, target.id)).statusCode).toBe(200);
@@ -431,12 +409,12 @@ describe('feed API', () => {
       }
       expect((await like(m, target.id)).statusCode).toBe(429);
       expect((await like(second, target.id)).statusCode).toBe(429);
-      expect((await like(await make({}, {}), target.id)).statusCode).toBe(200);
+      expect((await like(await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS), target.id)).statusCode).toBe(200);
     });
 
     it('puts one inbox item on the author for a like, not for an unlike, not again for like-unlike-like within a day', async () => {
-      const a = await make({ name: 'Amahle' }, {});
-      const b = await make({ name: 'Bheki', gender: 'male' }, {});
+      const a = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Amahle' }, FEED_PREFS);
+      const b = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Bheki', gender: 'male' }, FEED_PREFS);
       const p = await createPost(a, { preferred_age_max: 99 });
       expect((await inbox(a)).items).toHaveLength(0);
       await like(b, p.id);
@@ -457,8 +435,8 @@ describe('feed API', () => {
     });
 
     it('counts the Feed and Matches tabs apart from the bell, and a tab opened marks only its own items read (issue 32)', async () => {
-      const a = await make({ name: 'Ayanda' }, {});
-      const b = await make({ name: 'Bongani', gender: 'male' }, {});
+      const a = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Ayanda' }, FEED_PREFS);
+      const b = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Bongani', gender: 'male' }, FEED_PREFS);
       await like(b, (await createPost(a, { preferred_age_max: 99 })).id);
       // A match and a view land in the same inbox: the bell counts all, each tab its own.
       for (const [from, to] of [[a, b], [b, a]] as const) {
@@ -484,8 +462,8 @@ describe('feed API', () => {
     });
 
     it('marks read and clicked once (first times kept); another member\'s notification is 404', async () => {
-      const a = await make({}, {});
-      const b = await make({ gender: 'male' }, {});
+      const a = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
+      const b = await buildOnboardedMember(t.app, { ...FEED_MEMBER, gender: 'male' }, FEED_PREFS);
       await like(b, (await createPost(a, { preferred_age_max: 99 })).id);
       const [item] = (await inbox(a)).items;
       for (const action of ['read', 'clicked']) {
@@ -505,11 +483,11 @@ describe('feed API', () => {
     });
 
     it('pages the inbox newest first and leaves out members blocked either way', async () => {
-      const a = await make({}, {});
+      const a = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const p = await createPost(a, { preferred_age_max: 99 });
       const likers = [];
       for (let i = 0; i < 3; i += 1) {
-        const m = await make({ name: `Liker ${i}` }, {});
+        const m = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: `Liker ${i}` }, FEED_PREFS);
         likers.push(m);
         await like(m, p.id);
       }
@@ -517,7 +495,7 @@ describe('feed API', () => {
       const page = FeedNotificationsSchema.parse(res.json().data);
       expect(page.items.map((n) => n.data.sender_name)).toEqual(['Liker 2', 'Liker 1']);
       expect(page.pagination).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
-      await block(a, likers[2]!);
+      await buildBlock(t.app, a.user, likers[2]!.user);
       const after = await inbox(a);
       expect(after.items.map((n) => n.data.sender_name)).toEqual(['Liker 1', 'Liker 0']);
       expect(after.unread_count).toBe(2);
@@ -526,7 +504,7 @@ describe('feed API', () => {
 
   describe('photos', () => {
     it('takes uploads through the photo pipeline (metadata stripped) and profile photos by id; refuses others\' ids', async () => {
-      const m = await make({}, {});
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const input = await jpegWithGps();
       expect((await sharp(input).metadata()).exif?.toString('latin1')).toContain('LinkUpCam');
       const up = await upload(m, input);
@@ -545,7 +523,7 @@ describe('feed API', () => {
       expect(profile.statusCode, profile.body).toBe(201);
       const photoId = profile.json().data.id as string;
 
-      const other = await make({}, {});
+      const other = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const theirs = (await upload(other, await jpegWithGps())).json().data.id as string;
       const refused = await call(m, 'POST', '/feed/my-post', { image_1: theirs });
       expect(refused.statusCode).toBe(422);
@@ -577,7 +555,7 @@ describe('feed API', () => {
     });
 
     it('refuses what is not an image, too large, or sent in another field, with 422', async () => {
-      const m = await make({}, {});
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const notImage = await upload(m, Buffer.from('%PDF-1.4 not a photo'));
       expect(notImage.statusCode).toBe(422);
       expect(notImage.json().errors.photo).toHaveLength(1);
@@ -588,7 +566,7 @@ describe('feed API', () => {
     });
 
     it('keeps only the newest unused uploads', async () => {
-      const m = await make({}, {});
+      const m = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const ids: string[] = [];
       for (let i = 0; i < 6; i += 1) ids.push((await upload(m, await jpegWithGps())).json().data.id as string);
       const left = await db().selectFrom('feed_post_images').select('id').where('user_id', '=', m.user.id).execute();
@@ -598,10 +576,10 @@ describe('feed API', () => {
 
   describe('reports and account deletion', () => {
     it('reports a post through the member report, with the post id', async () => {
-      const author = await make({}, {});
-      const reporter = await make({}, {});
+      const author = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
+      const reporter = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const post = await createPost(author, { preferred_age_max: 99 });
-      const someoneElse = await make();
+      const someoneElse = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const wrong = await call(reporter, 'POST', `/users/${someoneElse.user.id}/report`, { reason: 'scam_or_spam', post_id: post.id });
       expect(wrong.statusCode).toBe(404);
       expect(wrong.json().message).toBe(SAFETY_MESSAGES.postUnavailable);
@@ -613,8 +591,8 @@ describe('feed API', () => {
     });
 
     it('exports my post, the posts I like and my notifications with my data', async () => {
-      const me = await make({ name: 'Exporter' }, {});
-      const other = await make({ name: 'Other Author' }, {});
+      const me = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Exporter' }, FEED_PREFS);
+      const other = await buildOnboardedMember(t.app, { ...FEED_MEMBER, name: 'Other Author' }, FEED_PREFS);
       const mine = await createPost(me, { profile_description: 'Mine', preferred_age_max: 99 });
       const theirs = await createPost(other, { preferred_age_max: 99 });
       await like(me, theirs.id);
@@ -628,8 +606,8 @@ describe('feed API', () => {
     });
 
     it('deleting an account deletes its post, photos, likes and inbox', async () => {
-      const leaver = await make({}, {});
-      const other = await make({}, {});
+      const leaver = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
+      const other = await buildOnboardedMember(t.app, FEED_MEMBER, FEED_PREFS);
       const image = (await upload(leaver, await jpegWithGps())).json().data as { id: string; url: string };
       const post = await createPost(leaver, { image_1: image.id, preferred_age_max: 99 });
       const theirs = await createPost(other, { preferred_age_max: 99 });
@@ -650,6 +628,7 @@ describe('feed API', () => {
 
 describe('feed notifications in real time', () => {
   const live = liveTestApp();
+  const call = api(() => live.t.app);
 
   it('sends a new inbox item on the author\'s own channel, so the badge rises without a reload', async () => {
     const a = await live.member('Ayanda');
@@ -657,10 +636,10 @@ describe('feed notifications in real time', () => {
     const other = await live.member('Onlooker');
     const received = record<NotificationPayload>(a.socket, 'notification');
     const overheard = record<NotificationPayload>(other.socket, 'notification');
-    const post = await live.t.app.inject({ method: 'POST', url: '/api/feed/my-post', headers: bearer(a.token), payload: { preferred_age_max: 99 } });
+    const post = await call(a, 'POST', '/feed/my-post', { preferred_age_max: 99 });
     expect(post.statusCode, post.body).toBe(201);
     const postId = post.json().data.post.id as string;
-    const liked = await live.t.app.inject({ method: 'POST', url: `/api/feed/posts/${postId}/like`, headers: bearer(b.token) });
+    const liked = await call(b, 'POST', `/feed/posts/${postId}/like`);
     expect(liked.statusCode, liked.body).toBe(200);
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ type: 'post_like', sender_id: b.user.id, sender_name: 'Bonga', action: 'view_post' });

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FaqSchema, SupportMessageSchema, type Faq } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, bearer, buildMember, buildUser, signIn } from './helpers/factories';
 import { outboxFor } from './helpers/outbox';
-import type { UserRow } from '../src/db/schema';
 import { FAQ } from '../src/modules/help/faq-content';
 
-interface Member { user: UserRow; token: string }
 const SUPPORT = 'help-desk@linkup.test';
 
 describe('help API', () => {
   let t: TestApp;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
   const faq = (m: Member | null, search?: string) =>
     t.app.inject({ method: 'GET', url: '/api/help/faq', ...(search !== undefined ? { query: { search } } : {}), ...(m ? { headers: bearer(m.token) } : {}) });
   const contact = (m: Member | null, payload: unknown) =>
@@ -33,7 +27,7 @@ describe('help API', () => {
 
   describe('GET /help/faq', () => {
     it('answers every category with real questions and answers', async () => {
-      const res = await faq(await make());
+      const res = await faq(await buildMember(t.app));
       expect(res.statusCode).toBe(200);
       const data = FaqSchema.parse(res.json().data);
       expect(data.search).toBe('');
@@ -49,7 +43,7 @@ describe('help API', () => {
     });
 
     it('searches questions and answers, any case, keeping only categories with a hit', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const blocked = FaqSchema.parse((await faq(m, 'BLOCK')).json().data);
       expect(blocked.search).toBe('BLOCK');
       expect(questions(blocked)).toContain('What happens when I block someone?');
@@ -75,7 +69,7 @@ describe('help API', () => {
     });
 
     it('answers an empty list for a search nothing matches, and 422 for an overlong one', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const none = await faq(m, 'xylophone');
       expect(none.statusCode).toBe(200);
       expect(none.json().data).toEqual({ search: 'xylophone', total: 0, categories: [] });
@@ -87,7 +81,7 @@ describe('help API', () => {
 
   describe('POST /help/contact', () => {
     it('stores the message with the member and e-mails it to the support address', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const res = await contact(m, { subject: '  Question\r\nabout   billing ', message: '  I was charged twice for my Premium plan this month.  ' });
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toMatch(/support team/);
@@ -115,7 +109,7 @@ describe('help API', () => {
       [{ message: 'A long enough message here' }, 'subject'],
       [{ subject: 'A fine subject' }, 'message'],
     ])('refuses %j with 422 on %s and stores nothing', async (body, field) => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const res = await contact(m, body);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toBeDefined();
@@ -124,7 +118,7 @@ describe('help API', () => {
     });
 
     it('keeps the stored message when the e-mail cannot be delivered', async () => {
-      const m = await make();
+      const m = await buildMember(t.app);
       const send = vi.spyOn(t.app.deps.mail, 'send').mockRejectedValueOnce(new Error('SMTP is down'));
       try {
         const res = await contact(m, { subject: 'Delivery trouble', message: 'Please keep this message even if mail fails.' });

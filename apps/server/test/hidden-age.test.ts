@@ -6,13 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPayload } from '@linkup/contract';
 import { buildTestApp, ManualClock, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMember, buildPrivacy, grantPremium } from './helpers/factories';
 import { startFakePushService } from './helpers/fake-push';
 import { drained, listen, openSocket, record, type ClientSocket } from './helpers/sockets';
-import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
-import type { UserRow } from '../src/db/schema';
-
-interface Member { user: UserRow; token: string }
 
 /** Every object in `value` whose `id` is `id`, and every push data naming `id` as its actor. */
 function appearances(value: unknown, id: string, where: string, found: { where: string; age: unknown }[] = []) {
@@ -45,29 +41,24 @@ describe('show_age: false everywhere a member appears', () => {
     await push.close();
   });
 
-  const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
-  const make = async (showAge = true): Promise<Member> => {
-    const user = await buildUser(t.database.db, { date_of_birth: '1990-02-10' });
-    if (!showAge) await t.database.db.insertInto('user_settings').values({ user_id: user.id, show_age: false, updated_at: clock.now().toISOString() }).execute();
-    return { user, token: await signIn(t.app, user) };
-  };
+  const call = api(() => t.app);
+  const BORN = { date_of_birth: '1990-02-10' };
 
   /**
    * A premium member is visited and liked by one member and matches another, both showing their
    * age or both hiding it; answers where the two appear to the premium member, with the age shown.
    */
   const seenBy = async (showAge: boolean) => {
-    const me = await make();
-    await grantPremium(t.database.db, me.user.id, 30, clock.now().toISOString());
+    const me = await buildMember(t.app, BORN);
+    await grantPremium(t.database.db, me.user, { now: clock.now().toISOString() });
     const socket = await openSocket(origin, me.token);
     sockets.push(socket);
     const cards = record<NotificationPayload>(socket, 'notification');
     const subscription = push.subscribe();
     expect((await call(me, 'POST', '/user/fcm-token', { fcm_token: subscription, device_type: 'web', device_name: 'Chromium' })).statusCode).toBe(200);
 
-    const admirer = await make(showAge);
-    const match = await make(showAge);
+    const [admirer, match] = [await buildMember(t.app, BORN), await buildMember(t.app, BORN)];
+    if (!showAge) for (const m of [admirer, match]) await buildPrivacy(t.app, m.user, { show_age: false });
     expect((await call(admirer, 'GET', `/users/${me.user.id}`)).statusCode).toBe(200);
     expect((await call(admirer, 'POST', `/matches/${me.user.id}/like`)).statusCode).toBe(200);
     expect((await call(me, 'POST', `/matches/${match.user.id}/like`)).statusCode).toBe(200);

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCE_MESSAGES } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMember } from './helpers/factories';
 import { CITY_CENTRES, distanceBucket, haversineKm } from '../src/lib/geo';
-import type { UserRow } from '../src/db/schema';
-
-interface Member { user: UserRow; token: string }
 
 /**
  * Issue #12 item 6, the location promise (docs/decisions.md): another member learns no more
@@ -20,12 +17,8 @@ describe('the location promise', () => {
   });
   afterAll(async () => t.close());
 
-  const make = async (name: string): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name, city: null, province: null, location_cell: null });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const NOWHERE = { city: null, province: null, location_cell: null };
+  const call = api(() => t.app);
   const moveTo = (m: Member, latitude: number, longitude: number) => call(m, 'POST', '/preferences/location', { latitude, longitude });
   const distanceSeen = async (viewer: Member, other: Member) => {
     const res = await call(viewer, 'GET', `/users/${other.user.id}`);
@@ -34,8 +27,8 @@ describe('the location promise', () => {
   };
 
   it('moving around shows the same distance: the bucket between the two cities, nothing finer', async () => {
-    const victim = await make('Vuyo Victim');
-    const attacker = await make('Ada Attacker');
+    const victim = await buildMember(t.app, { name: 'Vuyo Victim', ...NOWHERE });
+    const attacker = await buildMember(t.app, { name: 'Ada Attacker', ...NOWHERE });
     // The victim shares a position 14 km north of the city centre; only "Cape Town" is kept.
     expect((await moveTo(victim, -33.80, 18.49)).json().data).toEqual({ city: 'Cape Town', province: 'Western Cape' });
 
@@ -60,7 +53,7 @@ describe('the location promise', () => {
   });
 
   it('allows a few changes of one’s own city a day (429 past them), by position, list or profile', async () => {
-    const mover = await make('Moe Mover');
+    const mover = await buildMember(t.app, { name: 'Moe Mover', ...NOWHERE });
     expect((await call(mover, 'POST', '/preferences/location', { city: 'Durban' })).statusCode).toBe(200);
     expect((await call(mover, 'POST', '/preferences/location', { latitude: -29.60, longitude: 30.38 })).json().data.city).toBe('Pietermaritzburg');
     expect((await call(mover, 'PUT', '/profile', { city: 'Umhlanga', province: 'KwaZulu-Natal' })).statusCode).toBe(200);
@@ -86,7 +79,7 @@ describe('the location promise', () => {
   });
 
   it('changes sent all at once cannot slip past the limit', async () => {
-    const racer = await make('Rae Racer');
+    const racer = await buildMember(t.app, { name: 'Rae Racer', ...NOWHERE });
     const cities = ['Durban', 'Cape Town', 'Pretoria', 'Polokwane', 'Kimberley', 'George', 'Welkom', 'Upington'];
     const answers = await Promise.all(cities.map((city) => call(racer, 'POST', '/preferences/location', { city })));
     const kept = cities.filter((_, i) => answers[i]!.statusCode === 200);

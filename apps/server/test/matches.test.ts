@@ -1,45 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchStatsSchema, SwipeResultSchema, VisitorsSchema } from '@linkup/contract';
+import { DiscoverPageSchema, LikesReceivedSchema, MatchDetailsSchema, MatchStatsSchema, SwipeResultSchema, VisitorsSchema, type PreferenceFields } from '@linkup/contract';
 import { buildTestApp, clearOfMidnightClock, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
-import { grantPremium as grantPremiumAt } from '../src/modules/subscriptions/subscriptions.repository';
+import { type Member, api, buildBlock, buildMember, buildOnboardedMember, buildPrivacy, grantPremium } from './helpers/factories';
 import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { cityCell } from '../src/lib/geo';
 
-const grantPremium = (db: TestApp['database']['db'], userId: string, days: number) =>
-  grantPremiumAt(db, userId, days, new Date().toISOString());
-
-interface Member { user: UserRow; token: string }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Members live in Johannesburg unless overridden. */
+const JOHANNESBURG = { city: 'Johannesburg', province: 'Gauteng', location_cell: cityCell('Johannesburg') };
+/** Saved preferences: looking for women or men of 18–60, no other wishes, unless overridden. */
+const OPEN_PREFS: PreferenceFields = { genders: ['female', 'male'], age_max: 60 };
 
 /** A birth date that makes a member `age` today. */
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
 
 describe('matching API', () => {
   let t: TestApp;
-  const call = (m: Member | null, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
 
-  /** A member with preferences (default: looking for women or men of 18–60, no other wishes). */
-  const make = async (
-    overrides: Partial<UserRow> = {},
-    prefs: { genders?: string[]; age_min?: number; age_max?: number; strict?: string[] } | null = {},
-  ): Promise<Member> => {
-    const user = await buildUser(t.database.db, { city: 'Johannesburg', province: 'Gauteng', location_cell: cityCell('Johannesburg'), ...overrides });
-    if (prefs) {
-      await t.database.db.insertInto('user_preferences').values({
-        user_id: user.id,
-        genders: JSON.stringify(prefs.genders ?? ['female', 'male']),
-        age_min: prefs.age_min ?? 18,
-        age_max: prefs.age_max ?? 60,
-        strict_fields: JSON.stringify(prefs.strict ?? ['genders', 'age']),
-        created_at: user.created_at,
-        updated_at: user.created_at,
-      }).execute();
-    }
-    return { user, token: await signIn(t.app, user) };
-  };
   const discover = async (m: Member, query = '') => {
     const response = await call(m, 'GET', `/matches/discover?per_page=50${query}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -64,19 +41,19 @@ describe('matching API', () => {
   describe('discover', () => {
     // Each test its own viewer (and the candidates it needs): the file's other tests add members
     // to the same database, in any order.
-    const viewer = () => make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
+    const viewer = () => buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'male', date_of_birth: bornAged(30) }, { ...OPEN_PREFS, genders: ['female'], age_min: 25, age_max: 35 });
 
     it('shows only people who fit my preferences and whose preferences I fit', async () => {
       const me = await viewer();
-      const fits = await make({ name: 'Fits', gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], age_min: 25, age_max: 35 });
-      const noPrefs = await make({ name: 'No preferences', gender: 'female', date_of_birth: bornAged(27) }, null);
-      const tooOld = await make({ gender: 'female', date_of_birth: bornAged(40) }, { genders: ['male'] });
-      const excludesMyAge = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'], age_min: 35, age_max: 45 });
-      const wantsWomen = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['female'] });
-      const man = await make({ gender: 'male', date_of_birth: bornAged(28) }, { genders: ['male'] });
-      const unfinished = await make({ gender: 'female', date_of_birth: bornAged(28), profile_completed: false }, { genders: ['male'] });
-      const hidden = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
-      await t.database.db.insertInto('user_settings').values({ user_id: hidden.user.id, hide_from_discover: true, updated_at: hidden.user.created_at }).execute();
+      const fits = await buildOnboardedMember(t.app, { ...JOHANNESBURG, name: 'Fits', gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'], age_min: 25, age_max: 35 });
+      const noPrefs = await buildMember(t.app, { ...JOHANNESBURG, name: 'No preferences', gender: 'female', date_of_birth: bornAged(27) });
+      const tooOld = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(40) }, { ...OPEN_PREFS, genders: ['male'] });
+      const excludesMyAge = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'], age_min: 35, age_max: 45 });
+      const wantsWomen = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['female'] });
+      const man = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'male', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'] });
+      const unfinished = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28), profile_completed: false }, { ...OPEN_PREFS, genders: ['male'] });
+      const hidden = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'] });
+      await buildPrivacy(t.app, hidden.user, { hide_from_discover: true });
 
       const ids = await discoverIds(me);
       expect(ids).toContain(fits.user.id);
@@ -86,7 +63,7 @@ describe('matching API', () => {
 
     it('cards carry presentable fields and reasons, never contact details or coordinates', async () => {
       const me = await viewer();
-      await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
+      await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'] });
       const response = await call(me, 'GET', '/matches/discover');
       const page = DiscoverPageSchema.parse(response.json().data);
       expect(page.items.length).toBeGreaterThan(0);
@@ -100,7 +77,7 @@ describe('matching API', () => {
 
     it('applies filter parameters and refuses bad ones with 422', async () => {
       const me = await viewer();
-      const capeTown = await make({ gender: 'female', date_of_birth: bornAged(29), city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') }, { genders: ['male'] });
+      const capeTown = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(29), city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') }, { ...OPEN_PREFS, genders: ['male'] });
       const inCity = await discover(me, '&city=Cape%20Town');
       expect(inCity.map((c) => c.id)).toContain(capeTown.user.id);
       expect(new Set(inCity.map((c) => c.city))).toEqual(new Set(['Cape Town']));
@@ -116,12 +93,10 @@ describe('matching API', () => {
 
     it('never shows members blocked either way, and liking them answers 404', async () => {
       const me = await viewer();
-      const blockedByMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
-      const blockedMe = await make({ gender: 'female', date_of_birth: bornAged(28) }, { genders: ['male'] });
-      await t.database.db.insertInto('user_blocks').values([
-        { blocker_id: me.user.id, blocked_id: blockedByMe.user.id, created_at: new Date().toISOString() },
-        { blocker_id: blockedMe.user.id, blocked_id: me.user.id, created_at: new Date().toISOString() },
-      ]).execute();
+      const blockedByMe = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'] });
+      const blockedMe = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(28) }, { ...OPEN_PREFS, genders: ['male'] });
+      await buildBlock(t.app, me.user, blockedByMe.user);
+      await buildBlock(t.app, blockedMe.user, me.user);
       const ids = await discoverIds(me);
       expect(ids).not.toContain(blockedByMe.user.id);
       expect(ids).not.toContain(blockedMe.user.id);
@@ -131,8 +106,8 @@ describe('matching API', () => {
 
     it('does not repeat people I liked or passed; a pass comes back after the resurface time', async () => {
       const me = await viewer();
-      const liked = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
-      const passed = await make({ gender: 'female', date_of_birth: bornAged(26) }, { genders: ['male'] });
+      const liked = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(26) }, { ...OPEN_PREFS, genders: ['male'] });
+      const passed = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(26) }, { ...OPEN_PREFS, genders: ['male'] });
       expect((await call(me, 'POST', `/matches/${liked.user.id}/like`)).statusCode).toBe(200);
       expect((await call(me, 'POST', `/matches/${passed.user.id}/pass`)).statusCode).toBe(200);
       let ids = await discoverIds(me);
@@ -147,8 +122,8 @@ describe('matching API', () => {
 
     it('ranks a boosted member first', async () => {
       const me = await viewer();
-      const quiet = await make({ name: 'Boosted', gender: 'female', date_of_birth: bornAged(31), last_active_at: new Date(Date.now() - 10 * 24 * 3600_000).toISOString() }, { genders: ['male'] });
-      await grantPremium(t.database.db, quiet.user.id, 30);
+      const quiet = await buildOnboardedMember(t.app, { ...JOHANNESBURG, name: 'Boosted', gender: 'female', date_of_birth: bornAged(31), last_active_at: new Date(Date.now() - 10 * 24 * 3600_000).toISOString() }, { ...OPEN_PREFS, genders: ['male'] });
+      await grantPremium(t.database.db, quiet.user);
       const boosted = await call(quiet, 'POST', '/matches/boost-profile');
       expect(boosted.statusCode).toBe(200);
       expect(boosted.json()).toMatchObject({ message: 'Your profile is boosted for the next 30 minutes.' });
@@ -163,7 +138,7 @@ describe('matching API', () => {
   describe('likes and matches', () => {
     it('a mutual like makes one match and one chat room, even when both like at once', async () => {
       for (let round = 0; round < 4; round += 1) {
-        const [a, b] = [await make(), await make()];
+        const [a, b] = [await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS), await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)];
         const [x, y] = await Promise.all([call(a, 'POST', `/matches/${b.user.id}/like`), call(b, 'POST', `/matches/${a.user.id}/like`)]);
         expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
         const results = [SwipeResultSchema.parse(x.json().data), SwipeResultSchema.parse(y.json().data)];
@@ -184,26 +159,26 @@ describe('matching API', () => {
     });
 
     it('a super like on either side makes a super match; match details show how', async () => {
-      const [a, b] = [await make(), await make()];
+      const [a, b] = [await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS), await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)];
       await call(a, 'POST', `/matches/${b.user.id}/super-like`);
       const result = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data);
       expect(result.match).toMatchObject({ kind: 'super_like', user: { id: a.user.id } });
       const details = await call(b, 'GET', `/matches/${result.match!.id}`);
       expect(details.statusCode).toBe(200);
       expect(MatchDetailsSchema.parse(details.json().data)).toMatchObject({ liked_first: 'them', my_action: 'like', their_action: 'super_like' });
-      const stranger = await make();
+      const stranger = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
       expect((await call(stranger, 'GET', `/matches/${result.match!.id}`)).statusCode).toBe(404);
       expect((await call(stranger, 'DELETE', `/matches/${result.match!.id}`)).statusCode).toBe(404);
     });
 
     it('refuses liking oneself (422) and unknown members (404)', async () => {
-      const a = await make();
+      const a = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
       expect((await call(a, 'POST', `/matches/${a.user.id}/like`)).statusCode).toBe(422);
       expect((await call(a, 'POST', '/matches/nobody/like')).statusCode).toBe(404);
     });
 
     it('unmatch ends the match for both and closes the room', async () => {
-      const [a, b] = [await make(), await make()];
+      const [a, b] = [await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS), await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)];
       await call(a, 'POST', `/matches/${b.user.id}/like`);
       const match = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data).match!;
       const response = await call(a, 'DELETE', `/matches/${match.id}`);
@@ -222,8 +197,8 @@ describe('matching API', () => {
 
   describe('limits and premium', () => {
     it('a free member gets 25 likes a day: the 26th answers 429 with when it resets', async () => {
-      const me = await make();
-      const targets = await Promise.all(Array.from({ length: 26 }, () => make()));
+      const me = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      const targets = await Promise.all(Array.from({ length: 26 }, () => buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)));
       for (const target of targets.slice(0, 25)) expect((await call(me, 'POST', `/matches/${target.user.id}/like`)).statusCode).toBe(200);
       const refused = await call(me, 'POST', `/matches/${targets[25]!.user.id}/like`);
       expect(refused.statusCode).toBe(429);
@@ -237,8 +212,8 @@ describe('matching API', () => {
     });
 
     it('concurrent likes never exceed the limit', async () => {
-      const me = await make();
-      const targets = await Promise.all(Array.from({ length: 30 }, () => make()));
+      const me = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      const targets = await Promise.all(Array.from({ length: 30 }, () => buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)));
       const responses = await Promise.all(targets.map((target) => call(me, 'POST', `/matches/${target.user.id}/like`)));
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(25);
       expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(5);
@@ -247,10 +222,10 @@ describe('matching API', () => {
     });
 
     it('one super like a day for free members, five for premium', async () => {
-      const free = await make();
-      const premium = await make();
-      await grantPremium(t.database.db, premium.user.id, 30);
-      const targets = await Promise.all(Array.from({ length: 6 }, () => make()));
+      const free = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      const premium = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      await grantPremium(t.database.db, premium.user);
+      const targets = await Promise.all(Array.from({ length: 6 }, () => buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)));
       expect((await call(free, 'POST', `/matches/${targets[0]!.user.id}/super-like`)).statusCode).toBe(200);
       expect((await call(free, 'POST', `/matches/${targets[1]!.user.id}/super-like`)).statusCode).toBe(429);
       for (const target of targets.slice(0, 5)) expect((await call(premium, 'POST', `/matches/${target.user.id}/super-like`)).statusCode).toBe(200);
@@ -258,7 +233,7 @@ describe('matching API', () => {
     });
 
     it('premium-only calls answer 402 to free members', async () => {
-      const free = await make();
+      const free = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
       for (const url of ['/matches/undo-last-action', '/matches/boost-profile']) {
         const response = await call(free, 'POST', url);
         expect(response.statusCode, url).toBe(402);
@@ -267,8 +242,8 @@ describe('matching API', () => {
     });
 
     it('free members see who likes them and who visited only as a count and blurred placeholders', async () => {
-      const me = await make();
-      const fan = await make({ name: 'Secret Admirer' });
+      const me = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      const fan = await buildOnboardedMember(t.app, { ...JOHANNESBURG, name: 'Secret Admirer' }, OPEN_PREFS);
       await call(fan, 'POST', `/matches/${me.user.id}/like`);
       await t.database.db.insertInto('profile_visits').values({ id: `visit-${fan.user.id}`, viewer_id: fan.user.id, viewed_id: me.user.id, visit_date: '2026-01-01', created_at: new Date().toISOString() }).execute();
       const likes = await call(me, 'GET', '/matches/likes');
@@ -281,7 +256,7 @@ describe('matching API', () => {
         expect(body).not.toContain('/media/');
       }
 
-      await grantPremium(t.database.db, me.user.id, 30);
+      await grantPremium(t.database.db, me.user);
       const unlocked = LikesReceivedSchema.parse((await call(me, 'GET', '/matches/likes')).json().data);
       expect(unlocked).toMatchObject({ count: 1, locked: false, items: [{ user: { id: fan.user.id, name: 'Secret Admirer' }, kind: 'like' }] });
       const seen = VisitorsSchema.parse((await call(me, 'GET', '/visitors')).json().data);
@@ -293,10 +268,10 @@ describe('matching API', () => {
     });
 
     it('undo brings back my last pass, but not a like that made a match', async () => {
-      const me = await make({ gender: 'male', date_of_birth: bornAged(30) }, { genders: ['female'], age_min: 25, age_max: 35 });
-      await grantPremium(t.database.db, me.user.id, 30);
+      const me = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'male', date_of_birth: bornAged(30) }, { ...OPEN_PREFS, genders: ['female'], age_min: 25, age_max: 35 });
+      await grantPremium(t.database.db, me.user);
       expect((await call(me, 'POST', '/matches/undo-last-action')).statusCode).toBe(409);
-      const other = await make({ gender: 'female', date_of_birth: bornAged(27) }, { genders: ['male'] });
+      const other = await buildOnboardedMember(t.app, { ...JOHANNESBURG, gender: 'female', date_of_birth: bornAged(27) }, { ...OPEN_PREFS, genders: ['male'] });
       await call(me, 'POST', `/matches/${other.user.id}/pass`);
       expect(await discoverIds(me)).not.toContain(other.user.id);
       const undone = await call(me, 'POST', '/matches/undo-last-action');
@@ -309,8 +284,8 @@ describe('matching API', () => {
     });
 
     it('stats and activity describe what happened', async () => {
-      const me = await make();
-      const [x, y] = [await make(), await make()];
+      const me = await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS);
+      const [x, y] = [await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS), await buildOnboardedMember(t.app, JOHANNESBURG, OPEN_PREFS)];
       await call(me, 'POST', `/matches/${x.user.id}/like`);
       await call(y, 'POST', `/matches/${me.user.id}/super-like`);
       await call(x, 'POST', `/matches/${me.user.id}/like`);

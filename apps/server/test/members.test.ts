@@ -2,66 +2,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicProfileSchema, SAFETY_MESSAGES, type PublicProfile } from '@linkup/contract';
 import { sql, type KyselyPlugin } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
+import { type Member, api, buildBlock, buildLike, buildMatch, buildMember, buildPhoto, buildPrivacy, grantPremium } from './helpers/factories';
 import { cityCell } from '../src/lib/geo';
-import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { MembersRepository } from '../src/modules/members/members.repository';
 import { MembersService } from '../src/modules/members/members.service';
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
-import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { OnboardingGate } from '../src/modules/shared/onboarding-gate';
 import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
 import { systemClock } from '../src/lib/clock';
-
-interface Member { user: UserRow; token: string }
 
 describe('members API: another member’s profile', () => {
   let t: TestApp;
   let viewer: Member;
   let thandi: Member;
   let interestsInCatalogueOrder: string[] = [];
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}) });
+  const call = api(() => t.app);
   const view = (m: Member, id: string) => call(m, 'GET', `/users/${id}`);
   const visits = async (viewerId: string, viewedId: string) =>
     Number((await t.database.db.selectFrom('profile_visits').select(sql<number>`count(*)`.as('n'))
       .where('viewer_id', '=', viewerId).where('viewed_id', '=', viewedId).executeTakeFirstOrThrow()).n);
-  const addPhoto = async (userId: string, position: number, primary: boolean) => {
-    const id = newId();
-    await t.database.db.insertInto('user_photos').values({
-      id, user_id: userId, position, is_primary: primary, storage_key: `photos/${newId()}/large.webp`, width: 1080, height: 1350, created_at: nowIso(),
-    }).execute();
-    return id;
-  };
-  const setPrivacy = (userId: string, values: { show_age?: boolean; show_distance?: boolean; show_online?: boolean }) =>
-    t.database.db.insertInto('user_settings').values({ user_id: userId, ...values, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
-  const block = (blocker: string, blocked: string) =>
-    t.database.db.insertInto('user_blocks').values({ blocker_id: blocker, blocked_id: blocked, created_at: nowIso() }).execute();
-  const unblock = (blocker: string, blocked: string) =>
-    t.database.db.deleteFrom('user_blocks').where('blocker_id', '=', blocker).where('blocked_id', '=', blocked).execute();
 
   beforeAll(async () => {
     t = await buildTestApp();
-    viewer = await make({ name: 'Viewer Vee', city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') });
-    thandi = await make({
+    viewer = await buildMember(t.app, { name: 'Viewer Vee', city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') });
+    thandi = await buildMember(t.app, {
       name: 'Thandi Nkosi', date_of_birth: '1994-03-10', gender: 'female', city: 'Stellenbosch', province: 'Western Cape',
       location_cell: cityCell('Stellenbosch'), about: 'Wine farms and long hikes.', marital_status: 'single', body_type: 'athletic',
       relationship_type: 'long_term', how_often_drink: 'socially', love_language: 'quality_time', height_cm: 168,
       job_title: 'Architect', education: 'UCT', phone_number: '+27831234567', email: 'thandi.private@example.test',
     });
-    // The catalogue may already be in the database (seeded with the migrations) or not.
-    await t.database.db.insertInto('interests').values([{ name: 'Hiking' }, { name: 'Coffee' }])
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    await t.app.services.profile.setInterests(thandi.user.id, ['Hiking', 'Coffee']);
     const ids = await t.database.db.selectFrom('interests').select(['id', 'name']).where('name', 'in', ['Hiking', 'Coffee']).orderBy('id').execute();
     interestsInCatalogueOrder = ids.map((i) => i.name);
-    await t.database.db.insertInto('user_interests').values(ids.map((i) => ({ user_id: thandi.user.id, interest_id: i.id }))).execute();
   });
   afterAll(async () => t.close());
 
@@ -70,8 +43,8 @@ describe('members API: another member’s profile', () => {
   });
 
   it('shows what anyone may see: photos (main first), age, city, distance bucket, about, interests, dating details', async () => {
-    const second = await addPhoto(thandi.user.id, 0, false);
-    const main = await addPhoto(thandi.user.id, 1, true);
+    const second = await buildPhoto(t.app, thandi.user, { position: 0, is_primary: false });
+    const main = await buildPhoto(t.app, thandi.user, { position: 1, is_primary: true });
     const res = await view(viewer, thandi.user.id);
     expect(res.statusCode).toBe(200);
     const profile = PublicProfileSchema.parse(res.json().data);
@@ -99,11 +72,11 @@ describe('members API: another member’s profile', () => {
   });
 
   it('follows the member’s privacy: hidden age, distance and online state are null', async () => {
-    const quiet = await make({ location_cell: cityCell('Paarl'), last_active_at: nowIso() });
-    await setPrivacy(quiet.user.id, { show_age: false, show_distance: false, show_online: false });
+    const quiet = await buildMember(t.app, { location_cell: cityCell('Paarl'), last_active_at: nowIso() });
+    await buildPrivacy(t.app, quiet.user, { show_age: false, show_distance: false, show_online: false });
     const profile = (await view(viewer, quiet.user.id)).json().data as PublicProfile;
     expect(profile).toMatchObject({ age: null, distance: null, last_active_at: null, is_online: null });
-    await setPrivacy(quiet.user.id, { show_age: true, show_distance: true, show_online: true });
+    await buildPrivacy(t.app, quiet.user, { show_age: true, show_distance: true, show_online: true });
     const open = (await view(viewer, quiet.user.id)).json().data as PublicProfile;
     expect(open.age).toEqual(expect.any(Number));
     expect(open.distance).toMatch(/km away$/);
@@ -111,13 +84,13 @@ describe('members API: another member’s profile', () => {
   });
 
   it('has no distance when either member has no location, and is offline after a while away', async () => {
-    const away = await make({ city: null, province: null, location_cell: null, last_active_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
+    const away = await buildMember(t.app, { city: null, province: null, location_cell: null, last_active_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
     const profile = (await view(viewer, away.user.id)).json().data as PublicProfile;
     expect(profile).toMatchObject({ distance: null, is_online: false });
   });
 
   it('records one visit per viewer, member and day; viewing myself records nothing', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     expect(await visits(viewer.user.id, member.user.id)).toBe(0);
     await view(viewer, member.user.id);
     await view(viewer, member.user.id);
@@ -134,46 +107,40 @@ describe('members API: another member’s profile', () => {
 
   it('says where the viewer stands: matched, liked me, accepts my messages (not on my own profile)', async () => {
     const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
-    const ana = await make({ name: 'Ana' });
-    const ben = await make({ name: 'Ben' });
-    await grantPremium(t.database.db, ana.user.id, 30, nowIso());
+    const ana = await buildMember(t.app, { name: 'Ana' });
+    const ben = await buildMember(t.app, { name: 'Ben' });
+    await grantPremium(t.database.db, ana.user);
     expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
 
-    await t.database.db.insertInto('user_settings').values({ user_id: ben.user.id, message_policy: 'matches', updated_at: nowIso() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ message_policy: 'matches' })).execute();
-    await t.database.db.insertInto('swipes').values({ actor_id: ben.user.id, target_id: ana.user.id, action: 'super_like', created_at: nowIso() }).execute();
+    await buildPrivacy(t.app, ben.user, { message_policy: 'matches' });
+    await buildLike(t.database.db, ben.user, ana.user, 'super_like');
     expect(await relation(ana, ben.user.id)).toEqual({ matched: false, liked_me: true, accepts_messages: false, verification_unlocks_messages: false });
 
-    const [a, b] = [ana.user.id, ben.user.id].sort();
-    await t.database.db.insertInto('matches').values({
-      id: newId(), pair_key: `${a}:${b}`, user_a: a!, user_b: b!, kind: 'like', chat_room_id: null, created_at: nowIso(), unmatched_at: null, unmatched_by: null,
-    }).execute();
+    await buildMatch(t.database.db, ana.user, ben.user);
     expect(await relation(ana, ben.user.id)).toEqual({ matched: true, liked_me: true, accepts_messages: true, verification_unlocks_messages: false });
     expect(await relation(ana, ana.user.id)).toBeUndefined();
   });
 
   it('never tells a free member who liked them: People Who Like You is premium (issue #27 item 7)', async () => {
     const relation = async (m: Member, id: string) => ((await view(m, id)).json().data as PublicProfile).relation;
-    const [free, liker, superLiker] = [await make({ name: 'Free Viewer' }), await make({ name: 'Liker' }), await make({ name: 'Super Liker' })];
-    await t.database.db.insertInto('swipes').values([
-      { actor_id: liker.user.id, target_id: free.user.id, action: 'like', created_at: nowIso() },
-      { actor_id: superLiker.user.id, target_id: free.user.id, action: 'super_like', created_at: nowIso() },
-    ]).execute();
-    const notLiker = await make({ name: 'Not A Liker' });
+    const [free, liker, superLiker] = [await buildMember(t.app, { name: 'Free Viewer' }), await buildMember(t.app, { name: 'Liker' }), await buildMember(t.app, { name: 'Super Liker' })];
+    await buildLike(t.database.db, liker.user, free.user);
+    await buildLike(t.database.db, superLiker.user, free.user, 'super_like');
+    const notLiker = await buildMember(t.app, { name: 'Not A Liker' });
     // The same answer whether they liked the free member or not.
     for (const m of [liker, superLiker, notLiker]) expect(await relation(free, m.user.id)).toEqual({ matched: false, liked_me: false, accepts_messages: true, verification_unlocks_messages: false });
     // People Who Like You stays locked for them, too.
     expect((await call(free, 'GET', '/matches/likes')).json().data).toMatchObject({ locked: true, items: [] });
 
     // Premium: the same profile says they liked them.
-    await grantPremium(t.database.db, free.user.id, 30, nowIso());
+    await grantPremium(t.database.db, free.user);
     expect((await relation(free, liker.user.id))?.liked_me).toBe(true);
     expect((await relation(free, notLiker.user.id))?.liked_me).toBe(false);
   });
 
   it('shows other members only to a member who has finished onboarding (a view reaches them as a visit; issue #27 item 12)', async () => {
-    const newcomer = await make({ profile_completed: false, onboarding_completed_at: null });
-    const member = await make();
+    const newcomer = await buildMember(t.app, { profile_completed: false, onboarding_completed_at: null });
+    const member = await buildMember(t.app);
     const res = await view(newcomer, member.user.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, code: 'onboarding_required' });
@@ -185,12 +152,12 @@ describe('members API: another member’s profile', () => {
   });
 
   it('answers 404 alike for an unknown member, a deleted one, and one blocked either way', async () => {
-    const gone = await make();
+    const gone = await buildMember(t.app);
     await t.database.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
-    const blockedByMe = await make();
-    const blockedMe = await make();
-    await block(viewer.user.id, blockedByMe.user.id);
-    await block(blockedMe.user.id, viewer.user.id);
+    const blockedByMe = await buildMember(t.app);
+    const blockedMe = await buildMember(t.app);
+    await buildBlock(t.app, viewer.user, blockedByMe.user);
+    await buildBlock(t.app, blockedMe.user, viewer.user);
     for (const id of ['no-such-member', gone.user.id, blockedByMe.user.id, blockedMe.user.id]) {
       const res = await view(viewer, id);
       expect(res.statusCode, id).toBe(404);
@@ -200,7 +167,7 @@ describe('members API: another member’s profile', () => {
     expect((await view(blockedByMe, viewer.user.id)).statusCode).toBe(404);
     expect(await visits(viewer.user.id, blockedByMe.user.id)).toBe(0);
 
-    await unblock(viewer.user.id, blockedByMe.user.id);
+    await t.app.services.safety.unblock(viewer.user.id, blockedByMe.user.id);
     expect((await view(viewer, blockedByMe.user.id)).statusCode).toBe(200);
   });
 
@@ -222,8 +189,8 @@ describe('members API: another member’s profile', () => {
       new MembersRepository(db, new PrivacyRepository(db)), t.app.deps.storage, systemClock, t.app.services.notifications,
       new EntitlementsRepository(db), new OnboardingGate(async () => undefined),
     );
-    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => make({ name: `Card ${i}`, city: 'Durban', province: 'KwaZulu-Natal', location_cell: cityCell('Durban') })));
-    for (const m of members) await addPhoto(m.user.id, 0, true);
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => buildMember(t.app, { name: `Card ${i}`, city: 'Durban', province: 'KwaZulu-Natal', location_cell: cityCell('Durban') })));
+    for (const m of members) await buildPhoto(t.app, m.user);
 
     const one = await service.profiles(viewer.user.id, [members[0]!.user.id]);
     const forOne = queries;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildModerator, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
+import { type Member, api, buildMember, buildModerator, signIn } from './helpers/factories';
 import { roleCommand, transparencyReportCommand } from '../src/admin/admin';
 
-interface Member { user: UserRow; token: string }
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Issue 30: the automatic protective restriction, false reporters, stats and the admin commands, on an injected clock. */
@@ -14,12 +12,8 @@ describe('automatic moderation rules', () => {
   let mod: Member;
   const tick = (ms = 1000) => clock.set(new Date(clock.now().getTime() + ms).toISOString());
   const ago = (days: number) => new Date(clock.now().getTime() - days * DAY).toISOString();
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, { created_at: ago(60), ...overrides });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const established = () => ({ created_at: ago(60) });
+  const call = api(() => t.app);
   const report = async (from: Member, to: Member, reason: string) => {
     tick();
     const res = await call(from, 'POST', `/users/${to.user.id}/report`, { reason, details: 'suspicious' });
@@ -37,8 +31,8 @@ describe('automatic moderation rules', () => {
   afterAll(async () => t.close());
 
   it('2 open scam or fake reports from trusted reporters restrict protectively, with a statement; a new reporter does not count', async () => {
-    const subject = await make();
-    const [trusted1, trusted2, fresh] = [await make(), await make(), await make({ created_at: ago(5) })];
+    const subject = await buildMember(t.app, established());
+    const [trusted1, trusted2, fresh] = [await buildMember(t.app, established()), await buildMember(t.app, established()), await buildMember(t.app, { created_at: ago(5) })];
     await report(trusted1, subject, 'scam_or_spam');
     await report(fresh, subject, 'fake_profile');
     expect(await restriction(subject)).toBeNull();
@@ -58,9 +52,9 @@ describe('automatic moderation rules', () => {
   });
 
   it('flags a reporter with 5 reports, at least 70% of them dismissed: their reports rank low and never restrict', async () => {
-    const reporter = await make();
+    const reporter = await buildMember(t.app, established());
     for (let i = 0; i < 5; i++) {
-      const target = await make();
+      const target = await buildMember(t.app, established());
       const id = await report(reporter, target, 'harassment');
       tick();
       await call(mod, 'POST', `/moderation/reports/${id}/decision`, { action: 'dismiss', reason_code: 'no_violation', statement: 'Nothing found.' });
@@ -69,9 +63,9 @@ describe('automatic moderation rules', () => {
     expect(detail.member.false_reporter).toBe(true);
     expect(detail.reports_filed).toHaveLength(5);
 
-    const subject = await make();
+    const subject = await buildMember(t.app, established());
     const low = await report(reporter, subject, 'scam_or_spam');
-    await report(await make(), subject, 'scam_or_spam');
+    await report(await buildMember(t.app, established()), subject, 'scam_or_spam');
     expect(await restriction(subject)).toBeNull();
     const queue = (await call(mod, 'GET', '/moderation/queue')).json().data.items as { id: string; priority: string }[];
     expect(queue.find((i) => i.id === low)?.priority).toBe('low');
@@ -89,7 +83,7 @@ describe('automatic moderation rules', () => {
   });
 
   it('grants and revokes roles from the admin command, with audit entries', async () => {
-    const member = await make({ email: 'future.mod@example.test' });
+    const member = await buildMember(t.app, { ...established(), email: 'future.mod@example.test' });
     expect(await roleCommand(t.database.db, true, ['future.mod@example.test', 'moderator'], 'ZA')).toContain('is now moderator');
     expect((await call(member, 'GET', '/moderation/queue')).statusCode).toBe(200);
     expect(await roleCommand(t.database.db, false, ['future.mod@example.test', 'moderator'], 'ZA')).toContain('no longer');

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, buildModerator, signIn } from './helpers/factories';
+import { api, buildModerator, signIn } from './helpers/factories';
 import { closedByServer, liveTestApp } from './helpers/sockets';
 
 /** Issue 30: what a suspension does at once — sockets closed, the member gone from search. */
 describe('a suspension takes effect at once', () => {
   const live = liveTestApp();
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = api(() => live.t.app);
 
   it('closes every socket of the suspended member and hides them from search', async () => {
     const moderator = await buildModerator(live.t.database.db);

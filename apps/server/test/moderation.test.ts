@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportDetailSchema, StandingSchema, envelope, paginated, QueueItemSchema } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildModerator, buildUser, signIn } from './helpers/factories';
+import { type Member, api, bearer, buildMember, buildModerator, buildPhoto, buildPost, signIn } from './helpers/factories';
 import { outboxFor } from './helpers/outbox';
-import type { UserRow } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
 import { ModerationRepository } from '../src/modules/moderation/moderation.repository';
 
-interface Member { user: UserRow; token: string }
 const ALERTS = 'alerts@linkup.test';
+/** Members of long standing: the checks on new accounts do not apply to them. */
+const ESTABLISHED = { created_at: '2025-01-01T00:00:00.000Z' };
 
 describe('moderation API (issue 30)', () => {
   let t: TestApp;
@@ -16,12 +15,7 @@ describe('moderation API (issue 30)', () => {
   let mod: Member;
   let mod2: Member;
   const tick = (ms = 1000) => clock.set(new Date(clock.now().getTime() + ms).toISOString());
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, { created_at: '2025-01-01T00:00:00.000Z', ...overrides });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const report = async (from: Member, to: Member, reason: string) => {
     tick();
     const res = await call(from, 'POST', `/users/${to.user.id}/report`, { reason, details: 'see chat' });
@@ -42,7 +36,7 @@ describe('moderation API (issue 30)', () => {
   afterAll(async () => t.close());
 
   it('answers 404 to members without a role, and GET /auth/user carries roles', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, ESTABLISHED);
     for (const [method, url] of [['GET', '/moderation/queue'], ['GET', '/moderation/audit'], ['GET', '/moderation/stats'], ['GET', '/moderation/appeals']] as const) {
       expect((await call(member, method, url)).statusCode).toBe(404);
       expect((await call(mod, method, url)).statusCode).toBe(200);
@@ -53,7 +47,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('sorts the queue by priority, then age, and e-mails critical reports at once', async () => {
-    const [a, b, c, subject] = [await make(), await make(), await make(), await make()];
+    const [a, b, c, subject] = [await buildMember(t.app, ESTABLISHED), await buildMember(t.app, ESTABLISHED), await buildMember(t.app, ESTABLISHED), await buildMember(t.app, ESTABLISHED)];
     const normal = await report(a, subject, 'scam_or_spam');
     const high = await report(b, subject, 'harassment');
     const critical = await report(c, subject, 'underage');
@@ -72,7 +66,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('warns, then the strike ladder suspends (ending sessions), and a suspended session reaches only its standing', async () => {
-    const [reporter, subject] = [await make(), await make()];
+    const [reporter, subject] = [await buildMember(t.app, ESTABLISHED), await buildMember(t.app, ESTABLISHED)];
     const first = await report(reporter, subject, 'harassment');
     const warned = await decide(mod, first, { action: 'warn', reason_code: 'harassment', statement: 'Rude messages.' });
     expect(warned.statusCode).toBe(200);
@@ -105,7 +99,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('bans on the third strike; the ban survives deleting the account and refuses re-registration', async () => {
-    const subject = await make({ email: 'banned.person@example.test', phone_number: '+27831112233' });
+    const subject = await buildMember(t.app, { ...ESTABLISHED, email: 'banned.person@example.test', phone_number: '+27831112233' });
     for (let i = 0; i < 3; i++) {
       tick();
       const res = await act(mod, subject.user.id, { action: 'warn', reason_code: 'scam_or_spam', statement: `Strike ${i + 1}` });
@@ -122,7 +116,7 @@ describe('moderation API (issue 30)', () => {
     expect(register.statusCode).toBe(403);
     expect(register.json().code).toBe('registration_refused');
     // Nor can another member move onto the banned address.
-    const other = await make();
+    const other = await buildMember(t.app, ESTABLISHED);
     const change = await t.app.inject({
       method: 'PUT', url: '/api/account/email', headers: bearer(other.token),
       payload: { email: 'banned.person@example.test', current_password: 'correct-horse-battery-9' },
@@ -131,7 +125,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('an appeal goes to another moderator; overturning lifts the restriction and the strike', async () => {
-    const subject = await make();
+    const subject = await buildMember(t.app, ESTABLISHED);
     tick();
     const res = await act(mod, subject.user.id, { action: 'suspend', days: 7, reason_code: 'harassment', statement: 'Threatening tone.' });
     const decisionId = res.json().data.decision.id as string;
@@ -151,7 +145,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('refuses an appeal after six months', async () => {
-    const subject = await make();
+    const subject = await buildMember(t.app, ESTABLISHED);
     tick();
     const decisionId = (await act(mod, subject.user.id, { action: 'warn', reason_code: 'other', statement: 'Old.' })).json().data.decision.id;
     const session: Member = { user: subject.user, token: await signIn(t.app, subject.user) };
@@ -163,19 +157,10 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('removes content and says which', async () => {
-    const subject = await make({ about: 'Send money to my account' });
+    const subject = await buildMember(t.app, { ...ESTABLISHED, about: 'Send money to my account' });
     tick();
-    const photoId = newId();
-    await t.database.db.insertInto('user_photos').values({
-      id: photoId, user_id: subject.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 800, height: 800,
-      created_at: clock.now().toISOString(),
-    }).execute();
-    const now = clock.now().toISOString();
-    await t.database.db.insertInto('feed_posts').values({
-      id: newId(), user_id: subject.user.id, marital_status: null, relationship_type: null, how_often_drink: null, love_language: null, body_type: null,
-      profile_description: 'Invest with me', is_available: true, preferred_age_min: 18, preferred_age_max: 99, preferred_body_type: null, preferred_city: null,
-      preferred_drinking: null, preferred_love_language: null, preferred_marital_status: null, created_at: now, updated_at: now,
-    }).execute();
+    const photoId = await buildPhoto(t.app, subject.user, { width: 800, height: 800, created_at: clock.now().toISOString() });
+    await buildPost(t.app, subject.user, { profile_description: 'Invest with me', preferred_age_min: 18, preferred_age_max: 99 });
     const res = await act(mod, subject.user.id, {
       action: 'remove_content', reason_code: 'scam_or_spam', statement: 'Asking for money.', content: { about: true, photo_ids: [photoId], post: true },
     });
@@ -190,7 +175,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('keeps an append-only audit of decisions, appeals and role changes', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, ESTABLISHED);
     const grant = await call(mod2, 'PUT', `/moderation/members/${member.user.id}/roles`, { roles: ['moderator'] });
     expect(grant.json().data.roles).toEqual(['moderator']);
     expect((await call(mod, 'PUT', `/moderation/members/${member.user.id}/roles`, { roles: [] })).statusCode).toBe(404);
@@ -207,7 +192,7 @@ describe('moderation API (issue 30)', () => {
   });
 
   it('lists held first messages and releases or rejects them through chat, with audit entries', async () => {
-    const young = await make({ created_at: new Date(clock.now().getTime() - 3 * 24 * 60 * 60 * 1000).toISOString() });
+    const young = await buildMember(t.app, { ...ESTABLISHED, created_at: new Date(clock.now().getTime() - 3 * 24 * 60 * 60 * 1000).toISOString() });
     const send = async (to: Member) => {
       tick();
       const room = (await call(young, 'POST', '/chat/rooms', { user_id: to.user.id })).json().data.id as string;
@@ -215,8 +200,8 @@ describe('moderation API (issue 30)', () => {
       expect(res.statusCode).toBe(201);
       return res.json().data.id as string;
     };
-    for (let i = 0; i < 3; i++) await send(await make());
-    const [r1, r2] = [await make(), await make()];
+    for (let i = 0; i < 3; i++) await send(await buildMember(t.app, ESTABLISHED));
+    const [r1, r2] = [await buildMember(t.app, ESTABLISHED), await buildMember(t.app, ESTABLISHED)];
     const held1 = await send(r1);
     const held2 = await send(r2);
     const list = (await call(mod, 'GET', '/moderation/held-messages')).json().data.items as { id: string; sender: { id: string } }[];

@@ -4,13 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_APP, type NotificationPayload } from '@linkup/contract';
 import { buildTestApp, ManualClock, type TestApp } from './helpers/app';
-import { bearer, buildUser, FACTORY_PASSWORD, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, api, bearer, buildLike, buildMember, buildUser, grantPremium } from './helpers/factories';
 import { startFakeFcm, startFakePushService } from './helpers/fake-push';
 import { drained, listen, openSocket, record, until, type ClientSocket } from './helpers/sockets';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Kysely } from 'kysely';
@@ -43,10 +42,9 @@ describe('notifications: one notify path, delivered per channel', () => {
 
   interface Member { user: UserRow; token: string; socket: ClientSocket; cards: NotificationPayload[]; subscription: string }
   const member = async (name: string, options: { premium?: boolean; web?: boolean } = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name });
+    const { user, token } = await buildMember(t.app, { name });
     // From an hour ago: the test's clock stands still at the file's start.
-    if (options.premium !== false) await grantPremium(t.database.db, user.id, 30, new Date(Date.now() - 60 * MINUTE).toISOString());
-    const token = await signIn(t.app, user);
+    if (options.premium !== false) await grantPremium(t.database.db, user, { now: new Date(Date.now() - 60 * MINUTE).toISOString() });
     const socket = await openSocket(origin, token);
     sockets.push(socket);
     const subscription = push.subscribe();
@@ -56,8 +54,7 @@ describe('notifications: one notify path, delivered per channel', () => {
     }
     return { user, token, socket, cards: record<NotificationPayload>(socket, 'notification'), subscription };
   };
-  const call = (m: { token: string }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const pushesTo = (m: Member) => push.received.filter((r) => r.path === push.pathOf(m.subscription));
   const inboxOf = (m: Member, type?: string) => {
     let query = t.database.db.selectFrom('notifications').selectAll().where('user_id', '=', m.user.id);
@@ -397,7 +394,7 @@ describe('the reminder job across processes', () => {
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * MINUTE).toISOString();
     const away = await buildUser(db, { name: 'Away', last_active_at: threeDaysAgo });
     const liker = await buildUser(db, { name: 'Waiting' });
-    await db.insertInto('swipes').values({ actor_id: liker.id, target_id: away.id, action: 'like', created_at: new Date().toISOString() }).execute();
+    await buildLike(db, liker, away);
     const reminders = () => db.selectFrom('notifications').selectAll().where('user_id', '=', away.id).where('type', '=', 'reminder').execute();
 
     const env = { NOTIFICATION_JOB_INTERVAL_MS: '100', LOG_LEVEL: 'debug' };

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES, OnboardingStatusSchema, SessionUserSchema } from '@linkup/contract';
 import type { UserRow } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMember, buildPhoto, buildPreferences } from './helpers/factories';
 
 /** A member who has just registered: name, contact, birth date and gender only. */
 const NEW_MEMBER: Partial<UserRow> = {
@@ -16,22 +13,10 @@ const NEW_MEMBER: Partial<UserRow> = {
 
 describe('onboarding API', () => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow> = NEW_MEMBER): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const status = async (m: Member) => OnboardingStatusSchema.parse((await call(m, 'GET', '/onboarding/status')).json().data);
   const doneSteps = async (m: Member) => (await status(m)).steps.filter((s) => s.done).map((s) => s.key);
 
-  const addPhoto = async (userId: string) => {
-    const id = newId();
-    await t.database.db.insertInto('user_photos').values({
-      id, user_id: userId, position: 0, is_primary: true, storage_key: `photos/${id}`, width: 600, height: 800, created_at: nowIso(),
-    }).execute();
-    return id;
-  };
   const addInterest = async (userId: string) => {
     const { id } = await t.database.db.insertInto('interests').values({ name: `Interest ${newId()}` }).returning('id').executeTakeFirstOrThrow();
     await t.database.db.insertInto('user_interests').values({ user_id: userId, interest_id: id }).execute();
@@ -40,7 +25,7 @@ describe('onboarding API', () => {
     t.database.db.updateTable('users').set(values).where('id', '=', userId).execute();
   /** The required steps: a photo, gender and what they look for, saved preferences, a city. */
   const doRequiredSteps = async (m: Member) => {
-    await addPhoto(m.user.id);
+    await buildPhoto(t.app, m.user, { width: 600, height: 800 });
     await setProfile(m.user.id, { gender: 'male', relationship_type: 'long_term' });
     expect((await call(m, 'PUT', '/preferences', { genders: ['female'] })).statusCode).toBe(200);
     expect((await call(m, 'POST', '/preferences/location', { city: 'Cape Town' })).statusCode).toBe(200);
@@ -57,7 +42,7 @@ describe('onboarding API', () => {
   });
 
   it('shows a new member every step in order, none done but their gender, starting at photos', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     const response = await call(member, 'GET', '/onboarding/status');
     expect(response.statusCode).toBe(200);
     const data = OnboardingStatusSchema.parse(response.json().data);
@@ -73,8 +58,8 @@ describe('onboarding API', () => {
   });
 
   it('marks each step done from what the profile holds, and resumes at the first unfinished one', async () => {
-    const member = await make();
-    await addPhoto(member.user.id);
+    const member = await buildMember(t.app, NEW_MEMBER);
+    await buildPhoto(t.app, member.user, { width: 600, height: 800 });
     expect(await doneSteps(member)).toEqual(['photos']);
     expect((await status(member)).next_step).toBe('about');
 
@@ -97,7 +82,7 @@ describe('onboarding API', () => {
   });
 
   it('refuses to finish with 422 listing the required steps still missing', async () => {
-    const member = await make({ ...NEW_MEMBER, gender: null });
+    const member = await buildMember(t.app, { ...NEW_MEMBER, gender: null });
     const response = await call(member, 'POST', '/onboarding/complete');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -113,7 +98,7 @@ describe('onboarding API', () => {
     });
     expect(Object.keys(response.json().errors)).not.toContain('about');
 
-    await addPhoto(member.user.id);
+    await buildPhoto(t.app, member.user, { width: 600, height: 800 });
     const still = await call(member, 'POST', '/onboarding/complete');
     expect(Object.keys(still.json().errors).sort()).toEqual(['basics', 'location', 'preferences']);
     const row = await t.database.db.selectFrom('users').select(['profile_completed', 'onboarding_completed_at']).where('id', '=', member.user.id).executeTakeFirstOrThrow();
@@ -122,7 +107,7 @@ describe('onboarding API', () => {
   });
 
   it('finishes once the required steps are done (about and interests may wait) and answers like GET /auth/user', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     await doRequiredSteps(member);
     expect((await status(member)).can_complete).toBe(true);
 
@@ -137,7 +122,7 @@ describe('onboarding API', () => {
   });
 
   it('is idempotent: finishing again keeps the first time, even after a photo was removed', async () => {
-    const member = await make();
+    const member = await buildMember(t.app, NEW_MEMBER);
     await doRequiredSteps(member);
     const first = (await call(member, 'POST', '/onboarding/complete')).json().data.user;
     expect(first.onboarding_completed_at).not.toBeNull();
@@ -152,7 +137,7 @@ describe('onboarding API', () => {
 
   it('keeps an earlier completion time when the profile is completed again', async () => {
     const earlier = '2026-01-02T03:04:05.000Z';
-    const member = await make({ ...NEW_MEMBER, onboarding_completed_at: earlier });
+    const member = await buildMember(t.app, { ...NEW_MEMBER, onboarding_completed_at: earlier });
     expect((await call(member, 'POST', '/onboarding/complete')).statusCode).toBe(422);
     await doRequiredSteps(member);
     const response = await call(member, 'POST', '/onboarding/complete');
@@ -160,15 +145,15 @@ describe('onboarding API', () => {
   });
 
   it('shows each member only their own progress', async () => {
-    const [a, b] = [await make(), await make()];
+    const [a, b] = [await buildMember(t.app, NEW_MEMBER), await buildMember(t.app, NEW_MEMBER)];
     await doRequiredSteps(a);
     await call(a, 'POST', '/onboarding/complete');
     expect(await status(b)).toMatchObject({ completed: false, next_step: 'photos' });
   });
 
   it('refuses likes, super likes and messages until onboarding is complete (409 onboarding_required), then allows them', async () => {
-    const member = await make();
-    const other = await make({});
+    const member = await buildMember(t.app, NEW_MEMBER);
+    const other = await buildMember(t.app);
     const refused = async (response: { statusCode: number; json: () => { code?: string; message?: string } }) => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'onboarding_required', message: ONBOARDING_MESSAGES.required });
@@ -189,12 +174,9 @@ describe('onboarding API', () => {
     expect((await call(member, 'POST', `/matches/${other.user.id}/like`)).statusCode).toBe(200);
   });
   it('refuses every other action that reaches a member until onboarding is complete: a post like, publishing a post, a profile view (issue #27 item 12)', async () => {
-    const member = await make();
-    const author = await make({});
-    const now = nowIso();
-    await t.database.db.insertInto('user_preferences').values({
-      user_id: member.user.id, genders: '[]', age_min: 18, age_max: 99, strict_fields: '[]', body_types: '[]', created_at: now, updated_at: now,
-    }).execute();
+    const member = await buildMember(t.app, NEW_MEMBER);
+    const author = await buildMember(t.app);
+    await buildPreferences(t.app, member.user, { age_max: 99, strict_fields: [] });
     const post = await call(author, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
     expect(post.statusCode).toBe(201);
     const postId = post.json().data.post.id as string;
@@ -217,7 +199,7 @@ describe('onboarding API', () => {
 
     // What protects the new member stays open while onboarding: block and report (DESIGN §6 Safety).
     expect((await call(member, 'POST', `/users/${author.user.id}/report`, { reason: 'scam_or_spam' })).statusCode).toBeLessThan(300);
-    const stranger = await make({});
+    const stranger = await buildMember(t.app);
     expect((await call(member, 'POST', `/users/${stranger.user.id}/block`, {})).statusCode).toBeLessThan(300);
     // Their own things too: the feed, their profile.
     expect((await call(member, 'GET', '/feed')).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PhoneSignupStartSchema, SessionUserSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUnconfirmedUser, buildUser, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, api, bearer, buildUnconfirmedUser, buildUser, signIn } from './helpers/factories';
 import { latestCode, latestLink, outboxFor } from './helpers/outbox';
 
 let seq = 0;
@@ -131,8 +131,7 @@ describe('phone-first sign-up', () => {
       const res = await signUp(start.signup_token);
       return { mobile, id: res.json().data.user.id as string, token: res.json().data.token as string };
     };
-    const call = (token: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const call = api(() => t.app);
 
     it('adds a password and an e-mail address later from settings, without a current password', async () => {
       const m = await phoneMember();

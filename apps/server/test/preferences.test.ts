@@ -3,29 +3,21 @@ import {
   AGE_LIMITS, BODY_TYPES, DRINKING_HABITS, GENDERS, LOVE_LANGUAGES, MARITAL_STATUSES, PROVINCES, PreferenceOptionsSchema,
   PreferencesCompletionSchema, PreferencesSchema, RELATIONSHIP_TYPES,
 } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMember } from './helpers/factories';
 import { SERVER_START_MS, startServerProcess } from './helpers/server-process';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
-
-interface Member { user: UserRow; token: string }
 
 describe('preferences API', () => {
   let t: TestApp;
   let alice: Member;
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const userRow = (id: string) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await buildTestApp();
-    alice = await make({ name: 'Alice Zulu' });
+    alice = await buildMember(t.app, { name: 'Alice Zulu' });
   });
   afterAll(async () => t.close());
 
@@ -47,7 +39,7 @@ describe('preferences API', () => {
       body_types: [], drinking: [], love_languages: [], marital_statuses: [], relationship_types: [],
       strict_fields: ['genders', 'age'], is_default: true, location: { city: 'Cape Town', province: 'Western Cape' }, updated_at: null,
     });
-    const nowhere = await make({ city: null, province: null });
+    const nowhere = await buildMember(t.app, { city: null, province: null });
     expect((await call(nowhere, 'GET', '/preferences')).json().data.location).toBeNull();
   });
 
@@ -72,7 +64,7 @@ describe('preferences API', () => {
   });
 
   it('replaces everything with PUT; fields left out return to their defaults', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     const full = {
       genders: ['male', 'non_binary'], age_min: 25, age_max: 40, max_distance_km: 50, city: 'Durban', province: 'KwaZulu-Natal',
       body_types: ['athletic', 'slim'], drinking: ['never'], love_languages: ['quality_time'], marital_statuses: ['single', 'divorced'],
@@ -94,13 +86,13 @@ describe('preferences API', () => {
   });
 
   it('drops duplicates and derives the province of a city sent alone', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     const saved = (await call(member, 'PUT', '/preferences', { genders: ['female', 'female'], city: 'Sandton' })).json().data;
     expect(saved).toMatchObject({ genders: ['female'], city: 'Sandton', province: 'Gauteng' });
   });
 
   it('changes only the fields sent with POST /preferences/dating', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     await call(member, 'PUT', '/preferences', { genders: ['male'], age_min: 22, age_max: 30, drinking: ['socially'], city: 'Cape Town', province: 'Western Cape' });
     const response = await call(member, 'POST', '/preferences/dating', { age_max: 38, body_types: ['curvy'], strict_fields: ['body_types'] });
     expect(response.statusCode).toBe(200);
@@ -112,12 +104,12 @@ describe('preferences API', () => {
     const moved = (await call(member, 'POST', '/preferences/dating', { province: 'Gauteng' })).json().data;
     expect(moved).toMatchObject({ city: null, province: 'Gauteng' });
     // An empty body changes nothing (and creates the row for a member who had none).
-    const fresh = await make();
+    const fresh = await buildMember(t.app);
     expect((await call(fresh, 'POST', '/preferences/dating', {})).json().data).toMatchObject({ age_min: 18, age_max: 35, is_default: false });
   });
 
   it('checks the age range against the stored value on a partial update', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     await call(member, 'PUT', '/preferences', { age_min: 30, age_max: 40 });
     const response = await call(member, 'POST', '/preferences/dating', { age_max: 25 });
     expect(response.statusCode).toBe(422);
@@ -156,7 +148,7 @@ describe('preferences API', () => {
   });
 
   it('resets to the defaults', async () => {
-    const member = await make();
+    const member = await buildMember(t.app);
     await call(member, 'PUT', '/preferences', { genders: ['male'], age_min: 40, age_max: 60, max_distance_km: 10 });
     const response = await call(member, 'DELETE', '/preferences/reset');
     expect(response.statusCode).toBe(200);
@@ -168,7 +160,7 @@ describe('preferences API', () => {
   });
 
   it('keeps each member’s preferences to themselves', async () => {
-    const [a, b] = [await make(), await make()];
+    const [a, b] = [await buildMember(t.app), await buildMember(t.app)];
     await call(a, 'PUT', '/preferences', { genders: ['male'], age_min: 50, age_max: 60 });
     expect((await call(b, 'GET', '/preferences')).json().data).toMatchObject({ genders: [], is_default: true });
     await call(b, 'DELETE', '/preferences/reset');
@@ -176,7 +168,7 @@ describe('preferences API', () => {
   });
 
   it('sets the location from the list: city, province and the city’s cell', async () => {
-    const member = await make({ city: null, province: null });
+    const member = await buildMember(t.app, { city: null, province: null });
     const response = await call(member, 'POST', '/preferences/location', { city: 'Stellenbosch', province: 'Western Cape' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, data: { city: 'Stellenbosch', province: 'Western Cape' }, message: 'Your location has been updated.' });
@@ -188,7 +180,7 @@ describe('preferences API', () => {
   });
 
   it('turns a shared position into the nearest city and that city’s cell, and never echoes or stores the coordinates', async () => {
-    const member = await make({ city: null, province: null });
+    const member = await buildMember(t.app, { city: null, province: null });
     const position = { latitude: -33.79873, longitude: 18.49329 }; // Cape Town's northern suburbs
     const response = await call(member, 'POST', '/preferences/location', position);
     expect(response.statusCode).toBe(200);
@@ -228,7 +220,7 @@ describe('preferences API', () => {
   });
 
   it('reports what the preferences still miss', async () => {
-    const member = await make({ city: null, province: null });
+    const member = await buildMember(t.app, { city: null, province: null });
     let response = await call(member, 'GET', '/preferences/completion-status');
     expect(response.statusCode).toBe(200);
     expect(PreferencesCompletionSchema.parse(response.json().data)).toEqual({

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResultSchema, SubscriptionStatusSchema } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
+import { type Member, api, buildMember, buildUser } from './helpers/factories';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEventType } from '../src/adapters/payments/sandbox-payments';
-
-interface Member { user: UserRow; token: string }
 
 /**
  * Issue #28 item 2: premium ends for every gate, not only for `/subscription`'s status. The gates
@@ -17,12 +14,7 @@ describe('premium ends: every gate is free again', () => {
   let t: TestApp;
   const START = '2025-03-01T10:00:00.000Z';
   const clock = new ManualClock(new Date(START));
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const send = (type: SandboxEventType, data: object) => {
     const signed = t.app.services.sandboxPayments!.event(type, data);
     return t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: signed.body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature } });
@@ -63,7 +55,7 @@ describe('premium ends: every gate is free again', () => {
 
   it('once the clock passes the end of a cancelled period', async () => {
     clock.set(START);
-    const me = await make();
+    const me = await buildMember(t.app);
     await buyPremium(me);
     expect((await call(me, 'POST', '/subscription/cancel')).statusCode).toBe(200);
     // Premium until the end: every gate open (undo has the last like to revert).
@@ -77,7 +69,7 @@ describe('premium ends: every gate is free again', () => {
 
   it('at once after a refund', async () => {
     clock.set(START);
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await buyPremium(me);
     expect((await call(me, 'POST', '/matches/boost-profile')).statusCode).toBe(200);
     expect((await send('payment.refunded', { payment_id: paymentId })).statusCode).toBe(200);

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS_MAX, PhotoListSchema, PhotoSchema, type Photo } from '@linkup/contract';
 import sharp from 'sharp';
-import type { UserRow } from '../src/db/schema';
 import { canDecodeHeic } from '../src/adapters/storage/photo-intake';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, bearer, buildMember } from './helpers/factories';
 import { multipart } from './helpers/multipart';
 import { onlyIf } from './helpers/requires';
-
-interface Member { user: UserRow; token: string }
 
 const MAX_BYTES = 1_000_000;
 
@@ -30,12 +27,7 @@ function gpsLatitudeRef(exif: Buffer): string | null {
 
 describe('profile photos API', () => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const upload = (m: Member | null, data: Buffer | string, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'photo') => {
     const body = multipart([{ name: field, filename, contentType, data }]);
     return t.app.inject({ method: 'POST', url: '/api/profile/photos', payload: body.payload, headers: { ...body.headers, ...(m ? bearer(m.token) : {}) } });
@@ -85,14 +77,14 @@ describe('profile photos API', () => {
   });
 
   it('lists no photos at first, with the limits the client checks', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const response = await call(m, 'GET', '/profile/photos');
     expect(response.statusCode).toBe(200);
     expect(PhotoListSchema.parse(response.json().data)).toEqual({ photos: [], max_photos: PHOTOS_MAX, max_bytes: MAX_BYTES });
   });
 
   it('stores an upload as WebP sizes under random keys; the first photo is the main one', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const response = await upload(m, await jpeg(2400, 1600), 'beach.JPG');
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe('Your photo has been added.');
@@ -121,7 +113,7 @@ describe('profile photos API', () => {
   });
 
   it('strips every bit of metadata: an upload with GPS EXIF leaves copies without any EXIF', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const withGps = await image(1200, 900, '#2a9d8f')
       .withExif({
         IFD0: { Make: 'SpyCam', Model: 'Tracker 3000', Copyright: 'Secret Owner' },
@@ -149,7 +141,7 @@ describe('profile photos API', () => {
   });
 
   it('accepts PNG, WebP and AVIF (HEIF container); HEIC follows what this sharp build can decode', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     for (const [buffer, name, type] of [
       [await image(300, 200).png().toBuffer(), 'a.png', 'image/png'],
       [await image(300, 200).webp().toBuffer(), 'b.webp', 'image/webp'],
@@ -162,26 +154,26 @@ describe('profile photos API', () => {
   });
 
   it('says plainly when a HEIC photo cannot be read by this build', onlyIf(!canDecodeHeic(), 'this build of sharp decodes HEIC, so there is no unreadable-HEIC answer to check'), async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic')]);
     const heic = Buffer.concat([ftyp, Buffer.alloc(2_000, 7)]);
     expectPhotoError(await upload(m, heic, 'IMG_0001.HEIC', 'image/heic'), /HEIC photos cannot be read/);
   });
 
   it('refuses a text file renamed .jpg with a 422 on photo', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     expectPhotoError(await upload(m, 'Dear diary, this is not a picture at all.\n'.repeat(20), 'holiday.jpg', 'image/jpeg'), /not an image/i);
     expect(await photoCount(m)).toBe(0);
   });
 
   it('refuses formats that are not photos (SVG) with a 422', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="red"/></svg>';
     expectPhotoError(await upload(m, svg, 'pic.svg', 'image/svg+xml'), /not supported/i);
   });
 
   it('refuses a PNG over 50 megapixels (it decodes at full size) with a 422', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const huge = await image(10_050, 5_000, '#444444').png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(MAX_BYTES);
     expectPhotoError(await upload(m, huge, 'huge.png', 'image/png'), /too many pixels/i);
@@ -189,7 +181,7 @@ describe('profile photos API', () => {
   });
 
   it('scales a phone photo of over 50 megapixels down instead of refusing it (issue 32)', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const phone = await image(9_000, 6_000, '#336699').jpeg({ quality: 50 }).toBuffer();
     expect(phone.length).toBeLessThan(MAX_BYTES);
     const response = await upload(m, phone, 'phone.jpg');
@@ -199,7 +191,7 @@ describe('profile photos API', () => {
   });
 
   it('refuses a file over the byte limit with a 422 (never 413 or 500)', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const big = Buffer.alloc(MAX_BYTES + 50_000, 0xab);
     const response = await upload(m, big, 'big.jpg');
     expectPhotoError(response, /too large.*MB/i);
@@ -207,7 +199,7 @@ describe('profile photos API', () => {
   });
 
   it('refuses a request without a photo with a 422', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const onlyText = multipart([{ name: 'caption', data: 'hello' }]);
     const noFile = await t.app.inject({ method: 'POST', url: '/api/profile/photos', payload: onlyText.payload, headers: { ...onlyText.headers, ...bearer(m.token) } });
     expectPhotoError(noFile, /choose a photo/i);
@@ -220,7 +212,7 @@ describe('profile photos API', () => {
   });
 
   it(`accepts ${PHOTOS_MAX} photos and refuses the next with a 422`, async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     for (let i = 0; i < PHOTOS_MAX; i += 1) await uploadOk(m);
     expectPhotoError(await upload(m, await jpeg(100, 100)), new RegExp(`at most ${PHOTOS_MAX} photos`));
     expect(await photoCount(m)).toBe(PHOTOS_MAX);
@@ -228,7 +220,7 @@ describe('profile photos API', () => {
   });
 
   it('never passes the limit with uploads at the same time', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const body = await jpeg(200, 150);
     const responses = await Promise.all(Array.from({ length: PHOTOS_MAX + 3 }, () => upload(m, body)));
     const statuses = responses.map((r) => r.statusCode);
@@ -241,8 +233,8 @@ describe('profile photos API', () => {
   });
 
   it('PUT /profile/photos/order takes exactly my photo ids in a new order', async () => {
-    const m = await make();
-    const other = await make();
+    const m = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const [a, b, c] = [await uploadOk(m), await uploadOk(m), await uploadOk(m)];
     const theirs = await uploadOk(other);
     const response = await call(m, 'PUT', '/profile/photos/order', { photo_ids: [c.id, a.id, b.id] });
@@ -263,7 +255,7 @@ describe('profile photos API', () => {
   });
 
   it('PUT /profile/photos/{id}/primary makes that photo the only main one', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const [a, b] = [await uploadOk(m), await uploadOk(m)];
     const response = await call(m, 'PUT', `/profile/photos/${b.id}/primary`);
     expect(response.statusCode).toBe(200);
@@ -276,8 +268,8 @@ describe('profile photos API', () => {
   });
 
   it("another member's photo id (or an unknown one) is a 404 and changes nothing", async () => {
-    const m = await make();
-    const other = await make();
+    const m = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const mine = await uploadOk(m);
     const [theirs, theirSecond] = [await uploadOk(other), await uploadOk(other)];
     for (const response of [
@@ -295,7 +287,7 @@ describe('profile photos API', () => {
   });
 
   it('DELETE removes the stored files; the first remaining photo becomes main; positions close up', async () => {
-    const m = await make();
+    const m = await buildMember(t.app);
     const [a, b, c] = [await uploadOk(m), await uploadOk(m), await uploadOk(m)];
     await call(m, 'PUT', '/profile/photos/order', { photo_ids: [b.id, a.id, c.id] });
 

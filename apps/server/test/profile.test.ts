@@ -2,12 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   INTEREST_CATALOGUE, INTERESTS_MAX, InterestCatalogueSchema, OwnProfileSchema, PROFILE_COMPLETION_ITEMS, SessionUserSchema,
 } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
 import { cityCell } from '../src/lib/geo';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMember } from './helpers/factories';
 
 /** A birth date `years` years ago today (UTC), ± `days`. */
 function birthDate(years: number, days = 0): string {
@@ -20,12 +17,7 @@ function birthDate(years: number, days = 0): string {
 describe('profile API', () => {
   let t: TestApp;
   let alice: Member;
-  const make = async (overrides: Partial<UserRow> = {}): Promise<Member> => {
-    const user = await buildUser(t.database.db, overrides);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const userRow = (id: string) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -33,7 +25,7 @@ describe('profile API', () => {
   });
   // A new Alice for every test: none sees what another changed.
   beforeEach(async () => {
-    alice = await make({ name: 'Alice Zulu', date_of_birth: '1995-06-15', location_cell: cityCell('Cape Town') });
+    alice = await buildMember(t.app, { name: 'Alice Zulu', date_of_birth: '1995-06-15', location_cell: cityCell('Cape Town') });
   });
   afterAll(async () => t.close());
 
@@ -93,7 +85,7 @@ describe('profile API', () => {
   });
 
   it('a new city moves the coarse location cell; the cell never leaves the server', async () => {
-    const bob = await make({ city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') });
+    const bob = await buildMember(t.app, { city: 'Cape Town', province: 'Western Cape', location_cell: cityCell('Cape Town') });
     const response = await call(bob, 'PUT', '/profile', { province: 'KwaZulu-Natal', city: 'Durban', name: 'Bob Khumalo' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ city: 'Durban', province: 'KwaZulu-Natal', name: 'Bob Khumalo' });
@@ -147,7 +139,7 @@ describe('profile API', () => {
   });
 
   it('accepts a member turning 18 today', async () => {
-    const carol = await make();
+    const carol = await buildMember(t.app);
     const response = await call(carol, 'PUT', '/profile', { date_of_birth: birthDate(18) });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.age).toBe(18);
@@ -194,7 +186,7 @@ describe('profile API', () => {
   });
 
   it("one member's changes never touch another member", async () => {
-    const dave = await make({ name: 'Dave' });
+    const dave = await buildMember(t.app, { name: 'Dave' });
     await call(dave, 'PUT', '/profile', { about: 'Dave here' });
     await call(dave, 'PUT', '/profile/interests', { interests: ['Rugby'] });
     const other = (await call(alice, 'GET', '/profile')).json().data;

@@ -1,36 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportResultSchema, SAFETY_MESSAGES, SwipeResultSchema } from '@linkup/contract';
+import { ReportResultSchema, SAFETY_MESSAGES } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
-import { nowIso } from '../src/lib/time';
+import { FACTORY_PASSWORD, type Member, api, buildMember, buildMessage, buildMutualMatch, buildPhoto } from './helpers/factories';
 import { EVIDENCE_MESSAGES, type ReportSnapshot } from '../src/modules/shared/report-evidence.repository';
-
-interface Member { user: UserRow; token: string }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Issue 29: a member can report someone after an unmatch, a block or their account deletion, with the evidence kept. */
 describe('reporting after contact ended (issue 29)', () => {
   let t: TestApp;
-  const make = async (name: string, about: string | null = null): Promise<Member> => {
-    const user = await buildUser(t.database.db, { name, about });
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const report = (from: Member, to: string, body: object) => call(from, 'POST', `/users/${to}/report`, body);
   const evidenceOf = async (reportId: string) => {
     const row = await t.database.db.selectFrom('report_evidence').selectAll().where('report_id', '=', reportId).executeTakeFirst();
     return row ? { ...row, snapshot: JSON.parse(row.snapshot) as ReportSnapshot } : undefined;
   };
 
-  /** Two members who like each other: their match and its room. */
-  const matched = async (a: Member, b: Member) => {
-    expect((await call(a, 'POST', `/matches/${b.user.id}/like`)).statusCode).toBe(200);
-    const result = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data);
-    return { matchId: result.match!.id, roomId: result.match!.chat_room_id! };
-  };
   const send = async (from: Member, roomId: string, message: string) => {
     const res = await call(from, 'POST', '/chat/messages', { chat_room_id: roomId, message, type: 'text' });
     expect(res.statusCode, res.body).toBe(201);
@@ -38,9 +21,7 @@ describe('reporting after contact ended (issue 29)', () => {
   };
   /** A photo and a post, so that the evidence has them. */
   const dressUp = async (m: Member) => {
-    await t.database.db.insertInto('user_photos').values({
-      id: newId(), user_id: m.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
-    }).execute();
+    await buildPhoto(t.app, m.user, { width: 10, height: 10 });
     const post = await call(m, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99, profile_description: 'Long walks and honest people.' });
     expect(post.statusCode, post.body).toBe(201);
     return post.json().data.post.id as string;
@@ -52,9 +33,9 @@ describe('reporting after contact ended (issue 29)', () => {
   afterAll(async () => t.close());
 
   it('after an unmatch: 201, with a snapshot of name, photos, bio, post and the pair\'s messages (edits and deletions marked)', async () => {
-    const [ama, bo] = [await make('Ama Reporter'), await make('Bo Unmatcher', 'I love dogs.')];
+    const [ama, bo] = [await buildMember(t.app, { name: 'Ama Reporter' }), await buildMember(t.app, { name: 'Bo Unmatcher', about: 'I love dogs.' })];
     const postId = await dressUp(bo);
-    const { matchId, roomId } = await matched(ama, bo);
+    const { matchId, roomId } = await buildMutualMatch(t.app, ama, bo);
     const hello = await send(bo, roomId, 'Hello Ama');
     const rude = await send(bo, roomId, 'Something rude');
     const gone = await send(bo, roomId, 'Something worse');
@@ -86,13 +67,9 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it(`keeps only the pair's last ${EVIDENCE_MESSAGES} messages, oldest first`, async () => {
-    const [cara, dan] = [await make('Cara Reporter'), await make('Dan Chatty')];
-    const { roomId } = await matched(cara, dan);
-    const base = Date.parse('2026-01-01T00:00:00.000Z');
-    await t.database.db.insertInto('chat_messages').values(Array.from({ length: EVIDENCE_MESSAGES + 5 }, (_, i) => ({
-      id: newId(), room_id: roomId, user_id: dan.user.id, message: `message ${i}`, type: 'text', is_edited: false, client_id: null,
-      created_at: new Date(base + i * 1000).toISOString(), updated_at: new Date(base + i * 1000).toISOString(),
-    }))).execute();
+    const [cara, dan] = [await buildMember(t.app, { name: 'Cara Reporter' }), await buildMember(t.app, { name: 'Dan Chatty' })];
+    const { roomId } = await buildMutualMatch(t.app, cara, dan);
+    for (let i = 0; i < EVIDENCE_MESSAGES + 5; i++) await buildMessage(t.app, dan, roomId, `message ${i}`);
     const res = await report(cara, dan.user.id, { reason: 'scam_or_spam' });
     expect(res.statusCode).toBe(201);
     const { messages } = (await evidenceOf(res.json().data.id))!.snapshot;
@@ -102,8 +79,8 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it('after a block either way: the blocked member and the blocker may both report (201)', async () => {
-    const [eve, fin] = [await make('Eve Blocked'), await make('Fin Blocker')];
-    const { roomId } = await matched(eve, fin);
+    const [eve, fin] = [await buildMember(t.app, { name: 'Eve Blocked' }), await buildMember(t.app, { name: 'Fin Blocker' })];
+    const { roomId } = await buildMutualMatch(t.app, eve, fin);
     await send(fin, roomId, 'Bye');
     expect((await call(fin, 'POST', `/users/${eve.user.id}/block`, {})).statusCode).toBe(201);
     const byBlocked = await report(eve, fin.user.id, { reason: 'harassment' });
@@ -113,9 +90,9 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it('after the reported member deleted their account: 201 with the evidence taken before the deletion', async () => {
-    const [gia, hal] = [await make('Gia Reporter'), await make('Hal Leaver', 'Here for a short while.')];
+    const [gia, hal] = [await buildMember(t.app, { name: 'Gia Reporter' }), await buildMember(t.app, { name: 'Hal Leaver', about: 'Here for a short while.' })];
     await dressUp(hal);
-    const { roomId } = await matched(gia, hal);
+    const { roomId } = await buildMutualMatch(t.app, gia, hal);
     const threat = await send(hal, roomId, 'A threat');
     expect((await call(hal, 'DELETE', '/account', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
 
@@ -138,8 +115,8 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it('a report and its evidence survive the reported member deleting their account afterwards', async () => {
-    const [ivy, jon] = [await make('Ivy Reporter'), await make('Jon Leaver', 'Bio before leaving.')];
-    const { roomId } = await matched(ivy, jon);
+    const [ivy, jon] = [await buildMember(t.app, { name: 'Ivy Reporter' }), await buildMember(t.app, { name: 'Jon Leaver', about: 'Bio before leaving.' })];
+    const { roomId } = await buildMutualMatch(t.app, ivy, jon);
     await send(jon, roomId, 'Hi Ivy');
     const res = await report(ivy, jon.user.id, { reason: 'fake_profile' });
     expect(res.statusCode).toBe(201);
@@ -153,7 +130,7 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it('without contact, a member apart or gone stays hidden (404), and nothing is stored', async () => {
-    const [kim, lee, mo] = [await make('Kim Reporter'), await make('Lee Blocker'), await make('Mo Leaver')];
+    const [kim, lee, mo] = [await buildMember(t.app, { name: 'Kim Reporter' }), await buildMember(t.app, { name: 'Lee Blocker' }), await buildMember(t.app, { name: 'Mo Leaver' })];
     // Lee blocked Kim without the two ever having had contact.
     expect((await call(lee, 'POST', `/users/${kim.user.id}/block`, {})).statusCode).toBe(201);
     expect((await call(mo, 'DELETE', '/account', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
@@ -167,11 +144,11 @@ describe('reporting after contact ended (issue 29)', () => {
   });
 
   it('reports a message: only one the reported member sent in the pair\'s conversation (else 404)', async () => {
-    const [nia, oli, pat] = [await make('Nia Reporter'), await make('Oli Sender'), await make('Pat Other')];
-    const { roomId } = await matched(nia, oli);
+    const [nia, oli, pat] = [await buildMember(t.app, { name: 'Nia Reporter' }), await buildMember(t.app, { name: 'Oli Sender' }), await buildMember(t.app, { name: 'Pat Other' })];
+    const { roomId } = await buildMutualMatch(t.app, nia, oli);
     const theirs = await send(oli, roomId, 'Send me money');
     const mine = await send(nia, roomId, 'No');
-    const other = await matched(oli, pat);
+    const other = await buildMutualMatch(t.app, oli, pat);
     const elsewhere = await send(oli, other.roomId, 'To Pat');
 
     for (const [messageId, why] of [[mine, 'her own'], [elsewhere, 'another conversation'], ['no-such-message', 'unknown']] as const) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ChatRoomSchema, MESSAGES_CHANNEL, RoomClosedPayloadSchema, SwipeResultSchema, type RoomClosedPayload } from '@linkup/contract';
-import { FACTORY_PASSWORD, bearer } from './helpers/factories';
+import { ChatRoomSchema, MESSAGES_CHANNEL, RoomClosedPayloadSchema, type RoomClosedPayload } from '@linkup/contract';
+import { FACTORY_PASSWORD, api, buildMessage, buildMutualMatch } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
 
 type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Issue 29 "Live end of contact": an unmatch, a block or an account deletion tells every open chat
@@ -13,16 +12,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 describe('room.closed: the end of contact reaches open chats (issue 29)', () => {
   const live = liveTestApp();
-  const call = (m: Member, method: Method, url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => live.t.app);
 
-  const matched = async (a: Member, b: Member) => {
-    expect((await call(a, 'POST', `/matches/${b.user.id}/like`)).statusCode).toBe(200);
-    const result = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data);
-    const roomId = result.match!.chat_room_id!;
-    expect((await call(a, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi there', type: 'text' })).statusCode).toBe(201);
-    return { matchId: result.match!.id, roomId };
-  };
   const closedSeen = (m: Member) => record<RoomClosedPayload>(m.socket, 'room.closed');
   const roomAs = async (m: Member, roomId: string) => {
     const res = await call(m, 'GET', `/chat/rooms/${roomId}`);
@@ -36,13 +27,15 @@ describe('room.closed: the end of contact reaches open chats (issue 29)', () => 
 
   it('before: an open room answers ended: false with the other member and the match', async () => {
     const [ada, ben] = [await live.member('Ada Open'), await live.member('Ben Open')];
-    const { matchId, roomId } = await matched(ada, ben);
+    const { matchId, roomId } = await buildMutualMatch(live.t.app, ada, ben);
+    await buildMessage(live.t.app, ada, roomId, 'Hi there');
     expect(await roomAs(ada, roomId)).toMatchObject({ id: roomId, ended: false, member_id: ben.user.id, match_id: matchId });
   });
 
   it('an unmatch: both members\' sockets get room.closed; the room answers ended for both; sending is refused', async () => {
     const [esi, femi, bystander] = [await live.member('Esi Closed'), await live.member('Femi Closed'), await live.member('Gus Bystander')];
-    const { matchId, roomId } = await matched(esi, femi);
+    const { matchId, roomId } = await buildMutualMatch(live.t.app, esi, femi);
+    await buildMessage(live.t.app, esi, roomId, 'Hi there');
     const [toEsi, toFemi, toBystander] = [closedSeen(esi), closedSeen(femi), closedSeen(bystander)];
 
     expect((await call(femi, 'DELETE', `/matches/${matchId}`)).statusCode).toBe(200);
@@ -63,7 +56,8 @@ describe('room.closed: the end of contact reaches open chats (issue 29)', () => 
 
   it('a block: both get room.closed; the blocked member sees exactly what an unmatch shows; the blocker\'s list still hides it', async () => {
     const [hana, ivan] = [await live.member('Hana Blocked'), await live.member('Ivan Blocker')];
-    const { roomId } = await matched(hana, ivan);
+    const { roomId } = await buildMutualMatch(live.t.app, hana, ivan);
+    await buildMessage(live.t.app, hana, roomId, 'Hi there');
     const [toHana, toIvan] = [closedSeen(hana), closedSeen(ivan)];
 
     expect((await call(ivan, 'POST', `/users/${hana.user.id}/block`, {})).statusCode).toBe(201);
@@ -79,7 +73,8 @@ describe('room.closed: the end of contact reaches open chats (issue 29)', () => 
 
   it('an account deletion: the other member\'s socket gets room.closed and the room still answers ended for them', async () => {
     const [jade, kofi] = [await live.member('Jade Remaining'), await live.member('Kofi Leaving')];
-    const { roomId } = await matched(jade, kofi);
+    const { roomId } = await buildMutualMatch(live.t.app, jade, kofi);
+    await buildMessage(live.t.app, jade, roomId, 'Hi there');
     const [toJade, toKofi] = [closedSeen(jade), closedSeen(kofi)];
 
     expect((await call(kofi, 'DELETE', '/account', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
@@ -95,7 +90,8 @@ describe('room.closed: the end of contact reaches open chats (issue 29)', () => 
 
   it('leaving on one\'s own is not an end of contact: no room.closed, and the room is 404 to who left', async () => {
     const [lulu, max] = [await live.member('Lulu Leaver'), await live.member('Max Stays')];
-    const { roomId } = await matched(lulu, max);
+    const { roomId } = await buildMutualMatch(live.t.app, lulu, max);
+    await buildMessage(live.t.app, lulu, roomId, 'Hi there');
     const [toLulu, toMax] = [closedSeen(lulu), closedSeen(max)];
     expect((await call(lulu, 'DELETE', `/chat/rooms/${roomId}/leave`)).statusCode).toBe(200);
     expect((await call(lulu, 'GET', `/chat/rooms/${roomId}`)).statusCode).toBe(404);

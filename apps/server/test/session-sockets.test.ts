@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomChannel, type NewMessagePayload, type SubscribeAck, type TypingPayload } from '@linkup/contract';
-import { FACTORY_PASSWORD, bearer, buildMatch, signIn } from './helpers/factories';
+import { FACTORY_PASSWORD, api as appApi, buildMatch, signIn } from './helpers/factories';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { latestLink } from './helpers/outbox';
@@ -20,8 +20,7 @@ const NEW_PASSWORD = 'quiet-harbour-73';
  */
 describe('an ended session ends its sockets', () => {
   const live = liveTestApp();
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = appApi(() => live.t.app);
 
   /** A member with `extra` more sessions than the one liveTestApp opens, each with a socket. */
   const memberWithSessions = async (name: string, extra: number) => {

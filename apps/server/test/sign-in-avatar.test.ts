@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids';
-import { nowIso } from '../src/lib/time';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { FACTORY_PASSWORD, bearer, buildUser } from './helpers/factories';
+import { FACTORY_PASSWORD, bearer, buildPhoto, buildUser } from './helpers/factories';
 import { latestCode } from './helpers/outbox';
 
 /** Issue 32 item 12: after a fresh sign-in the header shows the member's photo without a reload. */
@@ -15,9 +13,7 @@ describe('a fresh sign-in', () => {
 
   const withPhoto = async (name: string) => {
     const user = await buildUser(t.database.db, { name });
-    await t.database.db.insertInto('user_photos').values({
-      id: newId(), user_id: user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}.webp`, width: 600, height: 800, created_at: nowIso(),
-    }).execute();
+    await buildPhoto(t.app, user, { width: 600, height: 800 });
     return user;
   };
 

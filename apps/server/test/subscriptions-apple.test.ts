@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreAccountTokenSchema, SubscriptionStatusSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, bearer, buildMember, buildUser, signIn } from './helpers/factories';
 import { makeAppStoreChain, type TestAppStoreChain } from './helpers/fake-app-store';
-import type { UserRow } from '../src/db/schema';
 import { testConfig } from '../src/config';
-
-interface Member { user: UserRow; token: string }
 
 const BUNDLE = 'app.linkup.test';
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,10 +21,6 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
   let production: TestApp;
   let chain: TestAppStoreChain;
   let foreign: TestAppStoreChain;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
   const accountToken = async (m: Member) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/apple/account-token', headers: bearer(m.token) });
     expect(res.statusCode, res.body).toBe(200);
@@ -76,7 +69,7 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
   });
 
   it('issues one account token per member', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const plans = await t.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: bearer(me.token) });
     expect(plans.json().data.map((plan: { store_products: unknown }) => plan.store_products)).toEqual([
       { apple: { product_id: 'app.linkup.premium.1m', base_plan_id: null }, google: null },
@@ -85,11 +78,11 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
     ]);
     const first = await accountToken(me);
     expect(await accountToken(me)).toBe(first);
-    expect(await accountToken(await make())).not.toBe(first);
+    expect(await accountToken(await buildMember(t.app))).not.toBe(first);
   });
 
   it('a verified purchase grants the plan until the store expiry, once however often it is sent (restore)', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const tx = transaction({ appAccountToken: await accountToken(me) });
     const signed = chain.sign(tx);
     const res = await postTransaction(me, signed);
@@ -105,8 +98,8 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
   });
 
   it("another member's account token, another root, bundle or environment and unknown products are refused", async () => {
-    const me = await make();
-    const other = await make();
+    const me = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const theirs = chain.sign(transaction({ appAccountToken: await accountToken(other) }));
     const refused = await postTransaction(me, theirs);
     expect(refused.statusCode).toBe(409);
@@ -132,7 +125,7 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
   });
 
   it('notifications: a purchase before the app reports it, a renewal, renewal off, a refund of one period, the end', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const token = await accountToken(me);
     const first = transaction({ appAccountToken: token });
     expect((await postNotification(notify('SUBSCRIBED', first, 'INITIAL_BUY'))).statusCode).toBe(200);
@@ -162,7 +155,7 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
 
   it("the app's report and the store's notification of one purchase, at once: one payment, one period (every round)", async () => {
     for (let round = 0; round < 5; round += 1) {
-      const me = await make();
+      const me = await buildMember(t.app);
       const tx = transaction({ appAccountToken: await accountToken(me) });
       const [fromApp, fromStore] = await Promise.all([postTransaction(me, chain.sign(tx)), postNotification(notify('SUBSCRIBED', tx, 'INITIAL_BUY'))]);
       expect([fromApp.statusCode, fromStore.statusCode]).toEqual([200, 200]);
@@ -173,7 +166,7 @@ describe('subscriptions: Apple App Store transactions and notifications', () => 
   });
 
   it('a notification signed by another root or for another app is 400 and changes nothing', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const tx = transaction({ appAccountToken: await accountToken(me) });
     const foreignRes = await postNotification(notify('SUBSCRIBED', tx, 'INITIAL_BUY', foreign));
     expect(foreignRes.statusCode).toBe(400);

@@ -4,17 +4,15 @@ import pg from 'pg';
 import { CheckoutResultSchema, SubscriptionStatusSchema, type SubscriptionStatus } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, bearer, buildMember, buildUser, signIn } from './helpers/factories';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
 import { allOf, needsEnv, onlyOn } from './helpers/requires';
 import { SERVER_START_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { until } from './helpers/sockets';
-import type { UserRow } from '../src/db/schema';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSubscriptionRef, type SandboxEventType } from '../src/adapters/payments/sandbox-payments';
 import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
 import { Outbox } from '../src/adapters/outbox/outbox.repository';
 
-interface Member { user: UserRow; token: string }
 type Signed = { body: string; signature: string };
 
 /** Rounds of each race: on PostgreSQL before issue 27, 4 in 12 rounds of paid + refunded went wrong. */
@@ -31,12 +29,7 @@ const RECEIPT = 'Your LinkUp Premium receipt';
 describe('subscriptions: one transaction per provider event', () => {
   let t: TestApp;
   const clock = new ManualClock(new Date(START));
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const event = (type: SandboxEventType, data: object): Signed => t.app.services.sandboxPayments!.event(type, data);
   const send = (signed: Signed) =>
     t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: signed.body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature } });
@@ -70,7 +63,7 @@ describe('subscriptions: one transaction per provider event', () => {
 
   describe('a failure between "paid" and "premium granted" loses nothing', () => {
     it('checkout.paid: the grant fails once (500, nothing kept); the redelivered event grants premium exactly once', async () => {
-      const me = await make();
+      const me = await buildMember(t.app);
       const paymentId = await checkout(me);
       const paid = event('checkout.paid', { payment_id: paymentId });
       // The process dies (here: the database refuses) after the payment moved to paid, before the period exists.
@@ -95,7 +88,7 @@ describe('subscriptions: one transaction per provider event', () => {
     });
 
     it('renewal.paid: the grant fails once after the renewal payment was stored; the redelivery extends premium once', async () => {
-      const me = await make();
+      const me = await buildMember(t.app);
       const paymentId = await buyPremium(me);
       const renewed = event('renewal.paid', renewal(paymentId, `inv_${paymentId}_2`));
       vi.spyOn(SubscriptionsRepository.prototype, 'addPeriod').mockRejectedValueOnce(new Error('connection lost mid-event'));
@@ -113,7 +106,7 @@ describe('subscriptions: one transaction per provider event', () => {
   });
 
   it('the receipt leaves after the commit: a mail that fails is logged, the grant stands and the delivery is answered 200', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await checkout(me);
     const paid = event('checkout.paid', { payment_id: paymentId });
     vi.spyOn(Outbox.prototype, 'add').mockRejectedValueOnce(new Error('mail server down'));
@@ -129,7 +122,7 @@ describe('subscriptions: one transaction per provider event', () => {
   describe('events of one member serialise (real parallel deliveries)', () => {
     it('a refund racing the paid event always leaves the payment refunded and the member free', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
-        const me = await make();
+        const me = await buildMember(t.app);
         const paymentId = await checkout(me);
         const results = await Promise.all([
           send(event('checkout.paid', { payment_id: paymentId })), send(event('payment.refunded', { payment_id: paymentId })),
@@ -143,7 +136,7 @@ describe('subscriptions: one transaction per provider event', () => {
 
     it('duplicate renewal.paid deliveries of one invoice (different event ids, at once) store one payment and one period', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
-        const me = await make();
+        const me = await buildMember(t.app);
         const paymentId = await buyPremium(me);
         const invoice = renewal(paymentId, `inv_${paymentId}_2`);
         const results = await Promise.all([1, 2, 3].map(() => send(event('renewal.paid', invoice))));
@@ -160,7 +153,7 @@ describe('subscriptions: one transaction per provider event', () => {
 
     it('two checkouts of one member paid at once both count: the second period starts where the first ends', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
-        const me = await make();
+        const me = await buildMember(t.app);
         // Two checkouts opened before either was paid (a second tab): both are charged.
         const first = await checkout(me);
         const second = await checkout(me);
@@ -174,7 +167,7 @@ describe('subscriptions: one transaction per provider event', () => {
 
   describe('a refund ends only what its payment bought', () => {
     it('refunding a renewal ends the renewal period; the period the first payment bought stays', async () => {
-      const me = await make();
+      const me = await buildMember(t.app);
       const paymentId = await buyPremium(me);
       const invoice = `inv_${paymentId}_2`;
       await send(event('renewal.paid', renewal(paymentId, invoice)));
@@ -187,7 +180,7 @@ describe('subscriptions: one transaction per provider event', () => {
     });
 
     it('a refund leaves the period another agreement bought', async () => {
-      const me = await make();
+      const me = await buildMember(t.app);
       const first = await buyPremium(me);
       // The first agreement ends (its month still runs); the member buys again, stacked after it.
       await send(event('subscription.ended', { subscription_ref: sandboxSubscriptionRef(first) }));
@@ -202,7 +195,7 @@ describe('subscriptions: one transaction per provider event', () => {
     });
 
     it('a refund ends the grace that followed its agreement\'s failed renewal', async () => {
-      const me = await make();
+      const me = await buildMember(t.app);
       const paymentId = await buyPremium(me);
       clock.set('2025-04-01T10:00:00.000Z');
       await send(event('renewal.failed', renewal(paymentId, `inv_${paymentId}_fail`)));
@@ -216,7 +209,7 @@ describe('subscriptions: one transaction per provider event', () => {
   });
 
   it('a renewal that failed and then was paid (same invoice) ends the grace and extends premium', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await buyPremium(me);
     const invoice = renewal(paymentId, `inv_${paymentId}_2`);
     clock.set('2025-04-01T10:00:00.000Z');

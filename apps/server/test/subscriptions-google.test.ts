@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlanSchema, StoreAccountTokenSchema, SubscriptionStatusSchema } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, bearer, buildMember, buildUser, signIn } from './helpers/factories';
 import { startFakeGooglePlay } from './helpers/fake-google-play';
-import type { UserRow } from '../src/db/schema';
 import { testConfig } from '../src/config';
-
-interface Member { user: UserRow; token: string }
 
 const PACKAGE = 'app.linkup.test';
 const AUDIENCE = 'https://linkup.test/api/webhooks/google';
@@ -29,10 +26,6 @@ const REVOKED = 12;
 describe('subscriptions: Google Play purchases and Real-time developer notifications', () => {
   let t: TestApp;
   let google: Awaited<ReturnType<typeof startFakeGooglePlay>>;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
   const accountToken = async (m: Member) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/google/account-token', headers: bearer(m.token) });
     expect(res.statusCode, res.body).toBe(200);
@@ -67,7 +60,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it("the plans name each one's Play product and base plan, which the app buys", async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: bearer(me.token) });
     expect(res.statusCode).toBe(200);
     expect(PlanSchema.array().parse(res.json().data).map((plan) => [plan.id, plan.store_products])).toEqual([
@@ -78,7 +71,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it('a reported purchase grants its plan until Google’s expiry, is acknowledged, and grants once however often it is sent (restore)', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const expiry = Date.now() + 30 * DAY;
     const { token, subscription } = google.purchase({ accountToken: await accountToken(me), expiryTime: iso(expiry) });
     const res = await report(me, token);
@@ -98,7 +91,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it('a purchase before the app reports it, a renewal (replayed), renewal off and on, a revocation that ends only its period', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const firstExpiry = Date.now() + 30 * DAY;
     const { token, subscription } = google.purchase({ accountToken: await accountToken(me), expiryTime: iso(firstExpiry) });
     expect((await notify(PURCHASED, token)).statusCode).toBe(200);
@@ -131,7 +124,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it('a failed renewal gives the web’s grace, a recovery grants the new order, and account hold ends the agreement', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const expiry = Date.now() + DAY;
     const { token, subscription } = google.purchase({ accountToken: await accountToken(me), expiryTime: iso(expiry) });
     expect((await report(me, token)).statusCode).toBe(200);
@@ -155,8 +148,8 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it("another member's purchase, an unknown token or product, and a Google that cannot be asked are refused", async () => {
-    const me = await make();
-    const other = await make();
+    const me = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const theirs = google.purchase({ accountToken: await accountToken(other) });
     const refused = await report(me, theirs.token);
     expect(refused.statusCode).toBe(409);
@@ -192,7 +185,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it('unauthenticated pushes and another app’s notifications are refused and change nothing', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { token } = google.purchase({ accountToken: await accountToken(me) });
     for (const auth of [
       null,
@@ -220,7 +213,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
   });
 
   it('a license tester’s purchase grants and is recorded as a test purchase', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { token } = google.purchase({ accountToken: await accountToken(me), testPurchase: {} });
     expect((await report(me, token)).statusCode).toBe(200);
     expect((await status(me)).is_premium).toBe(true);
@@ -229,7 +222,7 @@ describe('subscriptions: Google Play purchases and Real-time developer notificat
 
   it('the app’s reports and Google’s notification of one purchase, at once: one payment, one period, acknowledged (every round)', async () => {
     for (let round = 0; round < 4; round += 1) {
-      const me = await make();
+      const me = await buildMember(t.app);
       const { token } = google.purchase({ accountToken: await accountToken(me) });
       const answers = await Promise.all([report(me, token), report(me, token), notify(PURCHASED, token)]);
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);

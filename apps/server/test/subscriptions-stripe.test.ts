@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { SubscriptionStatusSchema, type SubscriptionStatus } from '@linkup/contract';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { type Member, api, buildMember } from './helpers/factories';
 import { startFakeStripeApi } from './helpers/fake-stripe-api';
-import type { UserRow } from '../src/db/schema';
 
-interface Member { user: UserRow; token: string }
 const SECRET_KEY = 'sk_test_linkup_fake';
 const WEBHOOK_SECRET = 'whsec_linkup_fake_secret';
 const stripe = new Stripe(SECRET_KEY);
@@ -15,12 +13,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeStripeApi>>;
   let eventSequence = 0;
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const status = async (m: Member): Promise<SubscriptionStatus> => SubscriptionStatusSchema.parse((await call(m, 'GET', '/subscription')).json().data);
   const webhook = (type: string, object: object, secret = WEBHOOK_SECRET) => {
     eventSequence += 1;
@@ -51,7 +44,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('checkout makes a customer and a subscription-mode Checkout Session priced from the plan', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const res = await call(me, 'POST', '/subscription/checkout', { plan_id: 'premium_3m' });
     expect(res.statusCode, res.body).toBe(201);
     const { payment_id, checkout_url } = res.json().data;
@@ -71,7 +64,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('a verified checkout.session.completed grants premium once; the next checkout reuses the customer', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id, customer } = await subscribe(me);
     expect(await status(me)).toMatchObject({ is_premium: true, renews: true, provider: 'stripe', has_portal: true });
     expect((await call(me, 'GET', `/payments/${payment_id}`)).json().data.status).toBe('paid');
@@ -84,7 +77,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('a bad Stripe signature is 400 and nothing changes', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const res = await call(me, 'POST', '/subscription/checkout', { plan_id: 'premium_1m' });
     const { payment_id } = res.json().data;
     const forged = await webhook('checkout.session.completed', { id: 'cs_x', client_reference_id: payment_id, payment_status: 'paid' }, 'whsec_not_ours');
@@ -95,7 +88,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('invoice.paid for a renewal extends premium to the period end; the first invoice grants nothing more', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { subscription } = await subscribe(me);
     const before = (await status(me)).premium_until!;
     await webhook('invoice.paid', { id: 'in_first', object: 'invoice', billing_reason: 'subscription_create', amount_paid: 34900, currency: 'zar', parent: { subscription_details: { subscription } } });
@@ -111,7 +104,7 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('cancel and resume switch cancel_at_period_end on the Stripe subscription; the portal link comes from Stripe', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { subscription, customer } = await subscribe(me);
     expect((await call(me, 'POST', '/subscription/cancel')).json().data).toMatchObject({ renews: false, can_resume: true });
     expect(fake.requests.findLast((r) => r.path === `/v1/subscriptions/${subscription}`)!.form).toEqual({ cancel_at_period_end: 'true' });
@@ -123,11 +116,11 @@ describe('subscriptions with the Stripe provider (against a local fake Stripe AP
   });
 
   it('a refunded charge ends premium; customer.subscription.deleted ends the subscription', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { customer, subscription } = await subscribe(me);
     await webhook('charge.refunded', { id: 'ch_1', object: 'charge', customer, refunded: true });
     expect(await status(me)).toMatchObject({ is_premium: false });
-    const other = await make();
+    const other = await buildMember(t.app);
     const second = await subscribe(other);
     await webhook('customer.subscription.deleted', { id: second.subscription, object: 'subscription' });
     expect(await status(other)).toMatchObject({ renews: false, can_cancel: false });

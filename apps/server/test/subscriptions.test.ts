@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResultSchema, PaymentStatusResultSchema, PlanSchema, SubscriptionStatusSchema, type SubscriptionStatus } from '@linkup/contract';
 import { ManualClock, buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildUser, signIn } from './helpers/factories';
-import type { UserRow } from '../src/db/schema';
+import { type Member, api, buildMember } from './helpers/factories';
 import { listen, openSocket, record, until } from './helpers/sockets';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSubscriptionRef, signSandboxWebhook, type SandboxEventType } from '../src/adapters/payments/sandbox-payments';
-
-interface Member { user: UserRow; token: string }
 
 describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel', () => {
   let t: TestApp;
   const clock = new ManualClock(new Date('2025-03-01T10:00:00.000Z'));
-  const make = async (): Promise<Member> => {
-    const user = await buildUser(t.database.db);
-    return { user, token: await signIn(t.app, user) };
-  };
-  const call = (m: Member | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, ...(m ? { headers: bearer(m.token) } : {}), ...(payload ? { payload } : {}) });
+  const call = api(() => t.app);
   const sandbox = () => t.app.services.sandboxPayments!;
   const send = (signed: { body: string; signature: string }) =>
     t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: signed.body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature } });
@@ -50,7 +42,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('lists the plans with the price per month and the savings of the longer plans', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const res = await call(me, 'GET', '/subscription/plans');
     expect(res.statusCode).toBe(200);
     const plans = res.json().data.map((p: unknown) => PlanSchema.parse(p));
@@ -61,7 +53,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('starts free; checkout creates a pending payment and a sandbox checkout link, and the return URL grants nothing', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     expect(await status(me)).toMatchObject({ is_premium: false, plan: null, renews: false, payments: [] });
     const { payment_id, checkout_url } = await checkout(me, 'premium_3m');
     expect(checkout_url).toContain('/sandbox/checkout?ticket=');
@@ -71,13 +63,13 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('refuses an unknown plan (404) and bad input (422)', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     expect((await call(me, 'POST', '/subscription/checkout', { plan_id: 'nope' })).statusCode).toBe(404);
     expect((await call(me, 'POST', '/subscription/checkout', {})).statusCode).toBe(422);
   });
 
   it('a verified paid event grants the plan once: the replayed event adds no second period', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id } = await checkout(me);
     const paid = event('checkout.paid', { payment_id });
     expect((await send(paid)).statusCode).toBe(200);
@@ -95,13 +87,13 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('a second checkout while a subscription renews is refused (409)', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     await buyPremium(me);
     expect((await call(me, 'POST', '/subscription/checkout', { plan_id: 'premium_12m' })).statusCode).toBe(409);
   });
 
   it('a bad signature is 400 and changes nothing', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id } = await checkout(me);
     const body = JSON.stringify({ id: 'evt_forged', type: 'checkout.paid', data: { payment_id } });
     for (const signature of ['', 't=1,v1=00', signSandboxWebhook('not-the-secret', body)]) {
@@ -114,7 +106,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('a correctly signed webhook older (or newer) than the 5-minute tolerance is 400 and changes nothing; one within it applies', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id } = await checkout(me);
     const body = JSON.stringify({ id: 'evt_replayed_late', type: 'checkout.paid', data: { payment_id } });
     // The sandbox adapter reads the wall clock for the signature's age, not the test's clock.
@@ -131,7 +123,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('events apply in any order: a refund before the paid event leaves the member free', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id } = await checkout(me);
     await send(event('payment.refunded', { payment_id }));
     await send(event('checkout.paid', { payment_id }));
@@ -140,7 +132,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('declined and cancelled checkouts leave the payment failed or cancelled and the member free', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const declined = await checkout(me);
     await send(event('checkout.declined', { payment_id: declined.payment_id }));
     expect((await call(me, 'GET', `/payments/${declined.payment_id}`)).json().data).toMatchObject({ status: 'failed', is_premium: false });
@@ -150,15 +142,15 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it("another member's payment is 404", async () => {
-    const me = await make();
-    const other = await make();
+    const me = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const { payment_id } = await checkout(other);
     expect((await call(me, 'GET', `/payments/${payment_id}`)).statusCode).toBe(404);
     expect((await call(me, 'GET', '/payments/not-a-payment')).statusCode).toBe(404);
   });
 
   it('a renewal extends premium by the paid period, once per invoice', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await buyPremium(me);
     const renewal = event('renewal.paid', { subscription_ref: sandboxSubscriptionRef(paymentId), invoice_ref: `inv_${paymentId}_2`, amount_cents: 14900, currency: 'ZAR' });
     await send(renewal);
@@ -169,7 +161,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('a failed renewal keeps premium for a 3-day grace, then the member is free', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await buyPremium(me);
     clock.set('2025-04-01T10:00:00.000Z');
     try {
@@ -184,7 +176,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('a refund ends premium at once', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const paymentId = await buyPremium(me);
     await send(event('payment.refunded', { payment_id: paymentId }));
     expect(await status(me)).toMatchObject({ is_premium: false, renews: false });
@@ -192,7 +184,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('cancel keeps premium until the period ends; resume renews again', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     expect((await call(me, 'POST', '/subscription/cancel')).statusCode).toBe(404);
     await buyPremium(me);
     const cancelled = await call(me, 'POST', '/subscription/cancel');
@@ -203,7 +195,7 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it('the sandbox checkout page shows the plan and amount, and Pay sends a signed webhook and returns the member', async () => {
-    const me = await make();
+    const me = await buildMember(t.app);
     const { payment_id, checkout_url } = await checkout(me, 'premium_12m');
     // Same origin: the sandbox's page is this server's, whatever address the member opened.
     expect(checkout_url).toMatch(/^\/sandbox\/checkout\?ticket=/);
@@ -225,8 +217,8 @@ describe('subscriptions API: plans, sandbox checkout, webhooks, renewals, cancel
   });
 
   it("premium changes reach the member's open app at once (premium.changed on their own channel only)", async () => {
-    const me = await make();
-    const other = await make();
+    const me = await buildMember(t.app);
+    const other = await buildMember(t.app);
     const origin = await listen(t.app);
     const mine = await openSocket(origin, me.token);
     const theirs = await openSocket(origin, other.token);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SwipeResultSchema, roomChannel, type ChatMessage, type CommandAck, type MembershipPayload, type MessageSentPayload } from '@linkup/contract';
-import { newId } from '../src/lib/ids';
+import { roomChannel, type ChatMessage, type CommandAck, type MembershipPayload, type MessageSentPayload } from '@linkup/contract';
 import { nowIso } from '../src/lib/time';
-import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
-import { bearer } from './helpers/factories';
+import { api, buildMutualMatch, buildPhoto, grantPremium } from './helpers/factories';
 import { drained, liveTestApp, record, until } from './helpers/sockets';
 
 type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
@@ -11,27 +9,18 @@ type Member = Awaited<ReturnType<ReturnType<typeof liveTestApp>['member']>>;
 /** Issue #12 item 3: an unmatch ends contact until the two match again. */
 describe('after an unmatch', () => {
   const live = liveTestApp();
-  const call = (m: Member, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    live.t.app.inject({ method, url: `/api${url}`, headers: bearer(m.token), ...(payload ? { payload } : {}) });
+  const call = api(() => live.t.app);
 
-  /** Two members who like each other: their match and its room. */
-  const matched = async (a: Member, b: Member) => {
-    expect((await call(a, 'POST', `/matches/${b.user.id}/like`)).statusCode).toBe(200);
-    const result = SwipeResultSchema.parse((await call(b, 'POST', `/matches/${a.user.id}/like`)).json().data);
-    expect(result.match?.chat_room_id).toBeTruthy();
-    return result.match!;
-  };
 
   it('neither can reopen, read or write the room, nor find or view the other (404); their sockets leave the room', async () => {
     const [esi, femi] = [await live.member('Esi Unmatched'), await live.member('Femi Unmatched')];
-    const match = await matched(esi, femi);
-    const roomId = match.chat_room_id!;
+    const { matchId, roomId } = await buildMutualMatch(live.t.app, esi, femi);
     const channel = roomChannel(roomId);
     for (const m of [esi, femi]) expect(await m.socket.emitWithAck('subscribe', channel)).toEqual({ ok: true });
     expect((await call(esi, 'POST', '/chat/messages', { chat_room_id: roomId, message: 'Hi Femi', type: 'text' })).statusCode).toBe(201);
     const leftSeenByEsi = record<MembershipPayload>(esi.socket, 'user.left');
 
-    expect((await call(femi, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(200);
+    expect((await call(femi, 'DELETE', `/matches/${matchId}`)).statusCode).toBe(200);
     await until(() => leftSeenByEsi.length === 2);
 
     for (const [me, other] of [[esi, femi], [femi, esi]] as const) {
@@ -65,14 +54,14 @@ describe('after an unmatch', () => {
   it('ends contact everywhere: no inbox item, activity or visit of the other — neither old nor new name or photo (issue #27 item 10)', async () => {
     const [hlumi, jabu, kaya] = [await live.member('Hlumi Unmatched'), await live.member('Jabu Unmatched'), await live.member('Kaya Bystander')];
     // Premium, so that their inboxes, visitors and activity name who it was.
-    for (const m of [hlumi, jabu]) await grantPremium(live.t.database.db, m.user.id, 30, nowIso());
+    for (const m of [hlumi, jabu]) await grantPremium(live.t.database.db, m.user);
     const postOf = async (m: Member) => {
       const res = await call(m, 'POST', '/feed/my-post', { preferred_age_min: 18, preferred_age_max: 99 });
       expect(res.statusCode).toBe(201);
       return res.json().data.post.id as string;
     };
     const [hlumiPost, jabuPost] = [await postOf(hlumi), await postOf(jabu)];
-    const match = await matched(hlumi, jabu);
+    const { matchId } = await buildMutualMatch(live.t.app, hlumi, jabu);
     for (const [me, other, post] of [[hlumi, jabu, jabuPost], [jabu, hlumi, hlumiPost], [kaya, hlumi, hlumiPost], [kaya, jabu, jabuPost]] as const) {
       expect((await call(me, 'GET', `/users/${other.user.id}`)).statusCode).toBe(200);
       expect((await call(me, 'POST', `/feed/posts/${post}/like`)).statusCode).toBe(200);
@@ -87,12 +76,10 @@ describe('after an unmatch', () => {
     expect(await seenBy(hlumi)).toContain(jabu.user.id);
     expect(await seenBy(jabu)).toContain(hlumi.user.id);
 
-    expect((await call(jabu, 'DELETE', `/matches/${match.id}`)).statusCode).toBe(200);
+    expect((await call(jabu, 'DELETE', `/matches/${matchId}`)).statusCode).toBe(200);
     // Afterwards Jabu changes name and photo: Hlumi learns neither, nor the old ones (and the other way round).
     expect((await call(jabu, 'PUT', '/profile', { name: 'Jabu Renamed' })).statusCode).toBe(200);
-    await live.t.database.db.insertInto('user_photos').values({
-      id: newId(), user_id: jabu.user.id, position: 0, is_primary: true, storage_key: `photos/${newId()}/large.webp`, width: 10, height: 10, created_at: nowIso(),
-    }).execute();
+    await buildPhoto(live.t.app, jabu.user, { width: 10, height: 10 });
     for (const [me, other] of [[hlumi, jabu], [jabu, hlumi]] as const) {
       const seen = await seenBy(me);
       expect(seen).not.toContain(other.user.id);

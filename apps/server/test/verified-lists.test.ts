@@ -1,33 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscoverPageSchema, FeedPageSchema, MatchSchema } from '@linkup/contract';
-import type { UserRow } from '../src/db/schema';
+import { DiscoverPageSchema, FeedPageSchema, MatchSchema, type PreferenceFields } from '@linkup/contract';
 import { cityCell } from '../src/lib/geo';
 import { nowIso } from '../src/lib/time';
 import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { bearer, buildMatch, buildUser, signIn } from './helpers/factories';
-
-interface Member { user: UserRow; token: string }
+import { type Member, api, buildMatch, buildOnboardedMember } from './helpers/factories';
 
 /**
  * Issue 31 in the lists: `is_verified` on discover cards and matches, and the "Verified only"
  * filter of discover (both query paths: the ranked queue and the direct query). The badge is set
  * on the row here; how a member earns it is verification.test.ts (the face models).
  */
+/** 28, in Polokwane, looking for the other gender (a dealbreaker) of any age. */
+const POLOKWANE_28 = { city: 'Polokwane', province: 'Limpopo', location_cell: cityCell('Polokwane'), date_of_birth: birthDateBounds(28, 28).onOrBefore };
+const seeking = (gender: 'female' | 'male'): PreferenceFields => ({ genders: [gender], age_max: 99, strict_fields: ['genders'] });
+
 describe.each([['queue', 'true'], ['direct query', 'false']])('verified members in lists (discover %s)', (_, queue) => {
   let t: TestApp;
-  const make = async (overrides: Partial<UserRow>): Promise<Member> => {
-    const user = await buildUser(t.database.db, {
-      city: 'Polokwane', province: 'Limpopo', location_cell: cityCell('Polokwane'), date_of_birth: birthDateBounds(28, 28).onOrBefore, ...overrides,
-    });
-    await t.database.db.insertInto('user_preferences').values({
-      user_id: user.id, genders: JSON.stringify([overrides.gender === 'male' ? 'female' : 'male']), age_min: 18, age_max: 99,
-      strict_fields: JSON.stringify(['genders']), created_at: nowIso(), updated_at: nowIso(),
-    }).execute();
-    return { user, token: await signIn(t.app, user) };
-  };
+  const call = api(() => t.app);
   const get = async (m: Member, url: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(m.token) });
+    const response = await call(m, 'GET', url);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
@@ -38,9 +30,9 @@ describe.each([['queue', 'true'], ['direct query', 'false']])('verified members 
   afterAll(async () => t?.close());
 
   it('marks verified members and filters discover to them on request', async () => {
-    const verified = await make({ gender: 'female', verified_at: nowIso() });
-    const plain = await make({ gender: 'female' });
-    const seeker = await make({ gender: 'male' });
+    const verified = await buildOnboardedMember(t.app, { ...POLOKWANE_28, gender: 'female', verified_at: nowIso() }, seeking('male'));
+    const plain = await buildOnboardedMember(t.app, { ...POLOKWANE_28, gender: 'female' }, seeking('male'));
+    const seeker = await buildOnboardedMember(t.app, { ...POLOKWANE_28, gender: 'male' }, seeking('female'));
 
     const all = DiscoverPageSchema.parse(await get(seeker, '/matches/discover?per_page=50')).items;
     expect(all.find((c) => c.id === verified.user.id)?.is_verified).toBe(true);
@@ -48,7 +40,7 @@ describe.each([['queue', 'true'], ['direct query', 'false']])('verified members 
     const only = DiscoverPageSchema.parse(await get(seeker, '/matches/discover?per_page=50&verified_only=true')).items.map((c) => c.id);
     expect(only).toContain(verified.user.id);
     expect(only).not.toContain(plain.user.id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/matches/discover?verified_only=yes', headers: bearer(seeker.token) })).statusCode).toBe(422);
+    expect((await call(seeker, 'GET', '/matches/discover?verified_only=yes')).statusCode).toBe(422);
 
     await buildMatch(t.database.db, seeker.user, verified.user);
     const matches = (await get(seeker, '/matches')).items.map((m: unknown) => MatchSchema.parse(m));

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from '@linkup/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './app';
-import { buildUser, signIn } from './factories';
+import { buildMember } from './factories';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -109,8 +109,7 @@ export function liveTestApp(env: Record<string, string> = {}) {
       return socket;
     },
     async member(name: string) {
-      const user = await buildUser(live.t.database.db, { name });
-      const token = await signIn(live.t.app, user);
+      const { user, token } = await buildMember(live.t.app, { name });
       return { user, token, socket: await live.openSocket(token) };
     },
   };
