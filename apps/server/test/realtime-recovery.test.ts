@@ -5,7 +5,7 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildUser, bearer, signIn } from './helpers/factories';
+import { api, buildMember } from './helpers/factories';
 import { needsEnv } from './helpers/requires';
 import { listen, until, type ClientSocket } from './helpers/sockets';
 import { offsetAfter } from '../src/plugins/realtime-recovery';
@@ -38,8 +38,7 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
 
   /** A member's socket on process A that reconnects (to `originA` until told otherwise) as the web app's does. */
   async function memberOnA() {
-    const user = await buildUser(a.database.db);
-    const token = await signIn(a.app, user);
+    const { user, token } = await buildMember(a.app);
     const socket: ClientSocket = connect(originA, {
       path: '/socket.io', auth: { token }, transports: ['websocket'], reconnectionDelay: 20, reconnectionDelayMax: 50, randomizationFactor: 0,
     });
@@ -127,7 +126,7 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
     const { redis, config } = a.app.deps;
     await until(async () => (await redis!.exists(`${config.redisKeyPrefix}io:session:${pid}`)) === 1, 5000);
     // Signed out elsewhere while away; then events it would have missed.
-    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(member.token) });
+    const out = await api(a.app)(member, 'POST', '/auth/logout');
     expect(out.statusCode).toBe(200);
     a.app.realtime.toMember(member.user.id, 'notification', { type: 'test.sequence', n: 2 } as never);
     b.app.realtime.toMember(member.user.id, 'notification', { type: 'test.sequence', n: 3 } as never);
