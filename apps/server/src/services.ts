@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
+import { QueuedMail } from './adapters/mail/queued-mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
 import { selectAppStore, selectGooglePlay, selectJobs, selectPayments, selectPush } from './adapters/select';
@@ -102,7 +103,7 @@ export type Services = ReturnType<typeof buildServices>;
  * another module's work gets that module's service here, never its repository.
  */
 export function buildServices(inputs: ServiceInputs) {
-  const { config, database, redis, outbox, mail, whatsapp, storage, selfies, realtime, clock, log } = inputs;
+  const { config, database, redis, outbox, whatsapp, storage, selfies, realtime, clock, log } = inputs;
   const { db, dialect } = database;
   const sqlite = dialect === 'sqlite';
   const secret = resolveAppSecret(config);
@@ -142,6 +143,8 @@ export function buildServices(inputs: ServiceInputs) {
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
   // Background jobs (issue 33): BullMQ with REDIS_URL, else in this process; started and drained by app.ts.
   const jobs = selectJobs(config, db, clock, log);
+  // Real e-mail leaves as jobs (retried, failures kept); the dev outbox keeps a mail at once.
+  const mail = config.isProduction && config.smtp ? new QueuedMail(jobs, inputs.mail) : inputs.mail;
 
   const auth: AuthService = new AuthService({
     repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOutcome, Jobs } from '../src/adapters/jobs/jobs';
+import { DevMailSender } from '../src/adapters/mail/dev-mail';
+import { QueuedMail } from '../src/adapters/mail/queued-mail';
 import { REPO_ROOT } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -146,6 +148,28 @@ describe.each(backends)('jobs ($name)', (backend) => {
       expect(outcomes.map((o) => o.id)).toEqual(['like-evt_7', 'like-evt_8']);
       expect(runs).toBe(2);
     });
+  });
+
+  describe('e-mail as jobs', backend.requirement, () => {
+    it('sends a queued receipt once through the real sender, however often it is queued', async () => {
+      const db = await openDatabase();
+      const t = await buildTestApp(backend.env('mail'), { database: db.database });
+      try {
+        const jobs = t.app.services.jobs;
+        const outbox = t.app.services.outbox!;
+        const mail = new QueuedMail(jobs, new DevMailSender(outbox));
+        const sent = outcomesOf(jobs, 'mail');
+        const receipt = { key: 'receipt:pay_1', to: 'zola@example.com', subject: 'Your LinkUp Premium receipt', text: 'Thank you for your payment.' };
+        await Promise.all([mail.send(receipt), mail.send(receipt)]);
+        await mail.send({ to: 'zola@example.com', subject: 'Another', text: 'No key: a mail of its own.' });
+        await until(() => sent.length >= 2, 15_000);
+        expect(sent.map((o) => o.outcome)).toEqual(['completed', 'completed']);
+        expect((await outbox.list('zola@example.com')).map((m) => m.subject).sort()).toEqual(['Another', 'Your LinkUp Premium receipt']);
+      } finally {
+        await t.close();
+        await db.database.destroy();
+      }
+    }, 30_000);
   });
 
   describe('the drain', backend.requirement, () => {

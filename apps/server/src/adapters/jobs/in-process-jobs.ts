@@ -31,6 +31,8 @@ export class InProcessJobs implements Jobs {
   /** Ids of jobs waiting, running or done in the last DONE_KEPT_MS (until when). */
   private readonly known = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Jobs waiting for their time (a delay or a retry), by their timer. */
+  private readonly delayedJobs = new Map<NodeJS.Timeout, Job>();
   private readonly running = new Set<Promise<void>>();
   private readonly listeners: ((outcome: JobOutcome) => void)[] = [];
   private idsSweptAt = 0;
@@ -72,11 +74,15 @@ export class InProcessJobs implements Jobs {
     for (const { name, everyMs } of this.schedules) this.startSchedule(name, everyMs);
   }
 
+  /** Stops taking jobs and lets the running ones finish; those still waiting are kept as failed (lost with this process). */
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    const dropped = [...this.delayedJobs.values()];
+    this.delayedJobs.clear();
+    for (const job of dropped) await this.fail(job, 'the process stopped before the job ran');
   }
 
   failed(limit: number): Promise<FailedJob[]> {
@@ -124,17 +130,18 @@ export class InProcessJobs implements Jobs {
     this.delayed += 1;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.delayedJobs.delete(timer);
       this.delayed -= 1;
       this.run(job);
     }, delayMs);
+    this.delayedJobs.set(timer, job);
     // A waiting job never keeps the process alive; close() drops it.
     timer.unref();
     this.timers.add(timer);
   }
 
   private run(job: Job): void {
-    if (this.closed) return;
-    this.track(this.attempt(job));
+    this.track(this.closed ? this.fail(job, 'the process stopped before the job ran') : this.attempt(job));
   }
 
   private track(task: Promise<void>): void {
@@ -158,12 +165,16 @@ export class InProcessJobs implements Jobs {
         return;
       }
       this.log.error({ err, job: job.name, id: job.id, attempts: job.attempt }, 'job failed');
-      this.known.set(job.id, Date.now() + DONE_KEPT_MS);
-      await this.repo.keepFailure({
-        name: job.name, id: job.id, attempts: job.attempt, error: errorText(err), failedAt: this.clock.now().toISOString(), data: JSON.stringify(job.data ?? null),
-      }).catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'failed job not kept'));
-      this.emit(job, 'failed');
+      await this.fail(job, errorText(err));
     }
+  }
+
+  private async fail(job: Job, error: string): Promise<void> {
+    this.known.set(job.id, Date.now() + DONE_KEPT_MS);
+    await this.repo.keepFailure({
+      name: job.name, id: job.id, attempts: job.attempt, error, failedAt: this.clock.now().toISOString(), data: JSON.stringify(job.data ?? null),
+    }).catch((err: unknown) => this.log.error({ err, job: job.name }, 'failed job not kept'));
+    this.emit(job, 'failed');
   }
 
   private emit(job: Job, outcome: JobOutcome['outcome']): void {
