@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/database';
 import { buildUser } from './helpers/factories';
 import { makeDataDir, redisKeyPrefix, removeDataDir } from './helpers/isolation';
-import { needsEnv, onlyIf, type Requirement } from './helpers/requires';
+import { allOf, needsEnv, onlyIf, type Requirement } from './helpers/requires';
 import { until } from './helpers/sockets';
 
 const run = promisify(execFile);
@@ -202,6 +202,25 @@ describe.each(backends)('jobs ($name)', (backend) => {
         await db.database.destroy();
       }
     }, 30_000);
+  });
+
+  describe('a stop without Redis', allOf(backend.requirement, onlyIf(backend.name === 'in-process', 'BullMQ keeps a waiting job in Redis for the next worker')), () => {
+    it('keeps a job still waiting for its time as failed when the process stops, so `jobs failed` shows what was lost', async () => {
+      const db = await openDatabase();
+      const t = await buildTestApp(backend.env('stop'), { database: db.database });
+      try {
+        const jobs = t.app.services.jobs;
+        jobs.register('test.later', async () => undefined);
+        await jobs.enqueue('test.later', { to: 'kea@example.com' }, { jobId: 'later-1', delayMs: 60 * 60 * 1000 });
+        expect((await jobs.counts()).delayed).toBe(1);
+        await t.app.close();
+        const kept = await db.database.db.selectFrom('failed_jobs').select(['job_id', 'name', 'attempts', 'error', 'data']).execute();
+        expect(kept).toEqual([{ job_id: 'later-1', name: 'test.later', attempts: 0, error: 'the process stopped before the job ran', data: '{"to":"kea@example.com"}' }]);
+      } finally {
+        await t.close().catch(() => undefined);
+        await db.database.destroy();
+      }
+    });
   });
 
   describe('a scheduled job across three app instances on one database', backend.requirement, () => {
