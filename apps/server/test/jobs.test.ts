@@ -63,6 +63,18 @@ async function openDatabase(): Promise<{ database: TestDatabase; env: Record<str
   };
 }
 
+/** Runs `test` on an app of its own on a fresh database, closing and removing both after. */
+async function onFreshApp(backend: Backend, block: string, test: (t: TestApp, database: TestDatabase) => Promise<void>): Promise<void> {
+  const db = await openDatabase();
+  const t = await buildTestApp(backend.env(block), { database: db.database });
+  try {
+    await test(t, db.database);
+  } finally {
+    await t.close().catch(() => undefined);
+    await db.database.destroy();
+  }
+}
+
 /** Every attempt's outcome the app's jobs report, for the job `name`. */
 function outcomesOf(jobs: Jobs, name: string): JobOutcome[] {
   const seen: JobOutcome[] = [];
@@ -151,76 +163,55 @@ describe.each(backends)('jobs ($name)', (backend) => {
   });
 
   describe('e-mail as jobs', backend.requirement, () => {
-    it('sends a queued receipt once through the real sender, however often it is queued', async () => {
-      const db = await openDatabase();
-      const t = await buildTestApp(backend.env('mail'), { database: db.database });
-      try {
-        const jobs = t.app.services.jobs;
-        const outbox = t.app.services.outbox!;
-        const mail = new QueuedMail(jobs, new DevMailSender(outbox));
-        const sent = outcomesOf(jobs, 'mail');
-        const receipt = { key: 'receipt:pay_1', to: 'zola@example.com', subject: 'Your LinkUp Premium receipt', text: 'Thank you for your payment.' };
-        await Promise.all([mail.send(receipt), mail.send(receipt)]);
-        await mail.send({ to: 'zola@example.com', subject: 'Another', text: 'No key: a mail of its own.' });
-        await until(() => sent.length >= 2, 15_000);
-        expect(sent.map((o) => o.outcome)).toEqual(['completed', 'completed']);
-        expect((await outbox.list('zola@example.com')).map((m) => m.subject).sort()).toEqual(['Another', 'Your LinkUp Premium receipt']);
-      } finally {
-        await t.close();
-        await db.database.destroy();
-      }
-    }, 30_000);
+    it('sends a queued receipt once through the real sender, however often it is queued', () => onFreshApp(backend, 'mail', async (t) => {
+      const jobs = t.app.services.jobs;
+      const outbox = t.app.services.outbox!;
+      const mail = new QueuedMail(jobs, new DevMailSender(outbox));
+      const sent = outcomesOf(jobs, 'mail');
+      const receipt = { key: 'receipt:pay_1', to: 'zola@example.com', subject: 'Your LinkUp Premium receipt', text: 'Thank you for your payment.' };
+      await Promise.all([mail.send(receipt), mail.send(receipt)]);
+      await mail.send({ to: 'zola@example.com', subject: 'Another', text: 'No key: a mail of its own.' });
+      await until(() => sent.length >= 2, 15_000);
+      expect(sent.map((o) => o.outcome)).toEqual(['completed', 'completed']);
+      expect((await outbox.list('zola@example.com')).map((m) => m.subject).sort()).toEqual(['Another', 'Your LinkUp Premium receipt']);
+    }), 30_000);
   });
 
   describe('the drain', backend.requirement, () => {
-    it('lets the running job finish before the app has closed', async () => {
-      const db = await openDatabase();
-      const t = await buildTestApp(backend.env('drain'), { database: db.database });
-      try {
-        const jobs = t.app.services.jobs;
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        const events: string[] = [];
-        jobs.register('test.slow', async () => {
-          events.push('started');
-          await released;
-          events.push('finished');
-        });
-        await jobs.enqueue('test.slow', {});
-        await until(() => events.includes('started'), 15_000);
-        const outcomes = outcomesOf(jobs, 'test.slow');
-        const closing = t.app.close().then(() => events.push('closed'));
-        expect(events).toEqual(['started']);
-        release();
-        await closing;
-        expect(events).toEqual(['started', 'finished', 'closed']);
-        expect(outcomes.map((o) => o.outcome)).toEqual(['completed']);
-      } finally {
-        await t.close().catch(() => undefined);
-        await db.database.destroy();
-      }
-    }, 30_000);
+    it('lets the running job finish before the app has closed', () => onFreshApp(backend, 'drain', async (t) => {
+      const jobs = t.app.services.jobs;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const events: string[] = [];
+      jobs.register('test.slow', async () => {
+        events.push('started');
+        await released;
+        events.push('finished');
+      });
+      await jobs.enqueue('test.slow', {});
+      await until(() => events.includes('started'), 15_000);
+      const outcomes = outcomesOf(jobs, 'test.slow');
+      const closing = t.app.close().then(() => events.push('closed'));
+      expect(events).toEqual(['started']);
+      release();
+      await closing;
+      expect(events).toEqual(['started', 'finished', 'closed']);
+      expect(outcomes.map((o) => o.outcome)).toEqual(['completed']);
+    }), 30_000);
   });
 
   describe('a stop without Redis', allOf(backend.requirement, onlyIf(backend.name === 'in-process', 'BullMQ keeps a waiting job in Redis for the next worker')), () => {
-    it('keeps a job still waiting for its time as failed when the process stops, so `jobs failed` shows what was lost', async () => {
-      const db = await openDatabase();
-      const t = await buildTestApp(backend.env('stop'), { database: db.database });
-      try {
-        const jobs = t.app.services.jobs;
-        jobs.register('test.later', async () => undefined);
-        await jobs.enqueue('test.later', { to: 'kea@example.com' }, { jobId: 'later-1', delayMs: 60 * 60 * 1000 });
-        expect((await jobs.counts()).delayed).toBe(1);
-        await t.app.close();
-        const kept = await db.database.db.selectFrom('failed_jobs').select(['job_id', 'name', 'attempts', 'error', 'data']).execute();
-        expect(kept).toEqual([{ job_id: 'later-1', name: 'test.later', attempts: 0, error: 'the process stopped before the job ran', data: '{"to":"kea@example.com"}' }]);
-      } finally {
-        await t.close().catch(() => undefined);
-        await db.database.destroy();
-      }
-    });
+    it('keeps a job still waiting for its time as failed when the process stops, so `jobs failed` shows what was lost', () => onFreshApp(backend, 'stop', async (t, database) => {
+      const jobs = t.app.services.jobs;
+      jobs.register('test.later', async () => undefined);
+      await jobs.enqueue('test.later', { to: 'kea@example.com' }, { jobId: 'later-1', delayMs: 60 * 60 * 1000 });
+      expect((await jobs.counts()).delayed).toBe(1);
+      await t.app.close();
+      const kept = await database.db.selectFrom('failed_jobs').select(['job_id', 'name', 'attempts', 'error', 'data']).execute();
+      expect(kept).toEqual([{ job_id: 'later-1', name: 'test.later', attempts: 0, error: 'the process stopped before the job ran', data: '{"to":"kea@example.com"}' }]);
+    }));
   });
 
   describe('a scheduled job across three app instances on one database', backend.requirement, () => {
