@@ -8,6 +8,7 @@ import {
 /** Jobs one process runs at once. */
 const CONCURRENCY = 4;
 const QUEUE = 'jobs';
+const ENQUEUE_DEADLINE_MS = 5_000;
 
 /**
  * BullMQ's connection settings from `REDIS_URL`. BullMQ brings its own ioredis, so it gets
@@ -47,7 +48,7 @@ export class BullJobs implements Jobs {
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.queue = new Queue(QUEUE, { connection, prefix });
+    this.queue = new Queue(QUEUE, { connection: { ...connection, maxRetriesPerRequest: 1 } as ConnectionOptions, prefix });
     this.queue.on('error', (err) => log.warn({ err: err.message }, 'job queue error'));
   }
 
@@ -57,28 +58,38 @@ export class BullJobs implements Jobs {
   }
 
   async enqueue(name: string, data: unknown, options: EnqueueOptions = {}): Promise<void> {
-    await this.queue.add(name, data, {
+    await this.withinDeadline(name, this.queue.add(name, data, {
       ...(options.jobId ? { jobId: options.jobId } : {}),
       ...(options.delayMs ? { delay: options.delayMs } : {}),
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,
       backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
       removeOnComplete: { age: DONE_KEPT_MS / 1000 },
       removeOnFail: { count: FAILED_KEPT },
+    }));
+  }
+
+  /** While Redis is away BullMQ waits for it: the caller gets an error instead, and logs it. */
+  private async withinDeadline(name: string, adding: Promise<unknown>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`job ${name} not enqueued: Redis did not answer within ${ENQUEUE_DEADLINE_MS} ms`)), ENQUEUE_DEADLINE_MS);
     });
+    try {
+      await Promise.race([adding, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   schedule(name: string, everyMs: number): void {
     this.schedules.push({ name, everyMs });
   }
 
+  /** Starts the worker; the schedules are upserted meanwhile, so a start with Redis away is not held. */
   async start(): Promise<void> {
     if (this.worker) return;
-    for (const { name, everyMs } of this.schedules) {
-      await this.queue.upsertJobScheduler(name, { every: everyMs }, {
-        name, data: {},
-        opts: { attempts: DEFAULT_ATTEMPTS, backoff: { type: 'exponential', delay: DEFAULT_BACKOFF_MS }, removeOnComplete: { count: 100 }, removeOnFail: { count: FAILED_KEPT } },
-      });
-    }
+    // Not awaited: with Redis away it waits for Redis, and closing the queue ends the wait.
+    void this.upsertSchedules().catch((err: unknown) => this.log.error({ err }, 'job schedules not set'));
     const worker = new Worker(QUEUE, (job) => this.process(job), { connection: this.connection, prefix: this.prefix, concurrency: CONCURRENCY });
     worker.on('error', (err) => this.log.warn({ err: err.message }, 'job worker error'));
     worker.on('completed', (job) => this.emit(job, 'completed'));
@@ -90,7 +101,15 @@ export class BullJobs implements Jobs {
       this.emit(job, last ? 'failed' : 'retrying');
     });
     this.worker = worker;
-    await worker.waitUntilReady();
+  }
+
+  private async upsertSchedules(): Promise<void> {
+    for (const { name, everyMs } of this.schedules) {
+      await this.queue.upsertJobScheduler(name, { every: everyMs }, {
+        name, data: {},
+        opts: { attempts: DEFAULT_ATTEMPTS, backoff: { type: 'exponential', delay: DEFAULT_BACKOFF_MS }, removeOnComplete: { count: 100 }, removeOnFail: { count: FAILED_KEPT } },
+      });
+    }
   }
 
   /** Takes no more jobs, waits for the running ones, then closes both connections. */
