@@ -22,11 +22,15 @@ import { until } from './helpers/sockets';
 const run = promisify(execFile);
 const METRICS_TOKEN = 'jobs-test-metrics-token';
 
-/** How many runs of the reminder job this app completed, from its /metrics. */
-async function reminderRuns(t: TestApp): Promise<number> {
+async function metricsOf(t: TestApp): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(res.statusCode).toBe(200);
-  const line = res.body.split('\n').find((l) => l.startsWith('linkup_job_runs_total{name="reminder",outcome="completed"}'));
+  return res.body;
+}
+
+/** How many runs of the reminder job this app completed, from its /metrics. */
+async function reminderRuns(t: TestApp): Promise<number> {
+  const line = (await metricsOf(t)).split('\n').find((l) => l.startsWith('linkup_job_runs_total{name="reminder",outcome="completed"}'));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
@@ -91,7 +95,7 @@ describe.each(backends)('jobs ($name)', (backend) => {
     let jobs: Jobs;
     beforeAll(async () => {
       db = await openDatabase();
-      t = await buildTestApp(backend.env('one'), { database: db.database });
+      t = await buildTestApp({ ...backend.env('one'), METRICS_TOKEN }, { database: db.database });
       jobs = t.app.services.jobs;
     });
     afterAll(async () => {
@@ -135,6 +139,10 @@ describe.each(backends)('jobs ($name)', (backend) => {
       ]);
       expect(Math.abs(Date.parse(failed[0]!.failedAt) - Date.now())).toBeLessThan(60_000);
       expect((await jobs.counts()).failed).toBeGreaterThanOrEqual(1);
+      const metrics = await metricsOf(t);
+      expect(metrics).toContain('linkup_job_runs_total{name="test.doomed",outcome="failed"} 1');
+      expect(metrics).toContain('linkup_job_runs_total{name="test.doomed",outcome="retrying"} 1');
+      expect(Number(/^linkup_jobs_queued\{state="failed"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
 
       const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/admin/cli.ts'), 'jobs', 'failed'], {
         cwd: REPO_ROOT,

@@ -44,7 +44,7 @@ export interface JobOutcome {
 
 export interface Jobs {
   readonly kind: 'bullmq' | 'in-process';
-  /** The worker of jobs named `name` (one per name); registered before `start`. */
+  /** The worker of jobs named `name` (one per name), registered before any such job can arrive. */
   register(name: string, handler: JobHandler): void;
   enqueue(name: string, data: unknown, options?: EnqueueOptions): Promise<void>;
   /** Runs the job `name` every `everyMs`, once per period across every process. */
