@@ -97,7 +97,7 @@ export class InProcessJobs implements Jobs {
     this.listeners.push(listener);
   }
 
-  /** The schedule's slot now: its period's start, as an ISO time. */
+  /** Checks the schedule's current period (its start, as an ISO time) now and then every min(period, pollMs); the claimer runs it. */
   private startSchedule(name: string, everyMs: number): void {
     const check = async () => {
       const now = this.clock.now();
