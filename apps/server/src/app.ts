@@ -134,18 +134,11 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   const services = buildServices({ ...deps, database: handle, realtime: () => app.realtime, log: app.log });
   app.decorate('services', services);
 
-  // Expired codes, old auth events and ended limit windows count for nothing: sweep them hourly.
-  const sweep = setInterval(() => {
-    const dayAgo = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
-    Promise.all([services.auth.pruneEvents(dayAgo), services.otp.prune(dayAgo), services.limiter.prune()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
-  }, 60 * 60 * 1000);
-  sweep.unref();
-
-  // Collapsed pushes and the reminder job (once across processes), ticking in every process.
-  app.addHook('onReady', async () => services.notificationJobs.start(config.push.jobIntervalMs));
+  // Jobs and schedules (collapsed pushes, reminders, the sweep: services.ts) run once the app is ready.
+  app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await services.notificationJobs.stop();
+    // The drain: no more jobs taken here, the running ones finish (a waiting retry stays queued in Redis).
+    await services.jobs.close();
     services.pushes.close();
     await services.discoverQueues?.close();
     if (limiterRedis) await limiterRedis.quit().catch(() => limiterRedis.disconnect());
@@ -156,7 +149,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
 
   await app.register(errorsPlugin);
   await app.register(loadSheddingPlugin);
-  await app.register(metricsPlugin, { database: handle });
+  await app.register(metricsPlugin, { database: handle, jobs: services.jobs });
   await app.register(cacheControlPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

@@ -5,9 +5,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
+import { QueuedMail } from './adapters/mail/queued-mail';
 import type { Outbox } from './adapters/outbox/outbox.repository';
 import { SandboxPayments } from './adapters/payments/sandbox-payments';
-import { selectAppStore, selectGooglePlay, selectPayments, selectPush } from './adapters/select';
+import { selectAppStore, selectGooglePlay, selectJobs, selectPayments, selectPush } from './adapters/select';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { WhatsAppSender } from './adapters/whatsapp/whatsapp';
 import type { Clock } from './lib/clock';
@@ -44,7 +45,7 @@ import { MembersService } from './modules/members/members.service';
 import { ModerationRepository } from './modules/moderation/moderation.repository';
 import { ModerationService } from './modules/moderation/moderation.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
-import { NotificationJobs } from './modules/notifications/notification-jobs';
+import { NotificationJobs, REMINDER_JOB_EVERY_MS } from './modules/notifications/notification-jobs';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { PushDelivery } from './modules/notifications/push-delivery';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
@@ -102,7 +103,7 @@ export type Services = ReturnType<typeof buildServices>;
  * another module's work gets that module's service here, never its repository.
  */
 export function buildServices(inputs: ServiceInputs) {
-  const { config, database, redis, outbox, mail, whatsapp, storage, selfies, realtime, clock, log } = inputs;
+  const { config, database, redis, outbox, whatsapp, storage, selfies, realtime, clock, log } = inputs;
   const { db, dialect } = database;
   const sqlite = dialect === 'sqlite';
   const secret = resolveAppSecret(config);
@@ -140,6 +141,10 @@ export function buildServices(inputs: ServiceInputs) {
     collapseMs: config.push.collapseMs, log,
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
+  // Background jobs (issue 33): BullMQ with REDIS_URL, else in this process; started and drained by app.ts.
+  const jobs = selectJobs(config, db, clock, log);
+  // Real e-mail leaves as jobs (retried, failures kept); the dev outbox keeps a mail at once.
+  const mail = config.isProduction && config.smtp ? new QueuedMail(jobs, inputs.mail) : inputs.mail;
 
   const auth: AuthService = new AuthService({
     repo: users, events: authEvents, mail, whatsapp, dispatch, config, secret, realtime, notifier: notifications, mobileCodes: () => otp, limiter,
@@ -211,6 +216,18 @@ export function buildServices(inputs: ServiceInputs) {
     queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
   });
 
+  // Scheduled work: each period's run is taken by one process however many run.
+  jobs.register('notifications', () => notificationJobs.tick());
+  jobs.schedule('notifications', config.push.jobIntervalMs);
+  jobs.register('reminder', () => notificationJobs.sendReminders());
+  jobs.schedule('reminder', REMINDER_JOB_EVERY_MS);
+  // Expired codes, old auth events and ended limit windows count for nothing.
+  jobs.register('sweep', async () => {
+    const dayAgo = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
+    await Promise.all([auth.pruneEvents(dayAgo), otp.prune(dayAgo), limiter.prune()]);
+  });
+  jobs.schedule('sweep', 60 * 60 * 1000);
+
   return {
     config,
     health: new HealthService(database, redis, inputs.drain, clock),
@@ -238,7 +255,9 @@ export function buildServices(inputs: ServiceInputs) {
     help: new HelpService({ repo: helpRepo, mail, faq: FAQ, support: config.support, log, clock, limiter }),
     notifications,
     notificationJobs,
-    /** The one limiter (lib/limiter.ts); its ended windows are pruned with the auth sweep (app.ts). */
+    /** Background and scheduled jobs (adapters/jobs): started when the app is ready, drained when it closes. */
+    jobs,
+    /** The one limiter (lib/limiter.ts); its ended windows are pruned by the hourly sweep job. */
     limiter,
     /** Closed with the app: pending push retries are dropped. */
     pushes,

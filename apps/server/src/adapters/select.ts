@@ -1,4 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { BullJobs, bullConnection } from './jobs/bullmq-jobs';
+import { InProcessJobs } from './jobs/in-process-jobs';
+import type { Jobs } from './jobs/jobs';
+import { JobsRepository } from './jobs/jobs.repository';
 import { DevMailSender } from './mail/dev-mail';
 import type { MailSender } from './mail/mail';
 import { SmtpMailSender } from './mail/smtp-mail';
@@ -105,4 +113,14 @@ export function selectStorage(config: Config): Stores {
     selfies: new LocalDiskStorage({ dataDir: path.join(config.dataDir, 'verification') }),
     close: () => {},
   };
+}
+
+/**
+ * Background jobs (issue 33): on BullMQ with `REDIS_URL` (one queue under
+ * `<REDIS_KEY_PREFIX>bull`), else in this process with failures and schedule slots in the
+ * database. In-process schedules check their slot every `NOTIFICATION_JOB_INTERVAL_MS`.
+ */
+export function selectJobs(config: Config, db: Kysely<Database>, clock: Clock, log: FastifyBaseLogger): Jobs {
+  if (config.redisUrl) return new BullJobs(bullConnection(config.redisUrl), `${config.redisKeyPrefix}bull`, log);
+  return new InProcessJobs(new JobsRepository(db), clock, log, config.push.jobIntervalMs);
 }

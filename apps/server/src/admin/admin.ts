@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Jobs } from '../adapters/jobs/jobs';
 import type { Database } from '../db/schema';
 import { normalizeEmail, normalizeMobile } from '../lib/phone';
 import { presentStats } from '../modules/moderation/moderation.presenter';
@@ -66,4 +67,17 @@ export async function transparencyReportCommand(db: Kysely<Database>, args: stri
   if (!from || !to || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to) throw new AdminError(usage);
   const stats = presentStats(await new ModerationRepository(db).stats(from.toISOString(), to.toISOString()), from.toISOString(), to.toISOString());
   return JSON.stringify(stats, null, 2);
+}
+
+/** `jobs failed [--limit N]` (issue 33): the newest jobs that failed their last attempt, one a line. */
+export async function jobsCommand(jobs: Pick<Jobs, 'failed' | 'kind'>, args: string[]): Promise<string> {
+  const [sub, flag, limitText] = args;
+  const limit = flag === '--limit' ? Number(limitText) : 50;
+  if (sub !== 'failed' || (flag !== undefined && flag !== '--limit') || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new AdminError('Usage: npm run admin -- jobs failed [--limit <1–1000>]');
+  }
+  const failed = await jobs.failed(limit);
+  if (failed.length === 0) return `No failed jobs (${jobs.kind}).`;
+  const lines = failed.map((job) => [job.failedAt, job.name, job.id, `attempts=${job.attempts}`, job.error.replace(/\s+/g, ' ')].join('\t'));
+  return [`failed jobs (${jobs.kind}), newest first: time, name, id, attempts, last error`, ...lines].join('\n');
 }

@@ -498,6 +498,17 @@ export interface JobRunsTable {
   started_at: Timestamp;
 }
 
+/** Issue 33: jobs that failed their last attempt (the in-process back-end; BullMQ keeps its own). */
+export interface FailedJobsTable {
+  id: string;
+  job_id: string;
+  name: string;
+  attempts: number;
+  error: string;
+  data: string;
+  failed_at: Timestamp;
+}
+
 /** Issue 30: staff roles. */
 export interface MemberRolesTable {
   user_id: string;
@@ -652,6 +663,7 @@ export interface Database {
   push_collapse: PushCollapseTable;
   push_retries: PushRetriesTable;
   job_runs: JobRunsTable;
+  failed_jobs: FailedJobsTable;
   limit_counters: LimitCountersTable;
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { STATUS_MESSAGES } from '@linkup/contract';
+import type { Jobs } from '../adapters/jobs/jobs';
 import type { DatabaseHandle } from '../db/database';
 import { errorBody } from './errors';
 
@@ -21,10 +22,11 @@ const sameToken = (given: string, expected: string) => {
 /**
  * GET /metrics in Prometheus format (issue 33, prom-client), only with `Authorization: Bearer
  * $METRICS_TOKEN` (unset: no route): request latency per route, sockets connected, chat messages
- * sent (messages per second is its rate), the PostgreSQL pool's use, and Node's own metrics
- * (event-loop lag among them). One registry per app, so tests' apps never share counts.
+ * sent (messages per second is its rate), the PostgreSQL pool's use, jobs queued and each job
+ * attempt's outcome, and Node's own metrics (event-loop lag among them). One registry per app, so
+ * tests' apps never share counts.
  */
-export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse'> }>(async (app, { database }) => {
+export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse'>; jobs: Pick<Jobs, 'counts' | 'observe'> }>(async (app, { database, jobs }) => {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'linkup_' });
   const latency = new Histogram({
@@ -51,6 +53,21 @@ export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse'> }>(a
       },
     });
   }
+
+  const jobRuns = new Counter({
+    name: 'linkup_job_runs_total', help: 'Job attempts this process ran, by job and outcome (completed, retrying, failed: out of attempts)',
+    labelNames: ['name', 'outcome'], registers: [register],
+  });
+  jobs.observe(({ name, outcome }) => jobRuns.inc({ name, outcome }));
+  new Gauge({
+    name: 'linkup_jobs_queued', help: 'Jobs by state: the whole queue on BullMQ, this process in-process; failed = kept for `jobs failed`',
+    labelNames: ['state'], registers: [register],
+    async collect() {
+      const counts = await jobs.counts().catch(() => null);
+      if (!counts) return;
+      for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+    },
+  });
 
   app.decorate('metrics', {
     messageSent: () => messages.inc(),

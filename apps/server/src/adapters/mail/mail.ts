@@ -4,6 +4,8 @@ export interface MailMessage {
   text: string;
   /** A link the message carries (verification, reset), kept visible for the dev outbox. */
   link?: string;
+  /** What this mail is about, once (e.g. `receipt:<payment id>`): a queued mail with a key is sent once. */
+  key?: string;
 }
 
 /**

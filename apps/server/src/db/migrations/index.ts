@@ -24,6 +24,7 @@ import * as m0026 from './0026_pending_email';
 import * as m0028 from './0028_store_account_tokens';
 import * as m0029 from './0029_one_unread_message_item';
 import * as m0030 from './0030_store_test_purchases';
+import * as m0033 from './0033_jobs';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they run the same from
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0028_store_account_tokens': m0028,
   '0029_one_unread_message_item': m0029,
   '0030_store_test_purchases': m0030,
+  '0033_jobs': m0033,
 };

@@ -9,16 +9,17 @@ const DAY_MS = 24 * HOUR_MS;
 export const REMINDER_AWAY_MS = 2 * DAY_MS;
 /** At most one reminder per member in this time. */
 export const REMINDER_EVERY_MS = DAY_MS;
+/** How often the reminder job runs (a scheduled job: once per hour across processes). */
+export const REMINDER_JOB_EVERY_MS = HOUR_MS;
 const REMINDERS_PER_RUN = 500;
 
 /**
- * The notifications' scheduled work, ticking in every server process: collapse windows that
- * ended become their one push (each taken by one process), pushes waiting for a retry that a
- * stopped process left are sent (each taken by one process), and the reminder job runs once an
- * hour across all processes — the process that claims the hour's row in `job_runs` runs it.
+ * The notifications' scheduled work, run as jobs (adapters/jobs; scheduled in services.ts, each
+ * period's run taken by one process): `tick` turns collapse windows that ended into their one push
+ * (each window taken by one process) and sends pushes waiting for a retry that a stopped process
+ * left; `sendReminders` is the hourly reminder job.
  */
 export class NotificationJobs {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -28,43 +29,26 @@ export class NotificationJobs {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(intervalMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One round of due work; a round still running is not started twice. */
+  /** One round of due pushes; a round still running is not started twice. */
   tick(): Promise<void> {
-    this.running ??= this.round()
-      .catch((err: unknown) => this.log.error({ err }, 'notification jobs failed'))
-      .finally(() => {
-        this.running = null;
-      });
+    this.running ??= this.round().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
   private async round(): Promise<void> {
     await this.notifications.flushCollapsed();
     await this.notifications.resumePushes();
-    const now = this.clock.now();
-    const hour = now.toISOString().slice(0, 13);
-    const ran = await this.repo.claimJobRun('reminder', hour, now.toISOString());
-    this.log.debug({ job: 'reminder', slot: hour, ran }, 'job slot');
-    if (ran) {
-      await this.sendReminders(now);
-      await this.repo.pruneJobRuns(new Date(now.getTime() - 7 * DAY_MS).toISOString());
-    }
   }
 
-  /** Members away for two days with likes they have not seen: one reminder each, at most one a day. */
-  private async sendReminders(now: Date): Promise<void> {
+  /**
+   * Members away for two days with likes they have not seen: one reminder each, at most one a day.
+   * Idempotent: a member reminded in the last day is no candidate, so a retried run sends only
+   * the reminders a failed one did not.
+   */
+  async sendReminders(): Promise<void> {
+    const now = this.clock.now();
     const candidates = await this.repo.reminderCandidates(
       new Date(now.getTime() - REMINDER_AWAY_MS).toISOString(),
       new Date(now.getTime() - REMINDER_EVERY_MS).toISOString(),

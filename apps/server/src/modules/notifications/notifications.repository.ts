@@ -219,18 +219,7 @@ export class NotificationsRepository {
     return rows.map((r) => ({ id: r.id, message: r.message, attempt: Number(r.attempt), device: { id: r.device_id, token: r.token, device_type: r.device_type } }));
   }
 
-  // ── scheduled jobs ──
-
-  /** The lease of one job's slot: true for the one process that runs it. */
-  async claimJobRun(job: string, slot: string, now: string): Promise<boolean> {
-    const result = await this.db.insertInto('job_runs').values({ job, slot, started_at: now })
-      .onConflict((oc) => oc.columns(['job', 'slot']).doNothing()).executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
-
-  async pruneJobRuns(before: string): Promise<void> {
-    await this.db.deleteFrom('job_runs').where('started_at', '<', before).execute();
-  }
+  // ── the reminder job ──
 
   /**
    * Members to remind: away since before `awaySince`, with likes received since they were last

@@ -519,6 +519,7 @@ export class SubscriptionsService {
     if (!member?.email) return;
     const plan = this.plan(payment.plan_id);
     await this.deps.dispatch('payment receipt', () => this.deps.mail.send({
+      key: `receipt:${payment.id}`,
       to: member.email!,
       subject: 'Your LinkUp Premium receipt',
       text: [
