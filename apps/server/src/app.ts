@@ -140,6 +140,9 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     // The drain: no more jobs taken here, the running ones finish (a waiting retry stays queued in Redis).
     await services.jobs.close();
     services.pushes.close();
+    // Deliveries still under way (a message's notification, started without waiting) finish
+    // before the database closes; waiting push retries were just let go (a running process resumes them).
+    await services.notifications.settled();
     await services.discoverQueues?.close();
     if (limiterRedis) await limiterRedis.quit().catch(() => limiterRedis.disconnect());
     if (redis) await redis.quit().catch(() => redis.disconnect());
