@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { keptReadsPossible } from './db/row-changes';
 import { sharedFaceAnalyzer } from './adapters/faces/face-analyzer';
 import type { MailSender } from './adapters/mail/mail';
 import { QueuedMail } from './adapters/mail/queued-mail';
@@ -171,11 +172,12 @@ export function buildServices(inputs: ServiceInputs) {
   });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter, clock });
 
-  // The one chat repository: with REDIS_URL other processes change rows, and their changes fire
-  // no trigger here, so rooms' members are remembered only by a lone SQLite process.
+  // Kept reads (rooms' members, profiles, discover's rows) where every change reaches this
+  // process: PostgreSQL (LISTEN/NOTIFY), or a lone SQLite process (db/row-changes.ts).
+  const keptReads = keptReadsPossible(dialect, config.redisUrl);
   const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
   const feed = new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding);
-  const chatRepo = new ChatRepository(db, { groupCommits: sqlite, rememberMembers: sqlite && !config.redisUrl });
+  const chatRepo = new ChatRepository(db, { groupCommits: sqlite, rememberMembers: keptReads });
   const chat = new ChatService(
     chatRepo,
     realtime,
@@ -208,10 +210,10 @@ export function buildServices(inputs: ServiceInputs) {
     ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))
     : new MemoryQueueStore();
   const members = new MembersService(
-    new MembersRepository(db, privacy, { rememberProfiles: sqlite && !config.redisUrl }), storage, clock, notifications, entitlements, onboarding,
+    new MembersRepository(db, privacy, { rememberProfiles: keptReads }), storage, clock, notifications, entitlements, onboarding,
   );
   const discover = new DiscoverService({
-    repo: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: sqlite && !config.redisUrl && config.matching.discoverQueue }),
+    repo: new DiscoverRepository(db, config.matching.passResurfaceMs, { remember: keptReads && config.matching.discoverQueue }),
     loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), clock,
     queues: discoverQueues, onRefillError: (err) => log.warn({ err }, 'discover queue refill failed'),
   });

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { makePrivateDir, touchPrivateFile } from '../lib/private-files';
+import { PostgresRowChanges } from './postgres-row-changes';
 import { watchableThrough } from './row-changes';
 import { FifoSqliteDialect, checkpointInBackground, withStatementCache } from './sqlite-driver';
 
@@ -40,9 +41,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Row changes reach every process over LISTEN/NOTIFY (db/postgres-row-changes.ts).
+    const changes = new PostgresRowChanges(options.databaseUrl);
+    const db = new Kysely<Database>({ dialect: changes.dialect({ pool }) });
+    watchableThrough(db, changes);
     return {
-      db, dialect: 'postgres', close: () => db.destroy(),
+      db, dialect: 'postgres',
+      close: async () => {
+        await changes.close();
+        await db.destroy();
+      },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }

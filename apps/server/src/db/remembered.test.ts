@@ -13,6 +13,22 @@ describe('Remembered', () => {
     expect(remembered.peek('b')).toBeUndefined();
   });
 
+  it('while suspended, forgets everything and keeps nothing; after resuming, keeps no read begun before', () => {
+    const remembered = new Remembered<string>(10);
+    remembered.keep(remembered.mark(), 'a', 'kept');
+    const before = remembered.mark();
+    remembered.suspend();
+    expect(remembered.peek('a')).toBeUndefined();
+    const during = remembered.mark();
+    remembered.keep(during, 'b', 'read while suspended');
+    expect(remembered.peek('b')).toBeUndefined();
+    remembered.resume();
+    remembered.keep(before, 'c', 'read before suspending');
+    remembered.keep(during, 'd', 'read while suspended');
+    remembered.keep(remembered.mark(), 'e', 'read after resuming');
+    expect([remembered.peek('c'), remembered.peek('d'), remembered.peek('e')]).toEqual([undefined, undefined, 'read after resuming']);
+  });
+
   it('serves a value only from its time until the time it stops being true', () => {
     const remembered = new Remembered<string>(10);
     remembered.keep(remembered.mark(), 'a', 'value', 100, 200);

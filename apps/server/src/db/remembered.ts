@@ -1,19 +1,29 @@
+/** A cache that `watchRowChanges` keeps true: told when changes stop and start being heard. */
+export interface KeptReads {
+  /** Changes may go unheard: forget everything and keep nothing until `resume`. */
+  suspend(): void;
+  /** Changes are heard again; what was read before this is not kept (it may have missed one). */
+  resume(): void;
+}
+
 /**
  * Values read from rows that report their changes (`watchRowChanges`), kept until the listener
  * forgets them or until the time the value stops being true (`until`: a boost ending, a pass
  * coming back, a session's look-up growing old). A read that raced with any change is not kept;
  * beyond `capacity` keys the oldest go. Only for a database whose every change reaches this
- * process (one SQLite process). The one cache of its kind: discover's and members' reads, the
- * members of chat rooms, the members of bearer tokens.
+ * process: one SQLite process, or PostgreSQL while its changes are heard (`suspend`/`resume`).
+ * The one cache of its kind: discover's and members' reads, the members of chat rooms, the
+ * members of bearer tokens.
  *
  * A value may be kept with the `ids` it was read from (a room and its members, a token's member):
  * `forgetWith(id)` forgets every value kept with that id.
  */
-export class Remembered<V> {
+export class Remembered<V> implements KeptReads {
   readonly #entries = new Map<string, { value: V; from: number; until: number; ids: readonly string[] | undefined }>();
   /** The keys of the values kept with each id (`keep`'s `ids`). */
   readonly #keysOf = new Map<string, Set<string>>();
   #changes = 0;
+  #suspended = false;
 
   constructor(private readonly capacity: number) {}
 
@@ -29,7 +39,7 @@ export class Remembered<V> {
   }
 
   keep(mark: number, key: string, value: V, now = 0, until = Number.POSITIVE_INFINITY, ids?: readonly string[]): void {
-    if (mark !== this.#changes) return;
+    if (mark !== this.#changes || this.#suspended) return;
     this.#delete(key);
     if (this.#entries.size >= this.capacity) this.#delete(this.#entries.keys().next().value!);
     this.#entries.set(key, { value, from: now, until, ids });
@@ -61,6 +71,16 @@ export class Remembered<V> {
     this.#changes++;
     this.#entries.clear();
     this.#keysOf.clear();
+  }
+
+  suspend(): void {
+    this.#suspended = true;
+    this.forgetAll();
+  }
+
+  resume(): void {
+    this.#suspended = false;
+    this.#changes++;
   }
 
   #delete(key: string): void {

@@ -1,13 +1,23 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { PostgresRowChanges } from './postgres-row-changes';
+import type { KeptReads } from './remembered';
 import type { Database } from './schema';
 
-/** The better-sqlite3 connection behind each SQLite database (see `watchRowChanges`), registered by `createDatabase`. */
-const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** What each database is watched through (see `watchRowChanges`), registered by `createDatabase`. */
+const watchable = new WeakMap<Kysely<Database>, SQLite.Database | PostgresRowChanges>();
 
-/** Lets `watchRowChanges` watch `db` through its better-sqlite3 connection (database.ts, on opening). */
-export function watchableThrough(db: Kysely<Database>, sqlite: SQLite.Database): void {
-  sqliteConnections.set(db, sqlite);
+/** Lets `watchRowChanges` watch `db` through its better-sqlite3 connection or its PostgreSQL listener (database.ts, on opening). */
+export function watchableThrough(db: Kysely<Database>, through: SQLite.Database | PostgresRowChanges): void {
+  watchable.set(db, through);
+}
+
+/**
+ * Whether kept reads may be on: PostgreSQL tells every process of every change; SQLite's
+ * triggers tell only this process, so there it is one process (no REDIS_URL: no others).
+ */
+export function keptReadsPossible(dialect: 'sqlite' | 'postgres', redisUrl: string | undefined): boolean {
+  return dialect === 'postgres' || !redisUrl;
 }
 
 /** Which row changes of one table `watchRowChanges` reports, and what it reports of the row. */
@@ -24,17 +34,25 @@ export interface RowWatch<Tag extends string> {
 let watchers = 0;
 
 /**
- * SQLite only: calls `listener(tag, value)` whenever a watched row changes on this database,
- * inside the statement that changes it (temporary triggers on this process's one connection), so
- * an in-process cache can forget what it read from that row before anyone reads it again. Changes
- * made by another process are not seen. Returns false where it cannot watch: PostgreSQL, or tables
- * not created yet.
+ * Calls `listener(tag, value)` whenever a watched row changes on this database, so the `kept`
+ * caches can forget what they read from that row.
+ * - SQLite: inside the statement that changes it (temporary triggers on this process's one
+ *   connection), before anyone reads it again; changes made by another process are not seen.
+ * - PostgreSQL: every process's changes, delivered at commit over LISTEN/NOTIFY (see
+ *   `PostgresRowChanges`); this process's own before its write returns. While the changes are not
+ *   heard, the `kept` caches are suspended.
+ * Returns false where it cannot watch: an unregistered database, or SQLite tables not created yet.
  */
 export function watchRowChanges<Tag extends string>(
-  db: Kysely<Database>, watches: readonly RowWatch<Tag>[], listener: (tag: Tag, value: string) => void,
+  db: Kysely<Database>, watches: readonly RowWatch<Tag>[], listener: (tag: Tag, value: string) => void, kept: readonly KeptReads[],
 ): boolean {
-  const sqlite = sqliteConnections.get(db);
-  if (!sqlite) return false;
+  const through = watchable.get(db);
+  if (!through) return false;
+  if (through instanceof PostgresRowChanges) {
+    through.watch(watches, listener as (tag: string, value: string) => void, kept);
+    return true;
+  }
+  const sqlite = through;
   const fn = `linkup_row_changed_${++watchers}`;
   sqlite.function(fn, { deterministic: false }, (tag: unknown, value: unknown) => {
     if (value !== null) listener(tag as Tag, String(value));

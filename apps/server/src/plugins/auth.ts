@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { watchRowChanges } from '../db/row-changes';
-import { Remembered } from '../db/remembered';
+import { keptReadsPossible, watchRowChanges } from '../db/row-changes';
+import { Remembered, type KeptReads } from '../db/remembered';
 import { unauthorized } from '../lib/http-errors';
 import type { AuthenticatedMember } from '../lib/session';
 import { bearerToken } from '../modules/auth/tokens';
@@ -13,12 +13,13 @@ const SESSION_CACHE_SIZE = 10_000;
 /**
  * The members of recently used bearer tokens, so a burst of requests (a conversation, the calls of
  * one page) looks the session up once. It is used only where every change of a session or member
- * row reaches it: one process on SQLite, whose row-change triggers drop the entries of a revoked or
- * changed session and of a changed or deleted member before the next request reads them. The time
+ * row reaches it (`watchRowChanges`: one SQLite process, or PostgreSQL), which drops the entries of
+ * a revoked or changed session and of a changed or deleted member before the next request reads
+ * them (on PostgreSQL, another process's change: once its notification arrives). The time
  * limit bounds what no row change announces: a session passing its expiry, and the periodic
  * last-used stamp, which the full look-up writes.
  */
-class SessionCache {
+class SessionCache implements KeptReads {
   /** Each member kept with their id, so a row change forgets every token of theirs. */
   readonly #remembered = new Remembered<AuthenticatedMember>(SESSION_CACHE_SIZE);
 
@@ -41,6 +42,14 @@ class SessionCache {
   forgetMember(userId: string): void {
     this.#remembered.forgetWith(userId);
   }
+
+  suspend(): void {
+    this.#remembered.suspend();
+  }
+
+  resume(): void {
+    this.#remembered.resume();
+  }
 }
 
 /**
@@ -49,14 +58,13 @@ class SessionCache {
  */
 export const authPlugin = fp(async (app) => {
   // Expiries are of the services' clock (the sessions' own time), and so is the cache's window.
-  const { config, db, clock } = app.deps;
+  const { config, db, dialect, clock } = app.deps;
   const { auth } = app.services;
   const cache = new SessionCache();
-  // With REDIS_URL other processes may revoke sessions, and their changes fire no trigger here.
-  const cached = !config.redisUrl && watchRowChanges(db, [
+  const cached = keptReadsPossible(dialect, config.redisUrl) && watchRowChanges(db, [
     { table: 'sessions', report: { user_id: 'member' } },
     { table: 'users', report: { id: 'member' } },
-  ], (_member, userId) => cache.forgetMember(userId));
+  ], (_member, userId) => cache.forgetMember(userId), [cache]);
 
   const memberForToken = async (token: string): Promise<AuthenticatedMember | null> =>
     cached

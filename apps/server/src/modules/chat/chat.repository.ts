@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import { watchRowChanges, type RowWatch } from '../../db/row-changes';
-import { Remembered } from '../../db/remembered';
+import { Remembered, type KeptReads } from '../../db/remembered';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
 import { newId } from '../../lib/ids';
@@ -147,12 +147,12 @@ const ROOMS_REMEMBERED = 10_000;
 
 /**
  * The members of rooms as their senders deal with them, kept between sends (a conversation reads
- * the same room again and again). Only where every change reaches it: one process on SQLite,
- * whose row-change triggers make it forget a room the moment a member joins, leaves or is removed
+ * the same room again and again). Only where every change reaches it (`watchRowChanges`), whose
+ * row changes make it forget a room the moment a member joins, leaves or is removed
  * or the room changes, and every room of a member whose name or "who may message me" setting
  * changes or who blocks or is blocked. A read that raced with any change is not kept.
  */
-class RoomMembersCache {
+class RoomMembersCache implements KeptReads {
   /** Each entry kept with its room's id and its members' (the sender included). */
   readonly #remembered = new Remembered<readonly RoomMemberAs[]>(ROOMS_REMEMBERED);
 
@@ -170,6 +170,14 @@ class RoomMembersCache {
   /** Forgets every entry of a room, or every entry a member appears in. */
   forget(id: string): void {
     this.#remembered.forgetWith(id);
+  }
+
+  suspend(): void {
+    this.#remembered.suspend();
+  }
+
+  resume(): void {
+    this.#remembered.resume();
   }
 }
 
@@ -191,7 +199,7 @@ export class ChatRepository {
   constructor(private readonly db: Kysely<Database>, options: ChatRepositoryOptions = {}) {
     this.#messages = new MessageWriter(db, { groupCommits: options.groupCommits ?? false });
     const cache = new RoomMembersCache();
-    this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id)) ? cache : undefined;
+    this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id), [cache]) ? cache : undefined;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { AGE_LIMITS, FEED_DEFAULTS, type DiscoverQuery } from '@linkup/contract';
 import { PostgresAdapter, createQueryId, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { watchRowChanges, type RowWatch } from '../../db/row-changes';
-import { Remembered } from '../../db/remembered';
+import { Remembered, type KeptReads } from '../../db/remembered';
 import { toBool, type Database } from '../../db/schema';
 import { prefixesWithin } from '../../lib/geo';
 import { ageFromBirthDate } from '../../lib/time';
@@ -50,7 +50,7 @@ const REMEMBERED_ROWS: readonly RowWatch<Change>[] = [
  * how many of the viewer's passes came back), the candidate's row, or null when they did not pass.
  * A change of any row the recheck reads of a candidate forgets all of theirs.
  */
-class CheckedCandidates {
+class CheckedCandidates implements KeptReads {
   readonly #checked = new Remembered<Map<string, CandidateRow | null>>(REMEMBERED_VIEWERS);
 
   get(candidateId: string, context: string): CandidateRow | null | undefined {
@@ -73,6 +73,14 @@ class CheckedCandidates {
   forget(candidateId: string): void {
     this.#checked.forget(candidateId);
   }
+
+  suspend(): void {
+    this.#checked.suspend();
+  }
+
+  resume(): void {
+    this.#checked.resume();
+  }
 }
 
 const REMEMBERED_VIEWERS = 10_000;
@@ -81,7 +89,7 @@ export interface DiscoverRepositoryOptions {
   /**
    * Keep each viewer's own rows, the boosts running, their passes' count and the interest names
    * between pages. Needs a database that reports every change of those rows to this process
-   * (one SQLite process, see `watchRowChanges`); elsewhere every page reads them.
+   * (see `watchRowChanges`); elsewhere every page reads them.
    */
   remember?: boolean;
 }
@@ -121,7 +129,7 @@ export class DiscoverRepository {
       else if (change === 'boosts') remembered.boosts.forgetAll();
       else remembered.names.forgetAll();
     };
-    this.#remembered = options.remember && watchRowChanges(db, REMEMBERED_ROWS, forget) ? remembered : undefined;
+    this.#remembered = options.remember && watchRowChanges(db, REMEMBERED_ROWS, forget, Object.values(remembered)) ? remembered : undefined;
   }
 
   /** The member who discovers: their fields, interests and preferences. */

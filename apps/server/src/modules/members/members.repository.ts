@@ -43,8 +43,8 @@ const PROFILE_ROWS: readonly RowWatch<'member' | 'catalogue'>[] = [
 export interface MembersRepositoryOptions {
   /**
    * Keep members' profile rows between requests (discover shows the same cards page after page).
-   * Needs a database that reports every change of those rows to this process (one SQLite process,
-   * see `watchRowChanges`); elsewhere every request reads them.
+   * Needs a database that reports every change of those rows to this process (see
+   * `watchRowChanges`); elsewhere every request reads them.
    */
   rememberProfiles?: boolean;
 }
@@ -60,7 +60,7 @@ export class MembersRepository {
   ) {
     const profiles = new Remembered<MemberProfileRows>(10_000);
     const forget = (change: 'member' | 'catalogue', id: string) => (change === 'member' ? profiles.forget(id) : profiles.forgetAll());
-    this.#profiles = options.rememberProfiles && watchRowChanges(db, PROFILE_ROWS, forget) ? profiles : undefined;
+    this.#profiles = options.rememberProfiles && watchRowChanges(db, PROFILE_ROWS, forget, [profiles]) ? profiles : undefined;
   }
 
   /** Four queries for any number of members (rows, photos, interests, privacy), or none for those remembered. */
