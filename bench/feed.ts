@@ -21,6 +21,7 @@ import {
   startServer, verdicts, type GeneratedMember, type Latencies,
 } from './populated';
 import { stop } from './support';
+import { systemClock } from '../apps/server/src/lib/clock';
 
 const sizes = sizesFrom(process.env.BENCH_FEED_SIZES, '1000,100000');
 const BATCH = 400;
@@ -60,7 +61,7 @@ async function generatePosts(db: Kysely<Database>, members: readonly GeneratedMe
 
 /** The database's plans for the viewer's first feed page: where the first window ends, and the window's posts that fit. */
 async function queryPlan(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
-  const repo = new FeedRepository(db);
+  const repo = new FeedRepository(db, systemClock);
   const [viewer, prefs] = await Promise.all([repo.viewer(VIEWER.id), repo.preferences(VIEWER.id)]);
   const walk = feedPolicy.walk(viewer!, preferenceValues(prefs), FeedQuerySchema.parse({}), new Date());
   const end = await repo.windowEnd(null, FEED_WINDOW.first);

@@ -14,6 +14,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
 import { ChatRepository } from '../apps/server/src/modules/chat/chat.repository';
+import { systemClock } from '../apps/server/src/lib/clock';
 
 /** A free loopback port (benchmarks start their servers on their own ports). */
 export function freePort(): Promise<number> {
@@ -319,7 +320,7 @@ export async function writePairs(db: Kysely<Database>, count: number): Promise<S
       created_at: now, last_used_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null,
     }))).execute();
   }
-  const repo = new ChatRepository(db);
+  const repo = new ChatRepository(db, systemClock);
   const rooms: string[] = [];
   for (let p = 0; p < count / 2; p++) {
     const [a, b] = [members[2 * p]!, members[2 * p + 1]!];

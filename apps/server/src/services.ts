@@ -176,8 +176,8 @@ export function buildServices(inputs: ServiceInputs) {
   // process: PostgreSQL (LISTEN/NOTIFY), or a lone SQLite process (db/row-changes.ts).
   const keptReads = keptReadsPossible(dialect, config.redisUrl);
   const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
-  const feed = new FeedService(new FeedRepository(db), storage, notifications, config.photos, clock, onboarding);
-  const chatRepo = new ChatRepository(db, { groupCommits: sqlite, rememberMembers: keptReads });
+  const feed = new FeedService(new FeedRepository(db, clock), storage, notifications, config.photos, clock, onboarding);
+  const chatRepo = new ChatRepository(db, clock, { groupCommits: sqlite, rememberMembers: keptReads });
   const chat = new ChatService(
     chatRepo,
     realtime,
@@ -274,7 +274,7 @@ export function buildServices(inputs: ServiceInputs) {
     sandboxPayments: payments instanceof SandboxPayments ? payments : null,
     discover,
     matches: new MatchesService({
-      repo: new MatchesRepository(db), discover, blocks, entitlements, summaries,
+      repo: new MatchesRepository(db, clock), discover, blocks, entitlements, summaries,
       rooms: chat, loadProfiles: (viewerId, ids) => members.profiles(viewerId, ids), notifier: notifications, limits: config.matching, clock,
       onboarding,
     }),

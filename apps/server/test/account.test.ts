@@ -15,6 +15,7 @@ import { AccountRepository } from '../src/modules/account/account.repository';
 import { ChatRepository } from '../src/modules/chat/chat.repository';
 import { HelpRepository } from '../src/modules/help/help.repository';
 import type { MemberEraser } from '../src/modules/shared/member-erasure';
+import { systemClock } from '../src/lib/clock';
 
 let seq = 0;
 const freshMobile = () => `+2787${String(1_000_000 + ((Date.now() + seq++ * 104_729) % 8_999_999)).padStart(7, '0')}`;
@@ -416,7 +417,7 @@ describe('account API', () => {
     const db = t.database.db;
     // The owners' own parts, in the deletion's transaction, then one that fails.
     const parts: MemberEraser[] = [
-      (trx, member) => new ChatRepository(db).deleteForMember(trx, member),
+      (trx, member) => new ChatRepository(db, systemClock).deleteForMember(trx, member),
       (trx, member) => new HelpRepository(db).deleteForMember(trx, member),
       () => Promise.reject(new Error('a part failed')),
     ];

@@ -12,6 +12,7 @@ import { CLIENT_ID_TAKEN } from '../src/modules/chat/chat.service';
 import { newId } from '../src/lib/ids';
 import { nowIso } from '../src/lib/time';
 import { onlyOn } from './helpers/requires';
+import { systemClock } from '../src/lib/clock';
 
 describe('chat API', () => {
   let t: TestApp;
@@ -337,7 +338,7 @@ describe('chat message store', () => {
     const t = await buildTestApp();
     try {
       const [a, b] = await Promise.all([buildUser(t.database.db, { name: 'Olwethu' }), buildUser(t.database.db, { name: 'Palesa' })]);
-      const repo = new ChatRepository(t.database.db, { groupCommits: true });
+      const repo = new ChatRepository(t.database.db, systemClock, { groupCommits: true });
       const roomId = await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now: nowIso(), members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] });
       const message = (text: string, clientId: string, room = roomId) => {
         const now = nowIso();
@@ -370,7 +371,7 @@ describe('chat messages on SQLite', onlyOn('sqlite'), () => {
     const dir = path.dirname(database.file!);
     try {
       const [a, b] = [await buildUser(database.db, { name: 'Qiniso' }), await buildUser(database.db, { name: 'Rethabile' })];
-      const repo = new ChatRepository(database.db, { groupCommits: true });
+      const repo = new ChatRepository(database.db, systemClock, { groupCommits: true });
       const roomId = await repo.createRoom({ pairKey: [a.id, b.id].sort().join(':'), createdBy: a.id, now: nowIso(), members: [{ userId: a.id, name: 'x' }, { userId: b.id, name: 'y' }] });
       for (let i = 0; i < 2000; i++) {
         const now = nowIso();
@@ -382,7 +383,7 @@ describe('chat messages on SQLite', onlyOn('sqlite'), () => {
       expect(fs.existsSync(`${database.file}-wal`)).toBe(false);
       const reopened = createDatabase({ dataDir: dir });
       try {
-        expect(await new ChatRepository(reopened.db).countMessages(roomId)).toBe(2000);
+        expect(await new ChatRepository(reopened.db, systemClock).countMessages(roomId)).toBe(2000);
       } finally {
         await reopened.close();
       }

@@ -13,6 +13,7 @@ import { preferenceValues } from '../src/modules/shared/preferences';
 import { SteppingClock, buildTestApp, type TestApp } from './helpers/app';
 import { FACTORY_PASSWORD, type Member, api, bearer, buildBlock, buildMatch, buildMember, buildOnboardedMember, buildPrivacy, signIn } from './helpers/factories';
 import { liveTestApp, record, until } from './helpers/sockets';
+import { systemClock } from '../src/lib/clock';
 
 const bornAged = (age: number) => birthDateBounds(age, age).onOrBefore;
 /** The feed's members: 30-year-old women unless overridden. */
@@ -341,7 +342,7 @@ describe('feed API', () => {
       expect((await feed(reader, '?per_page=3&page=2')).posts.map((p) => p.id)).toEqual([older[4], older[3], older[2]]);
 
       // Walked in windows of 2 (growing to 4), most of which hold nobody who fits: the same pages.
-      const small = new FeedRepository(db(), { first: 2, max: 4 });
+      const small = new FeedRepository(db(), systemClock, { first: 2, max: 4 });
       const [suitor, prefs] = await Promise.all([small.viewer(reader.user.id), small.preferences(reader.user.id)]);
       const walkOf = (query: object) => feedPolicy.walk(suitor!, preferenceValues(prefs), FeedQuerySchema.parse(query), new Date());
       const firstPage = await small.feedPage(walkOf({ per_page: 3 }));

@@ -20,6 +20,7 @@ import { MatchesRepository } from '../../src/modules/matches/matches.repository'
 import { ProfileRepository } from '../../src/modules/profile/profile.repository';
 import { MemberRolesRepository } from '../../src/modules/shared/member-roles.repository';
 import { grantPremium as grantPremiumDays } from '../../src/modules/subscriptions/subscriptions.repository';
+import { systemClock } from '../../src/lib/clock';
 
 let sequence = 0;
 let cachedHash: Promise<string> | undefined;
@@ -119,7 +120,7 @@ export async function buildPrivacy(app: FastifyInstance, user: { id: string }, p
 export async function buildMatch(
   db: Kysely<Database>, a: { id: string }, b: { id: string }, options: { kind?: 'like' | 'super_like'; unmatchedBy?: { id: string } } = {},
 ): Promise<string> {
-  const repo = new MatchesRepository(db);
+  const repo = new MatchesRepository(db, systemClock);
   await repo.insertMatch({ id: newId(), a: a.id, b: b.id, kind: options.kind ?? 'like', now: nowIso() });
   const match = await repo.findMatchByPair(a.id, b.id);
   if (!match) throw new Error('the match was not stored');
@@ -132,7 +133,7 @@ export async function buildMatch(
  * notification or daily count, for tests of what a like shows ("liked me", People Who Like You).
  */
 export async function buildLike(db: Kysely<Database>, from: { id: string }, to: { id: string }, action: 'like' | 'super_like' = 'like'): Promise<void> {
-  await new MatchesRepository(db).insertSwipe(from.id, to.id, action, nowIso());
+  await new MatchesRepository(db, systemClock).insertSwipe(from.id, to.id, action, nowIso());
 }
 
 /**

@@ -4,6 +4,7 @@ import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import { Remembered, type KeptReads } from '../../db/remembered';
 import { toBool, type ChatMemberRow, type ChatMessageRow, type Database, type MessagePolicy, type RequestStatus } from '../../db/schema';
 import type { CountingExecutor } from '../../lib/limit-counters.repository';
+import { isoNow, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { blockedEitherWay, unmatchedWith, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 import { pairKey } from '../../lib/pair-key';
@@ -196,7 +197,8 @@ export class ChatRepository {
   readonly #messages: MessageWriter;
   readonly #members: RoomMembersCache | undefined;
 
-  constructor(private readonly db: Kysely<Database>, options: ChatRepositoryOptions = {}) {
+  /** `clock`: when a suspension has ended (`whereNotRestricted`). */
+  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock, options: ChatRepositoryOptions = {}) {
     this.#messages = new MessageWriter(db, { groupCommits: options.groupCommits ?? false });
     const cache = new RoomMembersCache();
     this.#members = options.rememberMembers && watchRowChanges(db, MEMBERS_AS_ROWS, (_kind, id) => cache.forget(id), [cache]) ? cache : undefined;
@@ -364,7 +366,7 @@ export class ChatRepository {
       .where('r.request_status', '=', 'pending').where('r.request_from', '!=', userId)
       .where((eb) => eb.not(roomBlockedFor(eb, userId)))
       // A suspended or banned sender's pending requests stop (issue 30).
-      .where((eb) => whereNotRestricted(eb, 'r.request_from'));
+      .where((eb) => whereNotRestricted(eb, 'r.request_from', isoNow(this.clock)));
   }
 
   /**
@@ -583,7 +585,7 @@ export class ChatRepository {
       .where('id', '!=', userId)
       .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
       .where((eb) => whereNotBlocked(eb, userId, 'users.id'))
-      .where((eb) => whereNotRestricted(eb, 'users.id'))
+      .where((eb) => whereNotRestricted(eb, 'users.id', isoNow(this.clock)))
       .where((eb) => eb.not(unmatchedWith(eb, userId, 'users.id')))
       .where((eb) => eb.or([
         eb.not(eb.exists(

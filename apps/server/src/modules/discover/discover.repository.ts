@@ -196,7 +196,7 @@ export class DiscoverRepository {
         .where((eb) => eb.not(eb.exists(eb.selectFrom('user_settings as st').select('st.user_id').whereRef('st.user_id', '=', 'u.id')
           .where((st) => (hidesHiddenAges ? st.or([st('st.hide_from_discover', '=', true), st('st.show_age', '=', false)]) : st('st.hide_from_discover', '=', true))))))
         .where((eb) => whereNotBlocked(eb, viewer.id, 'u.id'))
-        .where((eb) => whereNotRestricted(eb, 'u.id'))
+        .where((eb) => whereNotRestricted(eb, 'u.id', now.toISOString()))
         .where((eb) =>
           eb.not(eb.exists(
             eb.selectFrom('swipes as sw').select('sw.target_id')

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, FeedPostImageRow, FeedPostRow } from '../../db/schema';
+import { isoNow, type Clock } from '../../lib/clock';
 import { whereNotApart, whereNotRestricted } from '../shared/blocks.repository';
 import type { FeedWalk, Suitor } from './feed.policy';
 
@@ -63,14 +64,14 @@ const PREFERRED = [
  * not apart (no block either way, no unmatch: `contactPolicy.apart`), the post's partner preferences fit (each one unset or equal to the suitor's value,
  * the age range around their age) and so does the author's gender dealbreaker.
  */
-function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): PostsQuery {
+function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null, now: string): PostsQuery {
   return query.where((eb) => {
     const conditions = [
       eb('p.is_available', '=', true),
       eb('u.profile_completed', '=', true),
       eb.or([eb('st.hide_from_discover', 'is', null), eb('st.hide_from_discover', '=', false)]),
       whereNotApart(eb, suitor.id, 'p.user_id'),
-      whereNotRestricted(eb, 'p.user_id'),
+      whereNotRestricted(eb, 'p.user_id', now),
       ...PREFERRED.map(([column, field]) => {
         const mine = suitor[field];
         return mine === null ? eb(column, 'is', null) : eb.or([eb(column, 'is', null), eb(column, '=', mine)]);
@@ -93,6 +94,8 @@ function visibleTo(query: PostsQuery, suitor: Suitor, age: number | null): Posts
 export class FeedRepository {
   constructor(
     readonly db: Kysely<Database>,
+    /** When a suspension has ended (`whereNotRestricted`). */
+    private readonly clock: Clock,
     private readonly window: { first: number; max: number } = FEED_WINDOW,
   ) {}
 
@@ -140,7 +143,7 @@ export class FeedRepository {
 
   /** The posts of one window (after `after`, down to `end` included) that fit the walk, newest first. */
   windowQuery(walk: FeedWalk, after: FeedWalk['after'], end: FeedWalk['after'] | undefined) {
-    let query = visibleTo(postsQuery(this.db).where('p.user_id', '!=', walk.suitor.id), walk.suitor, walk.suitorAge);
+    let query = visibleTo(postsQuery(this.db).where('p.user_id', '!=', walk.suitor.id), walk.suitor, walk.suitorAge, isoNow(this.clock));
     if (after) query = query.where((eb) => before(eb, after));
     if (end) query = query.where((eb) => eb.not(before(eb, end)));
     if (walk.genders.length > 0) query = query.where('u.gender', 'in', walk.genders);
@@ -155,7 +158,7 @@ export class FeedRepository {
 
   /** Another member's post if `suitor` may see it. */
   async visiblePost(suitor: Suitor, suitorAge: number | null, postId: string): Promise<FeedPostListRow | undefined> {
-    return visibleTo(postsQuery(this.db).where('p.id', '=', postId).where('p.user_id', '!=', suitor.id), suitor, suitorAge).executeTakeFirst();
+    return visibleTo(postsQuery(this.db).where('p.id', '=', postId).where('p.user_id', '!=', suitor.id), suitor, suitorAge, isoNow(this.clock)).executeTakeFirst();
   }
 
   async ownPost(userId: string): Promise<FeedPostListRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SwipeAction } from '../../db/schema';
+import { isoNow, type Clock } from '../../lib/clock';
 import { pairKey } from '../../lib/pair-key';
 import { whereNotApart, whereNotBlocked, whereNotRestricted } from '../shared/blocks.repository';
 
@@ -15,11 +16,12 @@ export interface MatchRow {
 
 /** SQL of swipes, matches and the daily usage counters. */
 export class MatchesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `clock`: when a suspension has ended (`whereNotRestricted`). */
+  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock) {}
 
   /** Runs `work` in one transaction, with this repository bound to it. */
   transaction<T>(work: (tx: MatchesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new MatchesRepository(trx)));
+    return this.db.transaction().execute((trx) => work(new MatchesRepository(trx, this.clock)));
   }
 
   findUser(id: string) {
@@ -165,7 +167,7 @@ export class MatchesRepository {
         eb.not(eb.exists(eb.selectFrom('swipes as back').select('back.actor_id').whereRef('back.target_id', '=', 's.actor_id').where('back.actor_id', '=', userId))),
       )
       .where((eb) => whereNotApart(eb, userId, 's.actor_id'))
-      .where((eb) => whereNotRestricted(eb, 's.actor_id'));
+      .where((eb) => whereNotRestricted(eb, 's.actor_id', isoNow(this.clock)));
   }
 
   listLikesReceived(userId: string, limit: number, offset: number) {
@@ -189,7 +191,7 @@ export class MatchesRepository {
       .selectFrom('profile_visits as v')
       .where('v.viewed_id', '=', userId)
       .where((eb) => whereNotApart(eb, userId, 'v.viewer_id'))
-      .where((eb) => whereNotRestricted(eb, 'v.viewer_id'))
+      .where((eb) => whereNotRestricted(eb, 'v.viewer_id', isoNow(this.clock)))
       .groupBy('v.viewer_id');
   }
 

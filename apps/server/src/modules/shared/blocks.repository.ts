@@ -115,12 +115,12 @@ export class BlocksRepository {
 /**
  * Keeps only members without a moderation restriction (issue 30): a suspended, banned or
  * protectively restricted member is gone from discover, search, the feed, likes and visitors. A
- * suspension past its end no longer hides. `.where((eb) => whereNotRestricted(eb, 'u.id'))`.
+ * suspension past its end (at `now`, from the caller's clock) no longer hides.
+ * `.where((eb) => whereNotRestricted(eb, 'u.id', isoNow(clock)))`.
  */
-export function whereNotRestricted<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, column: string): AliasableExpression<SqlBool> {
+export function whereNotRestricted<DB, TB extends keyof DB>(eb: AnyBuilder<DB, TB>, column: string, now: string): AliasableExpression<SqlBool> {
   const other = sql.ref<string>(column);
   const users = eb as unknown as ExpressionBuilder<Database, never>;
-  const now = new Date().toISOString();
   return users.not(users.exists(
     users.selectFrom('users as restricted').select(sql.lit(1).as('one'))
       .where('restricted.id', '=', other)
