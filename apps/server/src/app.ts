@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
+import { rowChangesStarted } from './db/row-changes';
 import { Outbox } from './adapters/outbox/outbox.repository';
 import { selectMail, selectStorage, selectWhatsApp } from './adapters/select';
 import { systemClock, type Clock } from './lib/clock';
@@ -135,7 +136,11 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   app.decorate('services', services);
 
   // Jobs and schedules (collapsed pushes, reminders, the sweep: services.ts) run once the app is ready.
-  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onReady', async () => {
+    // Nothing is served while the row-change triggers are being made (their table locks and a write could deadlock).
+    await rowChangesStarted(handle.db);
+    await services.jobs.start();
+  });
   app.addHook('onClose', async () => {
     // The drain: no more jobs taken here, the running ones finish (a waiting retry stays queued in Redis).
     await services.jobs.close();

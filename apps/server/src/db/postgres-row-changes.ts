@@ -46,6 +46,8 @@ export class PostgresRowChanges {
   #channel = '';
   #listening = false;
   #running = false;
+  /** Waiting for `started`. */
+  readonly #started: (() => void)[] = [];
   #closed = false;
   #retryMs = RECONNECT_MS.first;
   #retry: NodeJS.Timeout | null = null;
@@ -97,6 +99,17 @@ export class PostgresRowChanges {
     }
   }
 
+  /**
+   * Resolves once the watches asked for so far are listened to, or the first try failed (then it
+   * keeps retrying in the background, with nothing kept meanwhile). The app waits for it before
+   * serving: creating the triggers locks their tables, and a request writing two of them at the
+   * same time could deadlock with it.
+   */
+  started(): Promise<void> {
+    if (!this.#running && this.#pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#started.push(resolve));
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#retry) clearTimeout(this.#retry);
@@ -131,6 +144,7 @@ export class PostgresRowChanges {
         }
       } finally {
         this.#running = false;
+        for (const resolve of this.#started.splice(0)) resolve();
       }
     })();
   }

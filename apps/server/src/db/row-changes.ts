@@ -12,6 +12,12 @@ export function watchableThrough(db: Kysely<Database>, through: SQLite.Database 
   watchable.set(db, through);
 }
 
+/** Resolves once `db`'s row changes are listened to (PostgreSQL: its triggers exist; see `PostgresRowChanges.started`). */
+export function rowChangesStarted(db: Kysely<Database>): Promise<void> {
+  const through = watchable.get(db);
+  return through instanceof PostgresRowChanges ? through.started() : Promise.resolve();
+}
+
 /**
  * Whether kept reads may be on: PostgreSQL tells every process of every change; SQLite's
  * triggers tell only this process, so there it is one process (no REDIS_URL: no others).

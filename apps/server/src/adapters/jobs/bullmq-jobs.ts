@@ -9,6 +9,8 @@ import {
 const CONCURRENCY = 4;
 const QUEUE = 'jobs';
 const ENQUEUE_DEADLINE_MS = 5_000;
+/** How long a close waits for BullMQ before cutting its connections. */
+const CLOSE_DEADLINE_MS = 3_000;
 
 /**
  * BullMQ's connection settings from `REDIS_URL`. BullMQ brings its own ioredis, so it gets
@@ -112,10 +114,27 @@ export class BullJobs implements Jobs {
     }
   }
 
-  /** Takes no more jobs, waits for the running ones, then closes both connections. */
+  /**
+   * Takes no more jobs, waits for the running ones, then closes both connections. With Redis away
+   * BullMQ's close waits for it forever (its commands wait for a reconnect): after CLOSE_DEADLINE_MS
+   * the connections are cut instead (a job still running is retried by another process, as after a crash).
+   */
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+    const closed = (async () => {
+      await this.worker?.close();
+      await this.queue.close();
+      return true;
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSE_DEADLINE_MS);
+    });
+    const inTime = await Promise.race([closed, late]);
+    clearTimeout(timer);
+    if (!inTime) {
+      this.log.warn('job queue did not close in time (Redis away?): disconnecting');
+      await Promise.all([this.worker?.disconnect(), this.queue.disconnect()]);
+    }
   }
 
   async failed(limit: number): Promise<FailedJob[]> {
