@@ -56,6 +56,16 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
     return { user, token, socket, received, moveToB };
   }
 
+  /** Drops the socket's connection (no reconnect of its own) once A has kept its state for a recovery. */
+  async function dropOnA(socket: ClientSocket) {
+    const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.io.engine.close();
+    await dropped;
+    const pid = (socket as unknown as { _pid: string })._pid;
+    const { redis, config } = a.app.deps;
+    await until(async () => (await redis!.exists(`${config.redisKeyPrefix}io:session:${pid}`)) === 1, 5000);
+  }
+
   /** Events to the member from A and B in turn, every millisecond, until stopped. */
   function pump(userId: string) {
     let n = 0;
@@ -96,12 +106,7 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
     // The resume point may have come before the listener: it shows as the client's offset.
     await until(() => typeof (member.socket as unknown as { _lastOffset?: unknown })._lastOffset === 'string', 5000);
     member.socket.io.reconnection(false);
-    const dropped = new Promise((resolve) => member.socket.once('disconnect', resolve));
-    member.socket.io.engine.close();
-    await dropped;
-    const pid = (member.socket as unknown as { _pid: string })._pid;
-    const { redis, config } = a.app.deps;
-    await until(async () => (await redis!.exists(`${config.redisKeyPrefix}io:session:${pid}`)) === 1, 5000);
+    await dropOnA(member.socket);
     a.app.realtime.toMember(member.user.id, 'notification', { type: 'test.sequence', n: 1 } as never);
     (member.socket.io as unknown as { uri: string }).uri = originB;
     member.socket.connect();
@@ -118,13 +123,7 @@ describe('connection-state recovery across two processes', needsEnv('REDIS_URL')
       if (member.received.length === 0) a.app.realtime.toMember(member.user.id, 'notification', { type: 'test.sequence', n: 1 } as never);
       return member.received.length > 0;
     }, 10_000);
-    const dropped = new Promise((resolve) => member.socket.once('disconnect', resolve));
-    member.socket.io.engine.close();
-    await dropped;
-    // A kept the dropped connection's state for its recovery.
-    const pid = (member.socket as unknown as { _pid: string })._pid;
-    const { redis, config } = a.app.deps;
-    await until(async () => (await redis!.exists(`${config.redisKeyPrefix}io:session:${pid}`)) === 1, 5000);
+    await dropOnA(member.socket);
     // Signed out elsewhere while away; then events it would have missed.
     const out = await api(a.app)(member, 'POST', '/auth/logout');
     expect(out.statusCode).toBe(200);
