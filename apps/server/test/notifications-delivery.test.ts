@@ -399,11 +399,13 @@ describe('the reminder job across processes', () => {
 
     const env = { NOTIFICATION_JOB_INTERVAL_MS: '100', LOG_LEVEL: 'debug' };
     const servers = await Promise.all([processes.start(env), processes.start(env)]);
-    // Wait until each process has found the hour's slot taken at least once — the one that ran it
-    // does on its next round — so the run is over wherever it happened: exactly one ran it.
+    // Wait until each process has found the hour's slot taken at least once — the one that claimed
+    // it does on its next round — so the claim is settled wherever it happened: exactly one claimed it.
     await Promise.all(servers.map((s) => s.waitForOutput(/"job":"reminder".*"ran":false.*"msg":"job slot"/, 60_000)));
     const runs = servers.map((s) => (s.output().match(/"job":"reminder".*"ran":true.*"msg":"job slot"/g) ?? []).length);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    // The claimer runs the job after its claim (a queued job): its reminder arrives, and only one.
+    await until(async () => (await reminders()).length > 0, 30_000);
     const rows = await reminders();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title: 'People are waiting for you', body: '1 person liked you while you were away.' });
