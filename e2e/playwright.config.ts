@@ -1,7 +1,7 @@
 // End-to-end tests: Debian's Chromium drives the built web app served by the real server. The
 // server listens on a port the OS gives it (PORT=0) and the runner reads the port from its start-up
 // log, so no port is picked, released and hoped to be still free. Project `chromium` runs every spec
-// on the server's own fresh SQLite; project `postgres-redis` runs the chat and matching specs again
+// on the server's own fresh SQLite; project `postgres-redis` runs the flows tagged @backends again (chat, a stranger's request, a match)
 // on a fresh PostgreSQL database with Redis — when TEST_DATABASE_URL and REDIS_URL are set (CI sets
 // both); otherwise its tests are reported as skipped, with the reason and how to enable them.
 import crypto from 'node:crypto';
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { POSTGRES_PROJECT, postgresEnabled } from './support/backends';
+import { BACKENDS_TAG, POSTGRES_PROJECT, postgresEnabled } from './support/backends';
 import { CHROMIUM_ARGS, defaultBrowserPath } from './support/browser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -161,9 +161,8 @@ export default defineConfig({
     { name: 'chromium', use: { baseURL: externalServer ?? origin('LINKUP_E2E_PORT'), storageState: pushPromptDeclined(externalServer ?? origin('LINKUP_E2E_PORT')) } },
     ...(externalServer ? [] : [{
       name: POSTGRES_PROJECT,
-      testMatch: ['chat.spec.ts', 'chat-requests.spec.ts', 'matching.spec.ts'],
-      // The flows, not the per-page accessibility checks (the page is the same on any backend).
-      grepInvert: /accessibility/,
+      // The flows tagged BACKENDS_TAG (chat, a stranger's request, a match), not the per-page checks.
+      grep: new RegExp(BACKENDS_TAG),
       use: { baseURL: origin('LINKUP_E2E_PG_PORT'), storageState: pushPromptDeclined(origin('LINKUP_E2E_PG_PORT')) },
     }]),
   ],

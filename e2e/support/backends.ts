@@ -1,8 +1,16 @@
 // The two backends the end-to-end suite runs against: the server's own SQLite (project `chromium`)
-// and PostgreSQL with Redis (project `postgres-redis`, the chat and matching specs), the latter only
+// and PostgreSQL with Redis (project `postgres-redis`, the flows tagged @backends), the latter only
 // when TEST_DATABASE_URL and REDIS_URL say where they are.
 
 export const POSTGRES_PROJECT = 'postgres-redis';
+
+/**
+ * The tag of the flows project `postgres-redis` runs again: the ones that cross what differs there
+ * (real time through Redis's Streams adapter, a stranger's request in its PostgreSQL transaction, a
+ * match from two likes). The rest of what PostgreSQL and Redis do is the server suite's, which runs
+ * whole on both databases: the same pages a second time would only cost CI minutes.
+ */
+export const BACKENDS_TAG = '@backends';
 
 export const postgresEnabled = (): boolean => Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 

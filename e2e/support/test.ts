@@ -44,4 +44,5 @@ export const test = base.extend<{ backend: void; accessibility: void }>({
 });
 
 export { expect } from '@playwright/test';
+export { BACKENDS_TAG } from './backends';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';

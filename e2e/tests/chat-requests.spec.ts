@@ -2,7 +2,7 @@
 // their own, against the real server and its Socket.IO. A stranger's message arrives as a request;
 // she accepts it and replies; another stranger's request is blocked from the requests screen.
 import { CHAT_REQUEST_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
+import { BACKENDS_TAG, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
 import { storeSession, type StoredSession } from '../support/session';
@@ -37,7 +37,7 @@ const composer = (page: Page) => page.getByPlaceholder('Type a message...');
 const bubble = (page: Page, text: string): Locator => page.getByTestId('message').filter({ has: page.getByText(text, { exact: true }) });
 const requestFrom = (page: Page, name: string) => page.getByTestId('request').filter({ hasText: name });
 
-test('a stranger’s message arrives as a request; she accepts it and they chat', async ({ browser, request }) => {
+test('a stranger’s message arrives as a request; she accepts it and they chat', { tag: BACKENDS_TAG }, async ({ browser, request }) => {
   test.setTimeout(60_000);
   const [sipho, thandi] = [await registerMember(request, 'Sipho'), await registerMember(request, 'Thandi')];
   const a = await memberPage(browser, sipho);

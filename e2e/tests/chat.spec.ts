@@ -2,7 +2,7 @@
 // browser contexts against the real server and its Socket.IO — search, start a chat, messages
 // without reload, typing, edit, delete, unread badge, 'Load earlier messages', leaving.
 import { PAGE_SIZES, UI_TEXTS, USER_SEARCH_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
+import { BACKENDS_TAG, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { newMember, registerThroughApi, toast } from '../support/accounts';
 import { completeOnboardingThroughApi } from '../support/onboarding';
 import { axeViolations } from '../support/pages';
@@ -71,7 +71,7 @@ async function send(page: Page, text: string) {
 }
 
 // Every test registers the members it needs: none depends on what another left behind.
-test('A finds B by name, starts a chat, and they chat in real time: typing, edit, delete', async ({ browser, request }) => {
+test('A finds B by name, starts a chat, and they chat in real time: typing, edit, delete', { tag: BACKENDS_TAG }, async ({ browser, request }) => {
   test.setTimeout(60_000);
   const [naledi, bongani] = [await registerMember(request, 'Naledi'), await registerMember(request, 'Bongani')];
   const a = await memberPage(browser, naledi);

@@ -2,7 +2,7 @@
 // and both see the match and open the chat; a free member runs out of likes and is offered
 // Premium; a premium member sees who likes them and likes back.
 import { MATCHING_MESSAGES } from '@linkup/contract';
-import { expect, test, type Browser, type Page } from '../support/test';
+import { BACKENDS_TAG, expect, test, type Browser, type Page } from '../support/test';
 import { axeViolations, expectOnPage } from '../support/pages';
 import { signIn, storeSession } from '../support/session';
 import { grantPremium, likeThroughApi, matchingMember, passUntil, topCard, useUpTodaysLikes, type MatchingMember } from '../support/matching';
@@ -28,7 +28,7 @@ async function filterByAge(page: Page, age: number): Promise<void> {
 
 const composer = (page: Page) => page.getByPlaceholder('Type a message...');
 
-test('two members like each other on Discover: both see the match and can open the chat', async ({ browser, request }) => {
+test('two members like each other on Discover: both see the match and can open the chat', { tag: BACKENDS_TAG }, async ({ browser, request }) => {
   test.setTimeout(90_000);
   // Unusual ages, so the age filter leaves few others in the way.
   const naledi = await matchingMember(request, 'Naledi', { dateOfBirth: '1969-02-03' });
