@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscoverPageSchema } from '@linkup/contract';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
@@ -149,6 +150,24 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
     expect((await me()).statusCode).toBe(200);
     expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
     expect((await me()).statusCode).toBe(401);
+  });
+
+  it('a cascade reaches a watched table only from a watched one (a write elsewhere waits for nothing to be heard)', async () => {
+    // The driver skips the wait after writes no trigger reports (postgres-row-changes.ts,
+    // mayNotify): a delete or key change cascading from an unwatched table would change watched
+    // rows unheard. The watched tables are those with the app's triggers.
+    const { rows } = await sql<{ child: string; parent: string }>`
+      select child.relname as child, parent.relname as parent
+        from pg_constraint con
+        join pg_class child on child.oid = con.conrelid
+        join pg_class parent on parent.oid = con.confrelid
+       where con.contype = 'f' and child.relnamespace = current_schema()::regnamespace
+         and (con.confdeltype in ('c', 'n', 'd') or con.confupdtype in ('c', 'n', 'd'))`.execute(db());
+    const watched = new Set((await sql<{ table: string }>`
+      select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       where c.relnamespace = current_schema()::regnamespace and t.tgname like 'linkup_rc_%'`.execute(db())).rows.map((r) => r.table));
+    expect(watched).toContain('chat_room_members');
+    expect(rows.filter((r) => watched.has(r.child) && !watched.has(r.parent))).toEqual([]);
   });
 
   it('when the LISTEN connections drop, B forgets what it kept, then listens and keeps again', async () => {

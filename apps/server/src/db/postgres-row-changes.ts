@@ -38,6 +38,8 @@ export class PostgresRowChanges {
   /** Watchers waiting for the listener (and their triggers) to be up. */
   readonly #pending: Watcher[] = [];
   readonly #byId = new Map<string, Watcher[]>();
+  /** The watches by table: only a write their triggers fire on can notify. */
+  readonly #watchesByTable = new Map<string, RowWatch<string>[]>();
   /** This process's markers not heard yet. */
   readonly #waiting = new Map<string, () => void>();
   readonly #markerPrefix = `heard ${randomBytes(6).toString('hex')} `;
@@ -70,11 +72,35 @@ export class PostgresRowChanges {
     const watcher = { watches, listener, kept };
     for (const cache of kept) cache.suspend();
     for (const watch of watches) {
+      this.#watchesByTable.set(watch.table, [...(this.#watchesByTable.get(watch.table) ?? []), watch]);
       const id = watchId(watch);
       this.#byId.set(id, [...(this.#byId.get(id) ?? []), watcher]);
     }
     this.#pending.push(watcher);
     this.#run();
+  }
+
+  /**
+   * Whether a statement that changed rows may have fired a trigger: an insert, update or delete a
+   * watch reports (its table; an insert only where the watch takes inserts, an update only of its
+   * columns), or any statement whose target or columns this cannot tell (`with`, raw SQL, a set
+   * with a subquery). A write nothing reports has nothing to be heard, so it spares the marker's
+   * query and round trip: a chat message's insert, its room's last activity and read mark, a
+   * limit's count, a notification. Cascades reach watched tables only from watched parents
+   * (users, interests, chat_rooms; kept-reads.test.ts checks it on the schema).
+   */
+  mayNotify(sql: string): boolean {
+    const write = writeOf(sql);
+    if (!write) return true;
+    const watches = this.#watchesByTable.get(write.table) ?? [];
+    switch (write.kind) {
+      case 'insert':
+        return watches.some((w) => w.inserts);
+      case 'delete':
+        return watches.length > 0;
+      case 'update':
+        return watches.some((w) => !w.columns || !write.columns || w.columns.some((c) => write.columns!.includes(c)));
+    }
   }
 
   /**
@@ -212,6 +238,26 @@ export class PostgresRowChanges {
   }
 }
 
+/** A plain insert, update or delete as Kysely writes it: its table (schema left off) and the rest. */
+const WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"[^"]+"\.)?"([^"]+)"(?:\s+as\s+"[^"]+")?\s+([\s\S]*)$/i;
+
+/**
+ * What a statement writes, as far as its text tells: the table, and for an update the columns it
+ * sets (null when the set list cannot be told apart from what follows it). Null for anything else.
+ */
+export function writeOf(sql: string): { kind: 'insert' | 'update' | 'delete'; table: string; columns: string[] | null } | null {
+  const match = WRITE.exec(sql);
+  if (!match) return null;
+  const [, verb, table, rest] = match as unknown as [string, string, string, string];
+  const kind = verb.toLowerCase().startsWith('insert') ? 'insert' : verb.toLowerCase() === 'update' ? 'update' : 'delete';
+  if (kind !== 'update') return { kind, table, columns: null };
+  // `set "a" = $1, "b" = $2 where …`: the set list ends at the first clause; a subquery in it
+  // (whose own where would end it early) leaves the columns unknown.
+  const set = /^set\s+([\s\S]*?)(?:\s+(?:where|from|returning)\s|$)/i.exec(rest)?.[1];
+  if (set === undefined || /\(\s*select\b/i.test(set)) return { kind, table, columns: null };
+  return { kind, table, columns: [...set.matchAll(/(?:^|,\s*)"([^"]+)"\s*=/g)].map((m) => m[1]!) };
+}
+
 /** A watch's name in the database: the same declaration makes the same trigger in every process. */
 function watchId(watch: RowWatch<string>): string {
   return createHash('sha256').update(JSON.stringify([watch.table, watch.columns ?? null, watch.inserts ?? false, watch.report])).digest('hex').slice(0, 16);
@@ -254,14 +300,14 @@ class WatchedPostgresDialect extends PostgresDialect {
   }
 }
 
-/** A connection that remembers whether it changed rows since it was taken from the pool. */
+/** A connection that remembers whether it changed watched rows since it was taken from the pool. */
 class WritingConnection implements DatabaseConnection {
   wrote = false;
-  constructor(readonly inner: DatabaseConnection) {}
+  constructor(readonly inner: DatabaseConnection, private readonly changes: PostgresRowChanges) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (result.numAffectedRows) this.wrote = true;
+    if (result.numAffectedRows && !this.wrote && this.changes.mayNotify(query.sql)) this.wrote = true;
     return result;
   }
 
@@ -277,7 +323,7 @@ class WatchedPostgresDriver extends PostgresDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    return new WritingConnection(await super.acquireConnection());
+    return new WritingConnection(await super.acquireConnection(), this.changes);
   }
 
   override async releaseConnection(connection: DatabaseConnection): Promise<void> {
