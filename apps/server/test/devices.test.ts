@@ -196,10 +196,14 @@ describe('push devices API (/user/fcm-token)', () => {
       await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', await sessionOf(phone.token)).execute();
       const now = new Date().toISOString();
+      // The push's one read sees it ended (notifications.service then forgets it) and targets only the live one.
+      const notifications = new NotificationsRepository(t.database.db);
+      const targets = await notifications.devicesOf(phone.user.id, now);
+      expect(targets.live.map((d) => d.token)).toEqual([laptopToken]);
+      expect(targets.anyEnded).toBe(true);
       await new DevicesRepository(t.database.db).forgetSignedOut(phone.user.id, now);
-      const targets = await new NotificationsRepository(t.database.db).devicesOf(phone.user.id, now);
-      expect(targets.map((d) => d.token)).toEqual([laptopToken]);
       expect(await tokensOf(phone.user.id)).toEqual([laptopToken]);
+      expect(await notifications.devicesOf(phone.user.id, now)).toEqual({ live: [expect.objectContaining({ token: laptopToken })], anyEnded: false });
     });
   });
 

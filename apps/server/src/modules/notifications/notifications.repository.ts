@@ -25,13 +25,15 @@ const blockedOrUnmatchedQuery = preparedQuery<{ userId: string; otherId: string 
   .selectFrom('users as u').select('u.id').where('u.id', '=', param('otherId'))
   .where((eb) => eb.or([blockedEitherWay(eb, param('userId'), 'u.id'), unmatchedWith(eb, param('userId'), 'u.id')])));
 
-const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget>((db, param) => db
+/** A member's devices, each with whether its session is still live (1) or ended (0): one read a push. */
+const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget & { live: number | string }>((db, param) => db
   .selectFrom('push_devices as d')
   .innerJoin('sessions as s', 's.id', 'd.session_id')
-  .select(['d.id', 'd.token', 'd.device_type'])
-  .where('d.user_id', '=', param('userId'))
-  .where('s.revoked_at', 'is', null)
-  .where('s.expires_at', '>', param('now')));
+  .select((eb) => [
+    'd.id', 'd.token', 'd.device_type',
+    eb.case().when(eb.and([eb('s.revoked_at', 'is', null), eb('s.expires_at', '>', param('now'))])).then(eb.lit(1)).else(eb.lit(0)).end().as('live'),
+  ])
+  .where('d.user_id', '=', param('userId')));
 
 /**
  * The notifications inbox (one row per notification, any type). Items about a member the
@@ -156,8 +158,18 @@ export class NotificationsRepository {
   }
 
   /** The member's devices of sessions still signed in (the devices module forgot the signed-out ones first). */
-  async devicesOf(userId: string, now: string): Promise<PushTarget[]> {
-    return (await devicesOfQuery(this.db, { userId, now })).rows;
+  /**
+   * The member's devices whose sessions are live, and whether any is left of a session that ended
+   * (signed out elsewhere, expired): the devices module forgets those before the push.
+   */
+  async devicesOf(userId: string, now: string): Promise<{ live: PushTarget[]; anyEnded: boolean }> {
+    const live: PushTarget[] = [];
+    let anyEnded = false;
+    for (const { live: isLive, ...device } of (await devicesOfQuery(this.db, { userId, now })).rows) {
+      if (Number(isLive) === 1) live.push(device);
+      else anyEnded = true;
+    }
+    return { live, anyEnded };
   }
 
   // ── push collapse windows ──

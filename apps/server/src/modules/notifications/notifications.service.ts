@@ -112,8 +112,9 @@ export class NotificationsService implements Notifier {
   private async toDevices(userId: string, composed: ComposedNotification, collapseKind: string | null): Promise<void> {
     const type = composed.data.type as Parameters<typeof notificationsPolicy.pushTag>[0];
     const now = isoNow(this.deps.clock);
-    await this.deps.devices.forgetSignedOut(userId, now);
-    const devices = await this.deps.repo.devicesOf(userId, now);
+    // One read in the usual case; a device left of an ended session goes before the push.
+    const { live: devices, anyEnded } = await this.deps.repo.devicesOf(userId, now);
+    if (anyEnded) await this.deps.devices.forgetSignedOut(userId, now);
     if (devices.length === 0) return;
     this.deps.pushes.toDevices(devices, {
       title: composed.title, body: composed.body, data: composed.data, tag: collapseKind ?? notificationsPolicy.pushTag(type, composed.data),
