@@ -157,7 +157,6 @@ export class NotificationsRepository {
     return (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
   }
 
-  /** The member's devices of sessions still signed in (the devices module forgot the signed-out ones first). */
   /**
    * The member's devices whose sessions are live, and whether any is left of a session that ended
    * (signed out elsewhere, expired): the devices module forgets those before the push.
