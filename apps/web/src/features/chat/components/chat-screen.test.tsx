@@ -253,6 +253,42 @@ describe('Chat screen: sending (spec §2, §5)', () => {
     expect(texts().filter((t) => t === 'On my way')).toHaveLength(1);
   });
 
+  it('keeps a message sent, or received, while the messages still load: the load read before them and answers after', async () => {
+    // Seen in the browser: the room's first load answered after the first send and the room said "No messages yet".
+    const sent = buildMessage({ id: 'm5', user_id: ME, message: 'On my way', created_at: at(7) });
+    const incoming = buildMessage({ id: 'm6', user_id: 'usr_t', message: 'See you soon', created_at: at(8) });
+    let answer: (() => void) | undefined;
+    api({
+      'GET /api/chat/rooms/room_1/messages': () => new Promise((resolve) => (answer = () => resolve(ok(page([mine, hers]))))),
+      'POST /api/chat/messages': () => json(201, { success: true, data: sent }),
+    });
+    const { user } = await openChat();
+    await waitFor(() => expect(answer).toBeDefined());
+    await user.type(composer(), 'On my way{Enter}');
+    await waitFor(() => expect(composer()).toHaveValue(''));
+    await fakeSocket.deliver('message.sent', { channel: 'chat.room.room_1', message: incoming });
+    answer!();
+    await waitFor(() => expect(texts()).toEqual(['Hi Alex!', 'Hey Thandi', 'On my way', 'See you soon']));
+  });
+
+  it('keeps a message sent while earlier messages load', async () => {
+    const older = buildMessage({ id: 'm0', message: 'The very first', created_at: at(0) });
+    const sent = buildMessage({ id: 'm5', user_id: ME, message: 'On my way', created_at: at(7) });
+    let answer: (() => void) | undefined;
+    api({
+      'GET /api/chat/rooms/room_1/messages': (url) =>
+        url.includes('page=2') ? new Promise((resolve) => (answer = () => resolve(ok(page([older], 2, 2))))) : ok(page([mine, hers], 1, 2)),
+      'POST /api/chat/messages': () => json(201, { success: true, data: sent }),
+    });
+    const { user } = await openChat();
+    await user.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(answer).toBeDefined());
+    await user.type(composer(), 'On my way{Enter}');
+    await waitFor(() => expect(texts()).toContain('On my way'));
+    answer!();
+    await waitFor(() => expect(texts()).toEqual(['The very first', 'Hi Alex!', 'Hey Thandi', 'On my way']));
+  });
+
   it("puts the text back and says 'Failed to send message' when sending fails; a retry reuses the client id", async () => {
     let attempt = 0;
     const sent = buildMessage({ id: 'm6', user_id: ME, message: 'Retry me', created_at: at(8) });

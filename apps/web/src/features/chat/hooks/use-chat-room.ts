@@ -2,7 +2,7 @@ import {
   CHAT_REQUEST_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXTS, isSendableMessage, type ChatMessage, type ChatRoom,
 } from '@linkup/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { isApiClientError, serverMessageOr } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '@/features/chat/api/delete-message';
@@ -27,6 +27,9 @@ import { confirmHurtful, isConfirmRequired } from '@/features/chat/components/co
 
 /** A send: sent (true), not sent (false), or waiting for "Send anyway" (issue 29: 409 confirm_required). */
 export type SendOutcome = boolean | 'confirm_required';
+
+/** A change to a room's cached messages. */
+type MessageUpdate = (data: MessagesData | undefined) => MessagesData | undefined;
 
 /** Typing events at most this often (the server relays one per 400 ms); see use-typing-notifier.ts. */
 const TYPING_EMIT_INTERVAL_MS = 500;
@@ -57,12 +60,29 @@ export function useChatRoom(roomId: string | undefined) {
     FAILURE_TOASTS.fetchMessages,
   );
 
+  // A load in flight answers with what the server read before it: a message sent or received
+  // meanwhile would vanish when that answer replaces the cache. Changes made while the messages
+  // load are kept and applied again to what the load brings (each is idempotent: add by id,
+  // replace if loaded, remove by id), also when the load fails or is cancelled.
+  const whileLoading = useRef<{ roomId: string; updates: MessageUpdate[] }>({ roomId: '', updates: [] });
   const setMessages = useCallback(
-    (update: (data: MessagesData | undefined) => MessagesData | undefined) => {
-      if (roomId) queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), update);
+    (update: MessageUpdate) => {
+      if (!roomId) return;
+      const key = chatKeys.messages(roomId);
+      if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+        if (whileLoading.current.roomId !== roomId) whileLoading.current = { roomId, updates: [] };
+        whileLoading.current.updates.push(update);
+      }
+      queryClient.setQueryData<MessagesData>(key, update);
     },
     [queryClient, roomId],
   );
+  useLayoutEffect(() => {
+    const kept = whileLoading.current;
+    if (!roomId || messages.fetchStatus === 'fetching' || kept.roomId !== roomId || kept.updates.length === 0) return;
+    whileLoading.current = { roomId, updates: [] };
+    queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), (data) => kept.updates.reduce((next, update) => update(next), data));
+  }, [queryClient, roomId, messages.fetchStatus, messages.dataUpdatedAt]);
 
   /** Spec §4: a new message for the open room updates its latest message and activity time. */
   const noteLatest = useCallback(
