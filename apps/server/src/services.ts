@@ -125,11 +125,15 @@ export function buildServices(inputs: ServiceInputs) {
   const users = new AuthRepository(db, devices);
   const authEvents = new AuthEventsRepository(db);
   const otps = new OtpRepository(db);
+  // Kept reads (members' summaries, premium periods and notification switches, rooms' members,
+  // profiles, discover's rows) where every change reaches this process: PostgreSQL
+  // (LISTEN/NOTIFY), or a lone SQLite process (db/row-changes.ts).
+  const keptReads = keptReadsPossible(dialect, config.redisUrl);
   // What several modules read (modules/shared).
   const privacy = new PrivacyRepository(db);
   const blocks = new BlocksRepository(db);
-  const entitlements = new EntitlementsRepository(db);
-  const summaries = new MemberSummaries(new MemberSummaryRepository(db, privacy), storage, clock);
+  const entitlements = new EntitlementsRepository(db, { remember: keptReads });
+  const summaries = new MemberSummaries(new MemberSummaryRepository(db, privacy, { remember: keptReads }), storage, clock);
   const roles = new MemberRolesRepository(db);
   const sessionUsers = new SessionUsers(summaries, entitlements, clock, roles);
 
@@ -138,7 +142,7 @@ export function buildServices(inputs: ServiceInputs) {
   const notificationsRepo = new NotificationsRepository(db);
   const pushes = new PushDelivery(notificationsRepo, devices, push, config.push.retryBaseMs, clock, log);
   const notifications = new NotificationsService({
-    repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db), entitlements, summaries, pushes, devices,
+    repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db, { remember: keptReads }), entitlements, summaries, pushes, devices,
     collapseMs: config.push.collapseMs, log,
   });
   const notificationJobs = new NotificationJobs(notificationsRepo, notifications, clock, log);
@@ -172,9 +176,6 @@ export function buildServices(inputs: ServiceInputs) {
   });
   const otp = new OtpService({ otps, users, events: authEvents, auth, whatsapp, dispatch, config, secret, limiter, clock });
 
-  // Kept reads (rooms' members, profiles, discover's rows) where every change reaches this
-  // process: PostgreSQL (LISTEN/NOTIFY), or a lone SQLite process (db/row-changes.ts).
-  const keptReads = keptReadsPossible(dialect, config.redisUrl);
   const onboarding = new OnboardingGate((userId) => users.findUserById(userId));
   const feed = new FeedService(new FeedRepository(db, clock), storage, notifications, config.photos, clock, onboarding);
   const chatRepo = new ChatRepository(db, clock, { groupCommits: sqlite, rememberMembers: keptReads });

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { bearer, buildUser, signIn } from './helpers/factories';
+import { bearer, buildPhoto, buildPrivacy, buildUser, signIn } from './helpers/factories';
 import { onlyOn } from './helpers/requires';
 import { until } from './helpers/sockets';
 import { createDatabase } from '../src/db/database';
@@ -15,6 +15,10 @@ import { watchRowChanges } from '../src/db/row-changes';
 import type { UserRow } from '../src/db/schema';
 import { birthDateBounds } from '../src/modules/discover/discover-ranking';
 import { grantPremium } from '../src/modules/subscriptions/subscriptions.repository';
+import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
+import { MemberSummaryRepository } from '../src/modules/shared/member-summary.repository';
+import { NotificationSettingsRepository } from '../src/modules/shared/notification-settings.repository';
+import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
 import { cityCell } from '../src/lib/geo';
 
 interface Member { user: UserRow; token: string }
@@ -150,6 +154,58 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
     expect((await me()).statusCode).toBe(200);
     expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
     expect((await me()).statusCode).toBe(401);
+  });
+
+  it('B keeps what each notification reads — the actor\'s summary, the recipient\'s premium and switches — and reads it again once A changes it', async () => {
+    const dbB = b.database.db;
+    const summaries = new MemberSummaryRepository(dbB, new PrivacyRepository(dbB), { remember: true });
+    const entitlements = new EntitlementsRepository(dbB, { remember: true });
+    const switches = new NotificationSettingsRepository(dbB, { remember: true });
+    const member = await candidate({ name: 'Kept Name' });
+    const id = member.user.id;
+    const now = () => new Date().toISOString();
+    /** Waits until B keeps `read`'s answer: a change nobody hears no longer reaches it (B listens once its triggers exist). */
+    const keptOnB = (read: () => Promise<unknown>, changeUnheard: (round: number) => Promise<void>) => {
+      let round = 0;
+      return until(async () => {
+        const before = await read();
+        await changeUnheard(++round);
+        return JSON.stringify(await read()) === JSON.stringify(before);
+      }, 10_000);
+    };
+
+    // The actor's summary: name, main photo, hidden age.
+    const summary = async () => {
+      const rows = await summaries.rows([id]);
+      return { name: rows.users[0]?.name, photos: rows.photos.length, showAge: rows.privacy.get(id)?.show_age };
+    };
+    await keptOnB(summary, (round) => unheard('update users set name = $1 where id = $2', [`Unheard ${round}`, id]));
+    await db().updateTable('users').set({ name: 'Renamed through A' }).where('id', '=', id).execute();
+    await until(async () => (await summary()).name === 'Renamed through A');
+    await keptOnB(summary, (round) => unheard('update users set name = $1 where id = $2', [`Unheard again ${round}`, id]));
+    await buildPhoto(a.app, member.user);
+    await until(async () => (await summary()).photos === 1);
+    await buildPrivacy(a.app, member.user, { show_age: false });
+    await until(async () => (await summary()).showAge === false);
+    // Its last activity, written as the member uses the app, is not what a summary shows: nothing to forget.
+    await db().updateTable('users').set({ last_active_at: now() }).where('id', '=', id).execute();
+
+    // The recipient's premium: granted through A, premium on B at once.
+    const premium = () => entitlements.isPremium(id, now());
+    await keptOnB(premium, () => unheard('update users set about = $1 where id = $2', ['no premium here', id]));
+    expect(await premium()).toBe(false);
+    await grantPremium(db(), id, 30, now());
+    await until(() => premium());
+    // A period ended through A (a refund): premium no longer.
+    await db().updateTable('subscriptions').set({ ends_at: now() }).where('user_id', '=', id).execute();
+    await until(async () => !(await premium()));
+
+    // The recipient's switches: message pushes turned off through A.
+    const messagePush = async () => (await switches.of([id])).get(id)!.message.push;
+    await keptOnB(messagePush, (round) => unheard('update user_settings set notifications = $1 where user_id = $2', [JSON.stringify({ like: { push: round % 2 === 0, in_app: true } }), id]));
+    expect(await messagePush()).toBe(true);
+    await a.app.services.settings.update(id, { notifications: { message: { push: false, in_app: true } } });
+    await until(async () => !(await messagePush()));
   });
 
   it('a cascade reaches a watched table only from a watched one (a write elsewhere waits for nothing to be heard)', async () => {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
+import { Remembered } from '../../db/remembered';
+import { watchRowChanges, type RowWatch } from '../../db/row-changes';
 import type { Database } from '../../db/schema';
 import type { PrivacyRepository } from './privacy.repository';
 
@@ -16,15 +18,64 @@ const userOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['users'][
 const photosOfOneQuery = preparedQuery<{ id: string }, MemberSummaryRows['photos'][number]>((db, param) => db
   .selectFrom('user_photos').select(['user_id', 'storage_key', 'position', 'is_primary']).where('user_id', '=', param('id')));
 
-/** The reads behind member summaries and avatars: three queries for any number of members. */
+/** One member's share of `MemberSummaryRows`. */
+interface OneMemberRows {
+  user: MemberSummaryRows['users'][number];
+  photos: MemberSummaryRows['photos'];
+  privacy: NonNullable<ReturnType<MemberSummaryRows['privacy']['get']>>;
+}
+
+/**
+ * The rows a summary is made of, and what makes the cache forget a member's: their row's shown
+ * columns (not `last_active_at`, written as they use the app), their photos, their privacy.
+ */
+const SUMMARY_ROWS: readonly RowWatch<'member'>[] = [
+  { table: 'users', columns: ['name', 'date_of_birth', 'city', 'verified_at'], report: { id: 'member' } },
+  { table: 'user_photos', inserts: true, report: { user_id: 'member' } },
+  { table: 'user_settings', inserts: true, report: { user_id: 'member' } },
+];
+
+export interface MemberSummaryRepositoryOptions {
+  /**
+   * Keep members' summary rows between reads (a notification presents its actor, a list its
+   * members); needs a database that reports every change of them (see `watchRowChanges`).
+   */
+  remember?: boolean;
+}
+
+/** The reads behind member summaries and avatars: three queries for any number of members, none for those kept. */
 export class MemberSummaryRepository {
+  readonly #kept: Remembered<OneMemberRows> | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly privacy: PrivacyRepository,
-  ) {}
+    options: MemberSummaryRepositoryOptions = {},
+  ) {
+    const kept = new Remembered<OneMemberRows>(10_000);
+    this.#kept = options.remember && watchRowChanges(db, SUMMARY_ROWS, (_tag, id) => kept.forget(id), [kept]) ? kept : undefined;
+  }
 
   async rows(ids: readonly string[]): Promise<MemberSummaryRows> {
-    const unique = [...new Set(ids)];
+    const kept = this.#kept;
+    if (!kept) return this.#read([...new Set(ids)]);
+    const known: OneMemberRows[] = [];
+    const missing = [...new Set(ids)].filter((id) => {
+      const rows = kept.peek(id);
+      if (rows) known.push(rows);
+      return !rows;
+    });
+    const mark = kept.mark();
+    const read = await this.#read(missing);
+    for (const user of read.users) {
+      const rows = { user, photos: read.photos.filter((p) => p.user_id === user.id), privacy: read.privacy.get(user.id)! };
+      kept.keep(mark, user.id, rows);
+      known.push(rows);
+    }
+    return { users: known.map((r) => r.user), photos: known.flatMap((r) => r.photos), privacy: new Map(known.map((r) => [r.user.id, r.privacy])) };
+  }
+
+  async #read(unique: string[]): Promise<MemberSummaryRows> {
     if (unique.length === 0) return { users: [], photos: [], privacy: new Map() };
     if (unique.length === 1) {
       const id = unique[0]!;
