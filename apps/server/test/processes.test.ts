@@ -1,8 +1,9 @@
 // Several server processes behind one load balancer, as production runs them (DESIGN §2): real
 // `src/main.ts` processes sharing PostgreSQL and Redis. Tests of one app instance or of two in
 // this Node process live beside the feature; these say "across processes" and mean it.
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, DiscoverPage, NewMessagePayload } from '@linkup/contract';
+import type { ChatMessage, DiscoverPage, NewMessagePayload, NotificationPayload } from '@linkup/contract';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { makeDataDir, removeDataDir } from './helpers/isolation';
 import { api, matchOverApi, randomIp, registerOnboarded } from './helpers/remote';
@@ -54,6 +55,40 @@ describe('two server processes sharing PostgreSQL and Redis', allOf(needsEnv('TE
       expect(onMember[0]).toMatchObject({ chat_room_id: room.data.id, message: { message: 'across processes' } });
     } finally {
       socket.close();
+    }
+  });
+
+  it('tells a member of a message only where no socket of theirs on any process follows that room; their token never crosses Redis', async () => {
+    const from = randomIp();
+    const [ben, ada, cai] = [await registerOnboarded(two.origin, 'Ben', from), await registerOnboarded(one.origin, 'Ada', from), await registerOnboarded(one.origin, 'Cai', from)];
+    await matchOverApi(one.origin, ada, ben);
+    await matchOverApi(one.origin, cai, ben);
+    const withAda = await api<{ id: string }>(one.origin, ada.token, 'POST', '/chat/rooms', { user_id: ben.id });
+    const withCai = await api<{ id: string }>(one.origin, cai.token, 'POST', '/chat/rooms', { user_id: ben.id });
+    // Every command Redis runs meanwhile: the processes ask each other about Ben's sockets (his
+    // socket count as it connects, whether it follows a room as a message arrives).
+    const monitor = await new Redis(process.env.REDIS_URL!).monitor();
+    const commands: string[] = [];
+    monitor.on('monitor', (_time: string, args: unknown[]) => commands.push(args.map(String).join(' ')));
+    // Ben has the chat with Ada open on process two; the one with Cai is not open anywhere.
+    const socket = await openSocket(two.origin, ben.token);
+    try {
+      expect(await socket.emitWithAck('subscribe', `chat.room.${withAda.data.id}`)).toEqual({ ok: true });
+      const notes = record<NotificationPayload>(socket, 'notification');
+      const onRoom = record<{ message: ChatMessage }>(socket, 'message.sent');
+      // Both sent through process one, which asks process two.
+      expect((await api(one.origin, ada.token, 'POST', '/chat/messages', { chat_room_id: withAda.data.id, message: 'in the open chat' })).status).toBe(201);
+      await until(() => onRoom.length === 1, 5000);
+      expect((await api(one.origin, cai.token, 'POST', '/chat/messages', { chat_room_id: withCai.data.id, message: 'in a closed chat' })).status).toBe(201);
+      // (A match's notification may still arrive: only the messages' count here.)
+      const aboutMessages = () => notes.filter((n) => n.type === 'message');
+      await until(() => aboutMessages().length >= 1, 5000);
+      expect(aboutMessages().map((n) => n.chat_room_id)).toEqual([withCai.data.id]);
+      expect(commands.some((c) => c.includes('PUBLISH') || c.includes('publish'))).toBe(true);
+      expect(commands.filter((c) => c.includes(ben.token)).map((c) => c.slice(0, 300))).toEqual([]);
+    } finally {
+      socket.close();
+      monitor.disconnect();
     }
   });
 

@@ -16,8 +16,19 @@ import {
 
 /** What the server keeps on a socket: the contract's data, and the session it was opened with. */
 type ServerSocketData = SocketData & { sessionId: string };
-type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ServerSocketData>;
-type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ServerSocketData>;
+/**
+ * What processes ask each other behind the Redis adapter, each answering from its own sockets.
+ * Not `fetchSockets`: its answers carry every socket's handshake, bearer token included, across
+ * Redis, and cost a serialised copy of each socket per question.
+ */
+interface InterServerEvents {
+  /** Whether one of the member's sockets on this process follows the channel. */
+  follows: (userId: string, channel: string, answer: (follows: boolean) => void) => void;
+  /** How many sockets the member has open on this process. */
+  openSockets: (userId: string, answer: (count: number) => void) => void;
+}
+type LinkUpServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, ServerSocketData>;
+type LinkUpSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, ServerSocketData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,8 +131,30 @@ export const realtimePlugin = fp(async (app) => {
 
   const commands = new Map<CommandName, CommandHandler<CommandName>>();
 
-  /** The sockets a member has open, on every process (the Redis adapter asks the others). */
-  const openSocketsOf = async (userId: string): Promise<number> => (await io.in(memberRoom(userId)).fetchSockets()).length;
+  // The member's sockets on this process, and what the others answer about theirs.
+  const localRooms = () => io.of('/').adapter.rooms;
+  const openHere = (userId: string): number => localRooms().get(memberRoom(userId))?.size ?? 0;
+  const followsHere = (userId: string, channel: string): boolean => {
+    const mine = localRooms().get(memberRoom(userId));
+    const following = localRooms().get(channel);
+    if (!mine || !following) return false;
+    for (const id of mine) if (following.has(id)) return true;
+    return false;
+  };
+  if (publisher) {
+    io.on('follows', (userId, channel, answer) => answer(followsHere(userId, channel)));
+    io.on('openSockets', (userId, answer) => answer(openHere(userId)));
+  }
+
+  /**
+   * The sockets a member has open, on every process. A process that does not answer in time (it
+   * just died) counts none: its sockets are reconnecting elsewhere.
+   */
+  const openSocketsOf = async (userId: string): Promise<number> => {
+    if (!publisher) return openHere(userId);
+    const answers = await io.serverSideEmitWithAck('openSockets', userId).catch((err: { responses?: number[] }) => err.responses ?? []);
+    return answers.reduce((sum, count) => sum + count, openHere(userId));
+  };
 
   /** Runs one command for the socket's member and answers it as the HTTP call would. */
   const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
@@ -320,12 +353,15 @@ export const realtimePlugin = fp(async (app) => {
     },
     async removeFromChannel(userIds, channel) {
       if (userIds.length === 0) return;
-      const sockets = await io.in(userIds.map(memberRoom)).fetchSockets();
-      for (const socket of sockets) socket.leave(channel);
+      // Here at once; on the other processes through the stream, before anything broadcast after it.
+      io.in(userIds.map(memberRoom)).socketsLeave(channel);
     },
     async memberFollows(userId, channel) {
-      const sockets = await io.in(memberRoom(userId)).fetchSockets();
-      return sockets.some((socket) => socket.rooms.has(channel));
+      if (followsHere(userId, channel)) return true;
+      if (!publisher) return false;
+      // A process that does not answer in time (it just died) has no socket following anything.
+      const answers = await io.serverSideEmitWithAck('follows', userId, channel).catch((err: { responses?: boolean[] }) => err.responses ?? []);
+      return answers.some(Boolean);
     },
     disconnectMember(userId, options) {
       const sockets = io.in(memberRoom(userId));
