@@ -128,7 +128,7 @@ describe('GET /metrics (Prometheus)', () => {
   });
   afterAll(async () => t?.close());
 
-  it('needs the bearer token, and reports request latency per route, sockets, messages and event-loop lag', async () => {
+  it('needs the bearer token, and reports request latency per route, sockets, messages, event-loop lag and the row-change listener', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-same-size-0123' } })).statusCode).toBe(401);
     await t.app.inject({ method: 'GET', url: '/api/health/live' });
@@ -139,6 +139,13 @@ describe('GET /metrics (Prometheus)', () => {
     expect(res.body).toMatch(/^linkup_sockets_connected 0$/m);
     expect(res.body).toMatch(/^linkup_chat_messages_sent_total 0$/m);
     expect(res.body).toMatch(/^linkup_nodejs_eventloop_lag_seconds /m);
+    // PostgreSQL: whether its row changes are heard (kept reads on), and how often that stopped.
+    if (t.database.dialect === 'postgres') {
+      expect(res.body).toMatch(/^linkup_row_changes_listening 1$/m);
+      expect(res.body).toMatch(/^linkup_row_changes_lost_total 0$/m);
+    } else {
+      expect(res.body).not.toMatch(/linkup_row_changes_/);
+    }
   });
 
   it('does not exist without METRICS_TOKEN', async () => {

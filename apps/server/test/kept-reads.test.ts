@@ -231,6 +231,9 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
     const viewer = await makeViewer();
     await until(async () => (await about(b, member, viewer)) === 'Kept by B');
     const before = await listenerPids();
+    // What /metrics reports of B's listener (linkup_row_changes_listening, _lost_total).
+    const lostBefore = b.database.rowChanges!().losses;
+    expect(b.database.rowChanges!().listening).toBe(true);
     await adminPool.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_APPLICATION_NAME]);
     // Nobody hears this change: only forgetting everything on the drop lets B answer it.
     await unheard('update users set about = $1 where id = $2', ['Changed while B was deaf', member.user.id]);
@@ -246,6 +249,7 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
       await unheard('update users set about = $1 where id = $2', [`Unheard ${++unheardChanges}`, member.user.id]);
       return (await about(b, member, viewer)) === read;
     }, 10_000);
+    expect(b.database.rowChanges!()).toEqual({ listening: true, losses: lostBefore + 1 });
     // ...and hears A's changes.
     expect((await call(a, member, 'PUT', '/profile', { about: 'Heard again' })).statusCode).toBe(200);
     await until(async () => (await about(b, member, viewer)) === 'Heard again');

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   file?: string;
   /** PostgreSQL's connection pool use, for /metrics (undefined on SQLite: one connection). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL's row-change listener (kept reads), for /metrics: listening now, and how often it stopped. */
+  rowChanges?: () => { listening: boolean; losses: number };
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
         await db.destroy();
       },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      rowChanges: () => ({ listening: changes.listening, losses: changes.losses }),
     };
   }
 

@@ -47,6 +47,7 @@ export class PostgresRowChanges {
   #client: pg.Client | null = null;
   #channel = '';
   #listening = false;
+  #losses = 0;
   #running = false;
   /** Waiting for `started`. */
   readonly #started: (() => void)[] = [];
@@ -224,8 +225,14 @@ export class PostgresRowChanges {
     this.#run();
   }
 
+  /** How often listening stopped while it was on (a dropped connection, a marker not heard in time), for /metrics. */
+  get losses(): number {
+    return this.#losses;
+  }
+
   /** Forgets every kept value and keeps none until listening again; writes stop waiting. */
   #lost(): void {
+    if (this.#listening && !this.#closed) this.#losses++;
     const client = this.#client;
     this.#client = null;
     this.#listening = false;

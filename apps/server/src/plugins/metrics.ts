@@ -22,11 +22,11 @@ const sameToken = (given: string, expected: string) => {
 /**
  * GET /metrics in Prometheus format (issue 33, prom-client), only with `Authorization: Bearer
  * $METRICS_TOKEN` (unset: no route): request latency per route, sockets connected, chat messages
- * sent (messages per second is its rate), the PostgreSQL pool's use, jobs queued and each job
+ * sent (messages per second is its rate), the PostgreSQL pool's use and row-change listener, jobs queued and each job
  * attempt's outcome, and Node's own metrics (event-loop lag among them). One registry per app, so
  * tests' apps never share counts.
  */
-export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse'>; jobs: Pick<Jobs, 'counts' | 'observe'> }>(async (app, { database, jobs }) => {
+export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse' | 'rowChanges'>; jobs: Pick<Jobs, 'counts' | 'observe'> }>(async (app, { database, jobs }) => {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'linkup_' });
   const latency = new Histogram({
@@ -50,6 +50,24 @@ export const metricsPlugin = fp<{ database: Pick<DatabaseHandle, 'poolUse'>; job
         this.set({ state: 'total' }, use.total);
         this.set({ state: 'idle' }, use.idle);
         this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+
+  if (database.rowChanges) {
+    const rowChanges = database.rowChanges;
+    // Kept reads (discover, profiles, sessions, summaries) are on only while this listens (docs/operations.md).
+    new Gauge({
+      name: 'linkup_row_changes_listening', help: 'Whether this process hears PostgreSQL row changes (1), so its kept reads are on', registers: [register],
+      collect() {
+        this.set(rowChanges().listening ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'linkup_row_changes_lost_total', help: 'Times the row-change listener stopped (kept reads forgotten until it listens again)', registers: [register],
+      collect() {
+        this.reset();
+        this.inc(rowChanges().losses);
       },
     });
   }
