@@ -132,7 +132,9 @@ export function buildServices(inputs: ServiceInputs) {
   // What several modules read (modules/shared).
   const privacy = new PrivacyRepository(db);
   const blocks = new BlocksRepository(db);
-  const entitlements = new EntitlementsRepository(db, { remember: keptReads });
+  // Premium periods are kept on PostgreSQL only: on SQLite the triggers are this process's, and
+  // the operator's `npm run admin -- grant-premium` writes from another process.
+  const entitlements = new EntitlementsRepository(db, { remember: keptReads && dialect === 'postgres' });
   const summaries = new MemberSummaries(new MemberSummaryRepository(db, privacy, { remember: keptReads }), storage, clock);
   const roles = new MemberRolesRepository(db);
   const sessionUsers = new SessionUsers(summaries, entitlements, clock, roles);
