@@ -129,6 +129,10 @@ const config: UserConfig = {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
+    // Each file in a fresh VM context of a reused worker: half the wall time of a forked process
+    // per file (jsdom and the module graph set up again either way; docs/decisions.md, "CI time,
+    // third round"). The files keep their isolation, vi.mock included.
+    pool: 'vmThreads',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

@@ -47,6 +47,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The conversation list once loaded: while loading it is a busy list of placeholders under the same name. */
+const loadedConversations = () =>
+  waitFor(() => {
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(list).not.toHaveAttribute('aria-busy');
+    return list;
+  });
+
 describe('Messages screen: conversations (spec §2)', () => {
   it("shows 'No conversations yet' with 'Start a conversation by searching for users above'", async () => {
     api({ 'GET /api/chat/rooms': () => ok(page([])) });
@@ -59,7 +67,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   it('lists conversations with their unread counts, and the total in the title and the tab badge', async () => {
     api();
     await openMessages();
-    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const list = await loadedConversations();
     const items = within(list).getAllByRole('link');
     expect(items).toHaveLength(2);
     // Issue 32: the member's name, not the room's "Chat with …".
@@ -76,7 +84,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   it('says "1 unread message" in the singular', async () => {
     api({ 'GET /api/chat/rooms': () => ok(page([siphoRoom])) });
     await openMessages();
-    await screen.findByRole('list', { name: 'Conversations' });
+    await loadedConversations();
     expect(screen.getByTestId('unread-total')).toHaveTextContent(/^1 unread message$/);
   });
 
@@ -90,7 +98,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   it('refreshes on a new or read message, adding 1 unread at once for another room', async () => {
     const fetch = api();
     await openMessages();
-    await screen.findByRole('list', { name: 'Conversations' });
+    await loadedConversations();
     const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
     expect(loads()).toBe(1);
     // The shell's syncs (the badge's bookkeeping) mount after the page's load: wait for them to listen.
@@ -119,7 +127,7 @@ describe('Messages screen: conversations (spec §2)', () => {
     let rooms = [thandiRoom, siphoRoom];
     const fetch = api({ 'GET /api/chat/rooms': () => ok(page(rooms)) });
     await openMessages();
-    await screen.findByRole('list', { name: 'Conversations' });
+    await loadedConversations();
     const badge = () => screen.getByTestId('messages-badge');
     await waitFor(() => expect(badge()).toHaveTextContent('3'));
     const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
@@ -150,7 +158,7 @@ describe('Messages screen: conversations (spec §2)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = api();
     const view = renderApp('/app/messages', { session });
-    await screen.findByRole('list', { name: 'Conversations' });
+    await loadedConversations();
     const loads = () => calledEndpoints(fetch).filter((e) => e === 'GET /api/chat/rooms').length;
     await waitFor(() => expect(loads()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
@@ -166,7 +174,7 @@ describe('Messages screen: conversations (spec §2)', () => {
   it('clears chat data when the member leaves the screen', async () => {
     api();
     const { router, queryClient } = await openMessages();
-    await screen.findByRole('list', { name: 'Conversations' });
+    await loadedConversations();
     expect(queryClient.getQueryCache().findAll({ queryKey: ['chat'] }).length).toBeGreaterThan(0);
     await act(() => router.navigate('/app/more'));
     await waitFor(() => expect(queryClient.getQueryCache().findAll({ queryKey: ['chat'] })).toEqual([]));
