@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { PostgresRowChanges } from './postgres-row-changes';
-import type { KeptReads } from './remembered';
+import { Remembered, type KeptReads } from './remembered';
 import type { Database } from './schema';
 
 /** What each database is watched through (see `watchRowChanges`), registered by `createDatabase`. */
@@ -78,4 +78,16 @@ export function watchRowChanges<Tag extends string>(
   } catch {
     return false;
   }
+}
+
+/**
+ * A cache of values by id that `watches` keep true (a change of a watched row forgets the id it
+ * reports), or undefined when `remember` is off or `db`'s changes cannot be watched here.
+ */
+export function rememberedById<V>(
+  db: Kysely<Database>, watches: readonly RowWatch<string>[], capacity: number, remember: boolean | undefined,
+): Remembered<V> | undefined {
+  if (!remember) return undefined;
+  const kept = new Remembered<V>(capacity);
+  return watchRowChanges(db, watches, (_tag, id) => kept.forget(id), [kept]) ? kept : undefined;
 }

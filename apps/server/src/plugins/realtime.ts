@@ -145,16 +145,13 @@ export const realtimePlugin = fp(async (app) => {
     io.on('follows', (userId, channel, answer) => answer(followsHere(userId, channel)));
     io.on('openSockets', (userId, answer) => answer(openHere(userId)));
   }
+  /** What every other process answers; one that does not answer in time (it just died) answers nothing. */
+  const othersAnswer = <T>(ask: () => Promise<T[]>): Promise<T[]> =>
+    publisher ? ask().catch((err: { responses?: T[] }) => err.responses ?? []) : Promise.resolve([]);
 
-  /**
-   * The sockets a member has open, on every process. A process that does not answer in time (it
-   * just died) counts none: its sockets are reconnecting elsewhere.
-   */
-  const openSocketsOf = async (userId: string): Promise<number> => {
-    if (!publisher) return openHere(userId);
-    const answers = await io.serverSideEmitWithAck('openSockets', userId).catch((err: { responses?: number[] }) => err.responses ?? []);
-    return answers.reduce((sum, count) => sum + count, openHere(userId));
-  };
+  /** The sockets a member has open, on every process (one that just died counts none: its sockets are reconnecting elsewhere). */
+  const openSocketsOf = async (userId: string): Promise<number> =>
+    (await othersAnswer(() => io.serverSideEmitWithAck('openSockets', userId))).reduce((sum, count) => sum + count, openHere(userId));
 
   /** Runs one command for the socket's member and answers it as the HTTP call would. */
   const runCommand = async (socket: LinkUpSocket, token: string, command: CommandName, payload: unknown): Promise<CommandAck<unknown>> => {
@@ -358,10 +355,7 @@ export const realtimePlugin = fp(async (app) => {
     },
     async memberFollows(userId, channel) {
       if (followsHere(userId, channel)) return true;
-      if (!publisher) return false;
-      // A process that does not answer in time (it just died) has no socket following anything.
-      const answers = await io.serverSideEmitWithAck('follows', userId, channel).catch((err: { responses?: boolean[] }) => err.responses ?? []);
-      return answers.some(Boolean);
+      return (await othersAnswer(() => io.serverSideEmitWithAck('follows', userId, channel))).some(Boolean);
     },
     disconnectMember(userId, options) {
       const sockets = io.in(memberRoom(userId));

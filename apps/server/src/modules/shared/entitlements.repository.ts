@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import { Remembered } from '../../db/remembered';
-import { watchRowChanges, type RowWatch } from '../../db/row-changes';
+import type { Remembered } from '../../db/remembered';
+import { rememberedById, type RowWatch } from '../../db/row-changes';
 import type { Database } from '../../db/schema';
 
 /** Compiled once: every notification asks it (see `preparedQuery`). */
@@ -47,8 +47,7 @@ export class EntitlementsRepository {
   readonly #periods: Remembered<Periods> | undefined;
 
   constructor(private readonly db: Kysely<Database>, options: EntitlementsRepositoryOptions = {}) {
-    const periods = new Remembered<Periods>(REMEMBERED_MEMBERS);
-    this.#periods = options.remember && watchRowChanges(db, PERIOD_ROWS, (_tag, id) => periods.forget(id), [periods]) ? periods : undefined;
+    this.#periods = rememberedById<Periods>(db, PERIOD_ROWS, REMEMBERED_MEMBERS, options.remember);
   }
 
   async isPremium(userId: string, now: string): Promise<boolean> {

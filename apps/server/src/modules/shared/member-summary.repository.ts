@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import { Remembered } from '../../db/remembered';
-import { watchRowChanges, type RowWatch } from '../../db/row-changes';
+import type { Remembered } from '../../db/remembered';
+import { rememberedById, type RowWatch } from '../../db/row-changes';
 import type { Database } from '../../db/schema';
 import type { PrivacyRepository } from './privacy.repository';
 
@@ -52,8 +52,7 @@ export class MemberSummaryRepository {
     private readonly privacy: PrivacyRepository,
     options: MemberSummaryRepositoryOptions = {},
   ) {
-    const kept = new Remembered<OneMemberRows>(10_000);
-    this.#kept = options.remember && watchRowChanges(db, SUMMARY_ROWS, (_tag, id) => kept.forget(id), [kept]) ? kept : undefined;
+    this.#kept = rememberedById<OneMemberRows>(db, SUMMARY_ROWS, 10_000, options.remember);
   }
 
   async rows(ids: readonly string[]): Promise<MemberSummaryRows> {

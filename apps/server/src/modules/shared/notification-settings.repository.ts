@@ -3,8 +3,8 @@ import {
 } from '@linkup/contract';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import { Remembered } from '../../db/remembered';
-import { watchRowChanges, type RowWatch } from '../../db/row-changes';
+import type { Remembered } from '../../db/remembered';
+import { rememberedById, type RowWatch } from '../../db/row-changes';
 import type { Database } from '../../db/schema';
 import { parseNotificationSettings } from './notification-settings';
 
@@ -27,8 +27,7 @@ export class NotificationSettingsRepository {
   readonly #kept: Remembered<Readonly<NotificationSettings>> | undefined;
 
   constructor(private readonly db: Kysely<Database>, options: NotificationSettingsRepositoryOptions = {}) {
-    const kept = new Remembered<Readonly<NotificationSettings>>(10_000);
-    this.#kept = options.remember && watchRowChanges(db, SETTINGS_ROWS, (_tag, id) => kept.forget(id), [kept]) ? kept : undefined;
+    this.#kept = rememberedById<Readonly<NotificationSettings>>(db, SETTINGS_ROWS, 10_000, options.remember);
   }
 
   /** Every id gets an entry: a member who never saved settings has the defaults. Not to be changed: they may be kept. */
