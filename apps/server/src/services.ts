@@ -207,7 +207,7 @@ export function buildServices(inputs: ServiceInputs) {
     new ProfileRepository(db, dialect), storage, { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels }, locationChanges, clock,
     (userId) => verification.afterMainPhotoChange(userId),
   );
-  const payments = selectPayments(config, secret);
+  const payments = selectPayments(config, secret, clock);
   // One process keeps discover queues in memory; several share them in Redis.
   const discoverQueues = !config.matching.discoverQueue ? null : redis
     ? new RedisQueueStore(redis, config.redisKeyPrefix, (err) => log.warn({ err }, 'discover queue store failed; answering from the database'))

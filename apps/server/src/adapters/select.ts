@@ -44,10 +44,10 @@ export function selectMail(config: Config, outbox: Outbox | null): MailSender {
 }
 
 /** Stripe when configured; else the built-in sandbox outside production, or nothing on sale. */
-export function selectPayments(config: Config, appSecret: string): PaymentsProvider | null {
+export function selectPayments(config: Config, appSecret: string, clock: Clock): PaymentsProvider | null {
   if (config.stripe) return new StripePayments(config.stripe);
   if (config.isProduction) return null;
-  return new SandboxPayments(appSecret);
+  return new SandboxPayments(appSecret, clock);
 }
 
 /** Apple's App Store when configured (its root certificates read once, DER or PEM), else null. */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
 import { WebhookSignatureError, type CheckoutRequest, type CheckoutSession, type PaymentsProvider, type ProviderEvent } from './payments';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -40,7 +41,7 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** The `x-sandbox-signature` header for a body: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`. */
-export function signSandboxWebhook(secret: string, body: string, at = Math.floor(Date.now() / 1000)): string {
+export function signSandboxWebhook(secret: string, body: string, at: number): string {
   return `t=${at},v1=${hmac(secret, `${at}.${body}`)}`;
 }
 
@@ -57,7 +58,8 @@ export class SandboxPayments implements PaymentsProvider {
   readonly name = 'sandbox' as const;
   readonly webhookSecret: string;
 
-  constructor(appSecret: string) {
+  /** `clock`: the time a webhook's signature is made and judged at (the app's clock, which a test holds). */
+  constructor(appSecret: string, private readonly clock: Clock) {
     this.webhookSecret = hmac(appSecret, 'sandbox-payments-webhook');
   }
 
@@ -87,7 +89,11 @@ export class SandboxPayments implements PaymentsProvider {
   /** A signed event as the sandbox sends it: the JSON body and its signature header. */
   event(type: SandboxEventType, data: SandboxEvent['data']): { body: string; signature: string } {
     const body = JSON.stringify({ id: `sandbox_evt_${randomBytes(12).toString('hex')}`, type, data });
-    return { body, signature: signSandboxWebhook(this.webhookSecret, body) };
+    return { body, signature: signSandboxWebhook(this.webhookSecret, body, this.nowS()) };
+  }
+
+  private nowS(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
   }
 
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent> {
@@ -95,7 +101,7 @@ export class SandboxPayments implements PaymentsProvider {
     const parts = Object.fromEntries(String(Array.isArray(header) ? header[0] : header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
     const at = Number(parts.t);
     const body = rawBody.toString('utf8');
-    if (!Number.isInteger(at) || Math.abs(Date.now() / 1000 - at) > SIGNATURE_TOLERANCE_S || !parts.v1 || !safeEqual(parts.v1, hmac(this.webhookSecret, `${at}.${body}`))) {
+    if (!Number.isInteger(at) || Math.abs(this.nowS() - at) > SIGNATURE_TOLERANCE_S || !parts.v1 || !safeEqual(parts.v1, hmac(this.webhookSecret, `${at}.${body}`))) {
       throw new WebhookSignatureError('bad sandbox signature');
     }
     let json: unknown;
