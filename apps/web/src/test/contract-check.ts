@@ -38,8 +38,12 @@ export function reportDrift(problem: string): void {
   problems.push(problem);
 }
 
-/** The problems found since the last call, clearing them. */
-export function takeDrift(): string[] {
+/** Checks under way: a mock answered just before its test ended is still judged within it. */
+const checking = new Set<Promise<void>>();
+
+/** The problems found since the last call, once the checks under way are done, clearing them. */
+export async function takeDrift(): Promise<string[]> {
+  while (checking.size > 0) await Promise.allSettled(checking);
   return problems.splice(0, problems.length);
 }
 
@@ -57,6 +61,16 @@ export function offContractResponse(response: Response, reason: string): Respons
 
 /** Checks one mocked answer to `method url` against API_RESPONSES (success) or the API error object. */
 export async function checkMockedResponse(method: string, url: string, response: Response): Promise<void> {
+  const check = checkResponse(method, url, response);
+  checking.add(check);
+  try {
+    await check;
+  } finally {
+    checking.delete(check);
+  }
+}
+
+async function checkResponse(method: string, url: string, response: Response): Promise<void> {
   if (offContract.has(response)) return;
   const { pathname } = new URL(url, 'http://localhost');
   if (!pathname.startsWith('/api/')) return;

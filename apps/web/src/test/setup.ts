@@ -32,10 +32,10 @@ beforeEach(() => {
   window.requestIdleCallback = (() => 0) as typeof window.requestIdleCallback;
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
   // Mocks that said what the API would not (test/contract-check.ts) fail the test that used them.
-  const drift = takeDrift();
+  const drift = await takeDrift();
   if (drift.length > 0) throw new Error(`mocked answers differ from the API contract:\n  ${drift.join('\n  ')}`);
 });

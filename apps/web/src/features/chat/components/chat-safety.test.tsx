@@ -1,4 +1,4 @@
-import { CHAT_SAFETY_TEXTS, type ChatMessage, type ChatRoom } from '@linkup/contract';
+import { CHAT_SAFETY_TEXTS, SAFETY_MESSAGES, type ChatMessage, type ChatRoom } from '@linkup/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,10 +66,12 @@ describe('Chat screen: safety in every chat (issue 29)', () => {
   });
 
   it("the header's name opens the other member's profile", async () => {
-    api({ 'GET /api/users/usr_thandi': () => json(404, { success: false, message: "This profile isn't available." }) });
+    api({ 'GET /api/users/usr_thandi': () => apiError(404, SAFETY_MESSAGES.memberUnavailable, undefined, 'member_not_found') });
     const { user, router } = await openChat();
     await user.click(screen.getByRole('button', { name: 'Thandi Nkosi' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/user/usr_thandi'));
+    // The profile's answer arrived (and its mock was checked against the contract) within the test.
+    expect(await screen.findByRole('heading', { name: "This profile isn't available" })).toBeInTheDocument();
   });
 
   it('Unmatch asks first, saying what happens, then unmatches and returns to Messages', async () => {
