@@ -29,7 +29,13 @@ export const FACTORY_PASSWORD = 'correct-horse-battery-9';
 /** A member signed in: their row and a bearer token the real auth service issued. */
 export interface Member { user: UserRow; token: string }
 
-const randomMobile = (prefix: string) => `${prefix}${String(1_000_000 + Math.floor(Math.random() * 8_999_999)).padStart(7, '0')}`;
+/**
+ * A number no other member made by this process has: consecutive from a random start. Drawn at
+ * random for each member, two of feed.test's hundreds once got the same one (the unique
+ * constraint failed a CI run).
+ */
+const firstMobile = Math.floor(Math.random() * 8_000_000);
+const randomMobile = (prefix: string) => `${prefix}${String(1_000_000 + ((firstMobile + sequence) % 8_999_999)).padStart(7, '0')}`;
 
 /**
  * A member with sensible defaults — confirmed number and e-mail, finished onboarding — any column
