@@ -203,6 +203,25 @@ describe('notifications: one notify path, delivered per channel', () => {
     expect(await inboxOf(a, 'message')).toHaveLength(1);
     expect(pushesTo(a).length - before.pushes).toBe(2);
     expect(new Set(pushesTo(a).slice(-2).map((p) => p.payload.tag))).toEqual(new Set([`room-${match.chat_room_id}`]));
+
+    // One more while that item is unread: found, not made again; every card names the one item.
+    expect((await call(b, 'POST', '/chat/messages', { chat_room_id: match.chat_room_id, message: 'Three' })).statusCode).toBe(201);
+    await until(() => a.cards.filter((c) => c.type === 'message').length === 3);
+    await settled(a);
+    const [item] = await inboxOf(a, 'message');
+    expect(await inboxOf(a, 'message')).toHaveLength(1);
+    expect(a.cards.filter((c) => c.type === 'message').map((c) => c.notification_id)).toEqual([item!.id, item!.id, item!.id]);
+
+    // Once read, the room's next message makes a new unread item.
+    await t.database.db.updateTable('notifications').set({ is_read: true }).where('id', '=', item!.id).execute();
+    expect((await call(b, 'POST', '/chat/messages', { chat_room_id: match.chat_room_id, message: 'Four' })).statusCode).toBe(201);
+    await until(() => a.cards.filter((c) => c.type === 'message').length === 4);
+    await settled(a);
+    const items = await inboxOf(a, 'message');
+    expect(items).toHaveLength(2);
+    const unread = items.find((n) => !n.is_read);
+    expect(unread?.id).not.toBe(item!.id);
+    expect(a.cards.filter((c) => c.type === 'message').at(-1)!.notification_id).toBe(unread!.id);
   });
 
   it('follows the member’s switches: push off, in-app off — the inbox keeps the item either way', async () => {

@@ -109,12 +109,15 @@ export class NotificationsRepository {
    * unread item's id and whether it is new.
    */
   async insertUnreadMessage(row: NewNotification & { subject_id: string }): Promise<{ id: string; created: boolean }> {
-    // A second try only when the unread item was read between the insert and the look-up (rare).
+    // The look-up first: while a conversation goes on, the room's item is usually there and unread,
+    // and one read answers (the insert first cost a write and a read for every such message).
+    // A second try only when another delivery inserted the item between the look-up and the
+    // insert and it was read right after (rare).
     for (let attempt = 0; attempt < 2; attempt++) {
-      const inserted = await this.db.insertInto('notifications').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id: row.id, created: true };
       const unread = await this.unreadOf(row.user_id, row.type, row.subject_id);
       if (unread) return { id: unread, created: false };
+      const inserted = await this.db.insertInto('notifications').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id: row.id, created: true };
     }
     // Nothing inserted and nothing unread twice over: the item is the plain insert's (its error, if any, is real).
     await this.insert(row);
