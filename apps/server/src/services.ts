@@ -141,7 +141,7 @@ export function buildServices(inputs: ServiceInputs) {
 
   // The one notify path: every module with something to tell a member calls it after its commit.
   const push = selectPush(config);
-  const notificationsRepo = new NotificationsRepository(db);
+  const notificationsRepo = new NotificationsRepository(db, { remember: keptReads });
   const pushes = new PushDelivery(notificationsRepo, devices, push, config.push.retryBaseMs, clock, log);
   const notifications = new NotificationsService({
     repo: notificationsRepo, storage, realtime, clock, settings: new NotificationSettingsRepository(db, { remember: keptReads }), entitlements, summaries, pushes, devices,

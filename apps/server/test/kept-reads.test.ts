@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { bearer, buildPhoto, buildPrivacy, buildUser, signIn } from './helpers/factories';
+import { bearer, buildBlock, buildMatch, buildPhoto, buildPrivacy, buildUser, signIn } from './helpers/factories';
 import { onlyOn } from './helpers/requires';
 import { until } from './helpers/sockets';
 import { createDatabase } from '../src/db/database';
@@ -18,6 +18,7 @@ import { grantPremium } from '../src/modules/subscriptions/subscriptions.reposit
 import { EntitlementsRepository } from '../src/modules/shared/entitlements.repository';
 import { MemberSummaryRepository } from '../src/modules/shared/member-summary.repository';
 import { NotificationSettingsRepository } from '../src/modules/shared/notification-settings.repository';
+import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { PrivacyRepository } from '../src/modules/shared/privacy.repository';
 import { cityCell } from '../src/lib/geo';
 
@@ -206,6 +207,33 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
     expect(await messagePush()).toBe(true);
     await a.app.services.settings.update(id, { notifications: { message: { push: false, in_app: true } } });
     await until(async () => !(await messagePush()));
+  });
+
+  it('B keeps whether two members are apart (what a notification checks first), and reads it again once A blocks, unblocks or unmatches', async () => {
+    const notifications = new NotificationsRepository(b.database.db, { remember: true });
+    const one = (await candidate()).user;
+    const other = (await candidate()).user;
+    const apart = () => notifications.blockedOrUnmatched(one.id, other.id);
+    const apartTheOtherWay = () => notifications.blockedOrUnmatched(other.id, one.id);
+    // Kept: a block nobody hears (made and taken back unheard) does not reach B's answer.
+    await until(async () => {
+      const before = [await apart(), await apartTheOtherWay()];
+      await unheard('insert into user_blocks (blocker_id, blocked_id, created_at) values ($1, $2, $3)', [one.id, other.id, new Date().toISOString()]);
+      const during = [await apart(), await apartTheOtherWay()];
+      await unheard('delete from user_blocks where blocker_id = $1 and blocked_id = $2', [one.id, other.id]);
+      return JSON.stringify(before) === '[false,false]' && JSON.stringify(during) === '[false,false]';
+    }, 10_000);
+
+    // A block through A: apart on B, both ways; taken back: not apart.
+    await buildBlock(a.app, other, one);
+    await until(async () => (await apart()) && (await apartTheOtherWay()));
+    await a.app.services.safety.unblock(other.id, one.id);
+    await until(async () => !(await apart()) && !(await apartTheOtherWay()));
+
+    // A match ended through A: apart.
+    expect(await apart()).toBe(false);
+    await buildMatch(db(), one, other, { unmatchedBy: one });
+    await until(async () => (await apart()) && (await apartTheOtherWay()));
   });
 
   it('a cascade reaches a watched table only from a watched one (a write elsewhere waits for nothing to be heard)', async () => {

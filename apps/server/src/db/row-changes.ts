@@ -83,11 +83,14 @@ export function watchRowChanges<Tag extends string>(
 /**
  * A cache of values by id that `watches` keep true (a change of a watched row forgets the id it
  * reports), or undefined when `remember` is off or `db`'s changes cannot be watched here.
+ * `forgets: 'with'`: a change forgets every value kept with the reported id among its `ids`
+ * (values about a pair of members, kept under the pair's key with both ids).
  */
 export function rememberedById<V>(
-  db: Kysely<Database>, watches: readonly RowWatch<string>[], capacity: number, remember: boolean | undefined,
+  db: Kysely<Database>, watches: readonly RowWatch<string>[], capacity: number, remember: boolean | undefined, forgets: 'key' | 'with' = 'key',
 ): Remembered<V> | undefined {
   if (!remember) return undefined;
   const kept = new Remembered<V>(capacity);
-  return watchRowChanges(db, watches, (_tag, id) => kept.forget(id), [kept]) ? kept : undefined;
+  const listener = forgets === 'key' ? (_tag: string, id: string) => kept.forget(id) : (_tag: string, id: string) => kept.forgetWith(id);
+  return watchRowChanges(db, watches, listener, [kept]) ? kept : undefined;
 }

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
+import type { Remembered } from '../../db/remembered';
+import { rememberedById, type RowWatch } from '../../db/row-changes';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
 import { blockedEitherWay, unmatchedWith, whereNotApart } from '../shared/blocks.repository';
 
@@ -25,6 +27,18 @@ const blockedOrUnmatchedQuery = preparedQuery<{ userId: string; otherId: string 
   .selectFrom('users as u').select('u.id').where('u.id', '=', param('otherId'))
   .where((eb) => eb.or([blockedEitherWay(eb, param('userId'), 'u.id'), unmatchedWith(eb, param('userId'), 'u.id')])));
 
+/** The rows `blockedOrUnmatchedQuery` answers from: a change of one forgets both members' pairs. */
+const APART_ROWS: readonly RowWatch<'member'>[] = [
+  { table: 'user_blocks', inserts: true, report: { blocker_id: 'member', blocked_id: 'member' } },
+  { table: 'matches', inserts: true, columns: ['user_a', 'user_b', 'unmatched_at'], report: { user_a: 'member', user_b: 'member' } },
+];
+const APART_PAIRS_REMEMBERED = 50_000;
+
+export interface NotificationsRepositoryOptions {
+  /** Keep whether two members are apart between notifications; needs a database that reports every change of blocks and matches (see `watchRowChanges`). */
+  remember?: boolean;
+}
+
 /** A member's devices, each with whether its session is still live (1) or ended (0): one read a push. */
 const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget & { live: number | string }>((db, param) => db
   .selectFrom('push_devices as d')
@@ -41,7 +55,12 @@ const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget
  * are left out of every read, like everything else about them — neither their name nor their photo.
  */
 export class NotificationsRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  /** Whether two members are apart, by `recipient actor`, kept with both ids (a conversation asks it at every message). */
+  readonly #apart: Remembered<boolean> | undefined;
+
+  constructor(readonly db: Kysely<Database>, options: NotificationsRepositoryOptions = {}) {
+    this.#apart = rememberedById<boolean>(db, APART_ROWS, APART_PAIRS_REMEMBERED, options.remember, 'with');
+  }
 
   private inbox(userId: string) {
     return this.db
@@ -157,7 +176,14 @@ export class NotificationsRepository {
 
   /** Whether the two members have blocked each other (either way) or were matched and unmatched. */
   async blockedOrUnmatched(userId: string, otherId: string): Promise<boolean> {
-    return (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
+    const kept = this.#apart;
+    const key = `${userId} ${otherId}`;
+    const known = kept?.peek(key);
+    if (known !== undefined) return known;
+    const mark = kept?.mark() ?? 0;
+    const apart = (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
+    kept?.keep(mark, key, apart, 0, Number.POSITIVE_INFINITY, [userId, otherId]);
+    return apart;
   }
 
   /**
