@@ -236,6 +236,38 @@ describe('kept reads across app instances on one PostgreSQL database', onlyOn('p
     await until(async () => (await apart()) && (await apartTheOtherWay()));
   });
 
+  it('B keeps a member\'s push devices, reads them again once A registers one or ends their session, and tells an expired session without any change', async () => {
+    const notifications = new NotificationsRepository(b.database.db, { remember: true });
+    const member = await candidate();
+    const id = member.user.id;
+    const now = () => new Date().toISOString();
+    const live = async (at = now()) => (await notifications.devicesOf(id, at)).live.map((d) => d.token);
+    const register = (token: string) => call(a, member, 'POST', '/user/fcm-token', { fcm_token: token, device_type: 'android' });
+    expect((await register('fcm:kept-first')).statusCode).toBe(200);
+    await until(async () => (await live()).includes('fcm:kept-first'));
+    const sessionId = (await db().selectFrom('push_devices').select('session_id').where('user_id', '=', id).executeTakeFirstOrThrow()).session_id;
+    // Kept: a device added where nobody hears it does not reach B.
+    let round = 0;
+    await until(async () => {
+      const before = await live();
+      await unheard('insert into push_devices (id, user_id, session_id, token, device_type, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6)',
+        [`dev_unheard_${++round}`, id, sessionId, `fcm:unheard-${round}`, 'android', now()]);
+      return JSON.stringify(await live()) === JSON.stringify(before);
+    }, 10_000);
+
+    // A device registered through A: on B.
+    expect((await register('fcm:kept-second')).statusCode).toBe(200);
+    await until(async () => (await live()).includes('fcm:kept-second'));
+    // The session's end, from what B kept, without any change: an hour past its expiry nothing is live.
+    const { expires_at: expiresAt } = await db().selectFrom('sessions').select('expires_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const later = new Date(Date.parse(String(expiresAt)) + 3_600_000).toISOString();
+    expect(await notifications.devicesOf(id, later)).toMatchObject({ live: [], anyEnded: true });
+    // The session ended through A (its devices' rows untouched, as a revocation elsewhere leaves them): none is live on B.
+    await db().updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).execute();
+    await until(async () => (await live()).length === 0);
+    expect((await notifications.devicesOf(id, now())).anyEnded).toBe(true);
+  });
+
   it('a cascade reaches a watched table only from a watched one (a write elsewhere waits for nothing to be heard)', async () => {
     // The driver skips the wait after writes no trigger reports (postgres-row-changes.ts,
     // mayNotify): a delete or key change cascading from an unwatched table would change watched

@@ -13,8 +13,8 @@ export interface KeptReads {
  * beyond `capacity` keys the oldest go. Only for a database whose every change reaches this
  * process: one SQLite process, or PostgreSQL while its changes are heard (`suspend`/`resume`).
  * The one cache of its kind: discover's and members' reads, the members of chat rooms, the
- * members of bearer tokens, members' summaries, premium periods, notification switches and
- * whether two members are apart (what every notification reads).
+ * members of bearer tokens, members' summaries, premium periods, notification switches, whether
+ * two members are apart and members' push devices (what every notification reads).
  *
  * A value may be kept with the `ids` it was read from (a room and its members, a token's member):
  * `forgetWith(id)` forgets every value kept with that id.

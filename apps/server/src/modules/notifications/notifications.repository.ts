@@ -39,15 +39,20 @@ export interface NotificationsRepositoryOptions {
   remember?: boolean;
 }
 
-/** A member's devices, each with whether its session is still live (1) or ended (0): one read a push. */
-const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget & { live: number | string }>((db, param) => db
+/** A member's devices with when their sessions end (a push goes to those still live then). */
+type DeviceOfSession = PushTarget & { revoked_at: string | null; expires_at: string };
+const devicesOfQuery = preparedQuery<{ userId: string }, DeviceOfSession>((db, param) => db
   .selectFrom('push_devices as d')
   .innerJoin('sessions as s', 's.id', 'd.session_id')
-  .select((eb) => [
-    'd.id', 'd.token', 'd.device_type',
-    eb.case().when(eb.and([eb('s.revoked_at', 'is', null), eb('s.expires_at', '>', param('now'))])).then(eb.lit(1)).else(eb.lit(0)).end().as('live'),
-  ])
+  .select(['d.id', 'd.token', 'd.device_type', 's.revoked_at', 's.expires_at'])
   .where('d.user_id', '=', param('userId')));
+
+/** The rows `devicesOfQuery` answers from: a member's devices, and their sessions' ends. */
+const DEVICE_ROWS: readonly RowWatch<'member'>[] = [
+  { table: 'push_devices', inserts: true, report: { user_id: 'member' } },
+  { table: 'sessions', columns: ['user_id', 'expires_at', 'revoked_at'], report: { user_id: 'member' } },
+];
+const MEMBERS_DEVICES_REMEMBERED = 10_000;
 
 /**
  * The notifications inbox (one row per notification, any type). Items about a member the
@@ -57,9 +62,12 @@ const devicesOfQuery = preparedQuery<{ userId: string; now: string }, PushTarget
 export class NotificationsRepository {
   /** Whether two members are apart, by `recipient actor`, kept with both ids (a conversation asks it at every message). */
   readonly #apart: Remembered<boolean> | undefined;
+  /** Each member's devices with their sessions' ends, by member (every push reads them). */
+  readonly #devices: Remembered<readonly DeviceOfSession[]> | undefined;
 
   constructor(readonly db: Kysely<Database>, options: NotificationsRepositoryOptions = {}) {
     this.#apart = rememberedById<boolean>(db, APART_ROWS, APART_PAIRS_REMEMBERED, options.remember, 'with');
+    this.#devices = rememberedById<readonly DeviceOfSession[]>(db, DEVICE_ROWS, MEMBERS_DEVICES_REMEMBERED, options.remember);
   }
 
   private inbox(userId: string) {
@@ -191,10 +199,19 @@ export class NotificationsRepository {
    * (signed out elsewhere, expired): the devices module forgets those before the push.
    */
   async devicesOf(userId: string, now: string): Promise<{ live: PushTarget[]; anyEnded: boolean }> {
+    const kept = this.#devices;
+    let rows = kept?.peek(userId);
+    if (!rows) {
+      const mark = kept?.mark() ?? 0;
+      rows = (await devicesOfQuery(this.db, { userId })).rows;
+      kept?.keep(mark, userId, rows);
+    }
+    // Whether a session is live is decided now, from when it ends: an expiry needs no change to forget it.
+    const at = Date.parse(now);
     const live: PushTarget[] = [];
     let anyEnded = false;
-    for (const { live: isLive, ...device } of (await devicesOfQuery(this.db, { userId, now })).rows) {
-      if (Number(isLive) === 1) live.push(device);
+    for (const { revoked_at: revokedAt, expires_at: expiresAt, ...device } of rows) {
+      if (revokedAt === null && Date.parse(expiresAt) > at) live.push(device);
       else anyEnded = true;
     }
     return { live, anyEnded };
