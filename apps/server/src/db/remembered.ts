@@ -47,13 +47,13 @@ export class Remembered<V> implements KeptReads {
     for (const id of ids ?? []) this.#keysOf.set(id, (this.#keysOf.get(id) ?? new Set<string>()).add(key));
   }
 
-  /** The value kept for `key`, or `read`'s (kept in turn). */
-  async get(key: string, now: number, read: () => Promise<{ value: V; until?: number }>): Promise<V> {
+  /** The value kept for `key`, or `read`'s (kept in turn, with the `ids` it names). */
+  async get(key: string, now: number, read: () => Promise<{ value: V; until?: number; ids?: readonly string[] }>): Promise<V> {
     const known = this.peek(key, now);
     if (known !== undefined) return known;
     const mark = this.mark();
-    const { value, until } = await read();
-    this.keep(mark, key, value, now, until);
+    const { value, until, ids } = await read();
+    this.keep(mark, key, value, now, until, ids);
     return value;
   }
 

@@ -184,14 +184,9 @@ export class NotificationsRepository {
 
   /** Whether the two members have blocked each other (either way) or were matched and unmatched. */
   async blockedOrUnmatched(userId: string, otherId: string): Promise<boolean> {
-    const kept = this.#apart;
-    const key = `${userId} ${otherId}`;
-    const known = kept?.peek(key);
-    if (known !== undefined) return known;
-    const mark = kept?.mark() ?? 0;
-    const apart = (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
-    kept?.keep(mark, key, apart, 0, Number.POSITIVE_INFINITY, [userId, otherId]);
-    return apart;
+    const read = async () => (await blockedOrUnmatchedQuery(this.db, { userId, otherId })).rows.length > 0;
+    if (!this.#apart) return read();
+    return this.#apart.get(`${userId} ${otherId}`, 0, async () => ({ value: await read(), ids: [userId, otherId] }));
   }
 
   /**
@@ -199,13 +194,8 @@ export class NotificationsRepository {
    * (signed out elsewhere, expired): the devices module forgets those before the push.
    */
   async devicesOf(userId: string, now: string): Promise<{ live: PushTarget[]; anyEnded: boolean }> {
-    const kept = this.#devices;
-    let rows = kept?.peek(userId);
-    if (!rows) {
-      const mark = kept?.mark() ?? 0;
-      rows = (await devicesOfQuery(this.db, { userId })).rows;
-      kept?.keep(mark, userId, rows);
-    }
+    const read = async () => (await devicesOfQuery(this.db, { userId })).rows;
+    const rows = this.#devices ? await this.#devices.get(userId, 0, async () => ({ value: await read() })) : await read();
     // Whether a session is live is decided now, from when it ends: an expiry needs no change to forget it.
     const at = Date.parse(now);
     const live: PushTarget[] = [];
